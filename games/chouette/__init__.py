@@ -1,0 +1,96 @@
+"""Chouette (one against a team): the pure rules, no Django. See docs/chouette.md.
+
+The Django layer calls the names exported here; ChouetteError carries a stable ``code``.
+"""
+
+from games.chouette.errors import MESSAGES, ChouetteError
+from games.chouette.model import (
+    Answer,
+    BoardResult,
+    ChouetteSettings,
+    Consulting,
+    CubeMode,
+    Double,
+    GameRecord,
+    Join,
+    Leave,
+    LineUp,
+    PlayerId,
+    ResultKind,
+    Role,
+    RotationRule,
+    SessionEvent,
+    Side,
+    Variant,
+    check_cube_value,
+)
+from games.chouette.play import GameState, apply_double, consultants, start_game
+from games.chouette.records import PlayerRecord, player_records
+from games.chouette.rotation import join_line, leave_line, line_from_rolls, rotate
+from games.chouette.session import (
+    ChouetteSession,
+    LedgerRow,
+    SessionState,
+    Standing,
+    join,
+    leave,
+    new_session,
+    record_game,
+    replay,
+    undo_last_game,
+)
+from games.chouette.settlement import (
+    BetEnd,
+    BetOutcome,
+    GameOutcome,
+    RotationReason,
+    settle_game,
+)
+
+__all__ = [
+    "MESSAGES",
+    "Answer",
+    "BetEnd",
+    "BetOutcome",
+    "BoardResult",
+    "ChouetteError",
+    "ChouetteSession",
+    "ChouetteSettings",
+    "Consulting",
+    "CubeMode",
+    "Double",
+    "GameOutcome",
+    "GameRecord",
+    "GameState",
+    "Join",
+    "Leave",
+    "LedgerRow",
+    "LineUp",
+    "PlayerId",
+    "PlayerRecord",
+    "ResultKind",
+    "Role",
+    "RotationReason",
+    "RotationRule",
+    "SessionEvent",
+    "SessionState",
+    "Side",
+    "Standing",
+    "Variant",
+    "apply_double",
+    "check_cube_value",
+    "consultants",
+    "join",
+    "join_line",
+    "leave",
+    "leave_line",
+    "line_from_rolls",
+    "new_session",
+    "player_records",
+    "record_game",
+    "replay",
+    "rotate",
+    "settle_game",
+    "start_game",
+    "undo_last_game",
+]
