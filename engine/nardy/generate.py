@@ -1,0 +1,124 @@
+"""Python entry points to the compiled long-nardy generator: one position, or a batch.
+
+``generate_plays`` answers one position; ``generate_batch`` runs a whole list of
+positions and dice inside compiled code and returns the plays of all of them, flattened,
+with offsets (plays of position k are rows ``offsets[k]:offsets[k + 1]``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from engine.nardy.movegen import Workspace, assemble, generate_into
+
+
+@dataclass(frozen=True)
+class PlayArrays:
+    """The legal plays of one position: resulting boards, steps and step counts."""
+
+    boards: np.ndarray  # int8 (n, 2, 25)
+    steps: np.ndarray  # int8 (n, 4, 2), unused rows -1
+    nsteps: np.ndarray  # int8 (n,)
+
+
+@dataclass(frozen=True)
+class BatchPlays:
+    """The legal plays of many positions, flattened; see the module docstring."""
+
+    offsets: np.ndarray  # int64 (npositions + 1,)
+    boards: np.ndarray
+    steps: np.ndarray
+    nsteps: np.ndarray
+
+
+_workspace = Workspace()
+
+
+def _grow() -> None:
+    global _workspace
+    _workspace = Workspace(2 * _workspace.capacity)
+
+
+def generate_plays(board: np.ndarray, die1: int, die2: int, block_code: int) -> PlayArrays:
+    """Every legal play of the side on roll (``board[1]``), one per resulting board.
+
+    The board must already be valid (see ``engine.nardy.validate``).
+    """
+    board = np.ascontiguousarray(board, dtype=np.int8)
+    while True:
+        work = _workspace
+        work.stamp[0] += 1
+        chosen = generate_into(board, die1, die2, block_code, work.keys, work.rows,
+                               work.steps, work.ndice, work.larger, work.table, work.stamps,
+                               int(work.stamp[0]), work.path)
+        if chosen.shape[0] == 1 and chosen[0] < 0:
+            _grow()
+            continue
+        n = chosen.shape[0]
+        boards = np.empty((n, 2, 25), dtype=np.int8)
+        steps = np.empty((n, 4, 2), dtype=np.int8)
+        nsteps = np.empty(n, dtype=np.int8)
+        assemble(board, chosen, work.rows, work.steps, boards, steps, nsteps, 0)
+        return PlayArrays(boards, steps, nsteps)
+
+
+@njit(cache=True)
+def _batch(boards, dice, block_code, start, offsets, out_boards, out_steps, out_nsteps,
+           keys, rows, steps, ndice, larger, table, stamps, stamp, path):
+    """Generate from position ``start`` on; returns (next position, plays written, stamp).
+
+    Stops early when a workspace or the output is full, so the caller can grow it.
+    """
+    total = offsets[start]
+    for k in range(start, boards.shape[0]):
+        stamp += 1
+        chosen = generate_into(boards[k], dice[k, 0], dice[k, 1], block_code, keys, rows,
+                               steps, ndice, larger, table, stamps, stamp, path)
+        if chosen.shape[0] == 1 and chosen[0] < 0:
+            return k, total, stamp
+        if total + chosen.shape[0] > out_boards.shape[0]:
+            return k, total, stamp
+        assemble(boards[k], chosen, rows, steps, out_boards, out_steps, out_nsteps, total)
+        total += chosen.shape[0]
+        offsets[k + 1] = total
+    return boards.shape[0], total, stamp
+
+
+def generate_batch(boards: np.ndarray, dice: np.ndarray, block_code: int) -> BatchPlays:
+    """Legal plays of many valid positions at once (``boards`` (n, 2, 25), ``dice`` (n, 2))."""
+    boards = np.ascontiguousarray(boards, dtype=np.int8)
+    dice = np.ascontiguousarray(dice, dtype=np.int64)
+    count = boards.shape[0]
+    offsets = np.zeros(count + 1, dtype=np.int64)
+    capacity = max(64, 16 * count)
+    out_boards = np.empty((capacity, 2, 25), dtype=np.int8)
+    out_steps = np.empty((capacity, 4, 2), dtype=np.int8)
+    out_nsteps = np.empty(capacity, dtype=np.int8)
+    start = 0
+    while True:
+        work = _workspace
+        start, total, stamp = _batch(boards, dice, block_code, start, offsets, out_boards,
+                                     out_steps, out_nsteps, work.keys, work.rows, work.steps,
+                                     work.ndice, work.larger, work.table, work.stamps,
+                                     int(work.stamp[0]), work.path)
+        work.stamp[0] = stamp
+        if start == count:
+            break
+        if total + work.capacity > out_boards.shape[0]:
+            bigger = 2 * out_boards.shape[0] + work.capacity
+            out_boards = _resized(out_boards, bigger)
+            out_steps = _resized(out_steps, bigger)
+            out_nsteps = _resized(out_nsteps, bigger)
+        else:
+            _grow()
+    total = int(offsets[count])
+    return BatchPlays(offsets, out_boards[:total], out_steps[:total], out_nsteps[:total])
+
+
+def _resized(array: np.ndarray, rows: int) -> np.ndarray:
+    bigger = np.empty((rows,) + array.shape[1:], dtype=array.dtype)
+    bigger[: array.shape[0]] = array
+    return bigger
