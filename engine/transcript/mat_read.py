@@ -1,0 +1,289 @@
+"""Reading the `.mat` match transcript (match-play.md §6; long nardy §6.7).
+
+The reader only reads: it checks the layout (header, match length, game headings, score
+lines, numbered two-column move lines, ``Wins`` lines) and keeps every cell as written.
+Whether the moves and cube actions are legal is for ``engine.replay``. Every layout
+problem raises :class:`TranscriptError` with the line number and what was expected.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from engine.errors import TranscriptError
+from engine.match import Points
+from engine.transcript.header import RULE_TAGS, rules_from_tags, variant_of
+from engine.transcript.model import (
+    BEAVER,
+    DOUBLE,
+    DRAW,
+    DROP,
+    MOVE,
+    TAKE,
+    VARIANTS,
+    WIN,
+    Action,
+    GameRecord,
+    MatchRecord,
+)
+
+TAG = re.compile(r'^[;#]\s*\[\s*([A-Za-z][\w ]*?)\s+"(.*)"\s*\]\s*$')
+LENGTH = re.compile(r"^\s*(\d+)\s+points?\s+match\b", re.IGNORECASE)
+GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE)
+NUMBER = r"\d+(?:\.\d+)?"
+SCORE = re.compile(rf"^\s*(.+?)\s*:\s*({NUMBER})\s+(.+?)\s*:\s*({NUMBER})\s*$")
+MOVE_LINE = re.compile(r"^\s*(\d+)\)")
+CELL_START = re.compile(
+    r"(?<!\S)(?:\d\d:|Doubles\b|Takes\b|Accepts\b|Drops\b|Passes\b|Rejects\b|Beavers\b"
+    r"|Raccoons\b|Wins\b|Draw\b)"
+)
+DICE_CELL = re.compile(r"^(\d)(\d):(.*)$")
+CUBE_CELL = re.compile(r"^(Doubles|Beavers)\s*=>\s*(\d+)$")
+WIN_CELL = re.compile(rf"^Wins\s+({NUMBER})\s+points?(?:\s+and\s+the\s+match)?$", re.IGNORECASE)
+NO_MOVE = {"", "cannot move", "ø", "-", "(no move)", "no move"}
+ANSWERS = {"Takes": TAKE, "Accepts": TAKE, "Drops": DROP, "Passes": DROP, "Rejects": DROP}
+RIGHT_COLUMN = 20  # a lone cell starting at or after this column is the right player's
+
+
+def decode(data: bytes | str) -> str:
+    """The text of a transcript; binary data is refused."""
+    if isinstance(data, bytes):
+        if b"\x00" in data:
+            raise TranscriptError("not_text", "The file is binary data, not a match transcript.")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            text = data.decode("cp1252", errors="replace")
+    else:
+        text = data
+    text = text.removeprefix("\ufeff")
+    for number, line in enumerate(text.splitlines(), start=1):
+        if any(ord(char) < 32 and char not in "\t\f" or ord(char) == 127 for char in line):
+            raise TranscriptError(
+                "not_text",
+                f"Line {number} holds control characters: this is not a match transcript.",
+                line=number,
+            )
+    return text
+
+
+@dataclass
+class _Game:
+    number: int
+    line: int
+    score: tuple[Points, Points] | None = None
+    actions: list[Action] = field(default_factory=list)
+    last_turn: int = 0
+
+
+def _score_number(text: str) -> Points:
+    value = float(text)
+    return int(value) if value.is_integer() else value
+
+
+def _parse_cell(cell: str, player: int, turn: int, number: int) -> Action | None:
+    """One cell; None for XG's "rolled, then resigned" (``dd: ???``)."""
+    dice = DICE_CELL.match(cell)
+    if dice:
+        d1, d2 = int(dice.group(1)), int(dice.group(2))
+        if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
+            raise TranscriptError(
+                "bad_dice",
+                f"Line {number}: dice are two digits from 1 to 6, not "
+                f"{dice.group(1)}{dice.group(2)}.",
+                line=number,
+            )
+        play = " ".join(dice.group(3).split())
+        if play == "???":
+            return None
+        if play.lower() in NO_MOVE:
+            play = ""
+        return Action(MOVE, player, turn, (d1, d2), play, line=number)
+    cube = CUBE_CELL.match(cell)
+    if cube:
+        kind = DOUBLE if cube.group(1) == "Doubles" else BEAVER
+        return Action(kind, player, turn, value=int(cube.group(2)), line=number)
+    if cell in ANSWERS:
+        return Action(ANSWERS[cell], player, turn, line=number)
+    win = WIN_CELL.match(cell)
+    if win:
+        return Action(WIN, player, turn, value=_score_number(win.group(1)), line=number)
+    if cell == "Draw":
+        return Action(DRAW, player, turn, line=number)
+    raise TranscriptError(
+        "bad_cell",
+        f"Line {number}: expected a roll like '52: 13/8 13/11', 'Doubles => 2', "
+        f"'Takes', 'Drops' or 'Wins n points', found {cell!r}.",
+        line=number,
+    )
+
+
+def _move_line(line: str, number: int, game: _Game) -> None:
+    match = MOVE_LINE.match(line)
+    assert match is not None
+    turn = int(match.group(1))
+    if turn != game.last_turn + 1:
+        raise TranscriptError(
+            "bad_move_number",
+            f"Line {number}: expected move number {game.last_turn + 1}) "
+            f"in game {game.number}, found {turn}).",
+            line=number,
+        )
+    game.last_turn = turn
+    rest = line[match.end() :]
+    starts = [cell.start() for cell in CELL_START.finditer(rest)]
+    if rest[: starts[0] if starts else len(rest)].strip():
+        raise TranscriptError(
+            "bad_cell",
+            f"Line {number}: expected a roll like '52: 13/8 13/11' or a cube "
+            f"action after '{turn})', found {rest.strip()!r}.",
+            line=number,
+        )
+    if len(starts) > 2:
+        raise TranscriptError(
+            "bad_cell",
+            f"Line {number}: a move line holds two cells, one per player; found {len(starts)}.",
+            line=number,
+        )
+    cells = [rest[start:end].strip() for start, end in zip(starts, [*starts[1:], len(rest)])]
+    if len(cells) == 2:
+        players = [0, 1]
+    elif len(cells) == 1:
+        players = [1 if match.end() + starts[0] >= RIGHT_COLUMN else 0]
+    else:
+        players = []
+    for cell, player in zip(cells, players):
+        action = _parse_cell(cell, player, turn, number)
+        if action is not None:
+            game.actions.append(action)
+
+
+def _lone_line(line: str, number: int, game: _Game) -> bool:
+    """A ``Wins``/``Draw`` line of its own; False when the line is something else."""
+    cell = line.strip()
+    if not (WIN_CELL.match(cell) or cell == "Draw"):
+        return False
+    indent = len(line) - len(line.lstrip())
+    player = 1 if indent >= RIGHT_COLUMN else 0
+    action = _parse_cell(cell, player, game.last_turn, number)
+    assert action is not None
+    game.actions.append(action)
+    return True
+
+
+def read_mat(data: bytes | str, variant: str | None = None) -> MatchRecord:
+    """Read a `.mat` transcript; ``variant`` must agree with a ``Variation`` tag."""
+    if variant is not None and variant not in VARIANTS:
+        raise TranscriptError("unknown_variant", f"There is no variant {variant!r}.")
+    text = decode(data)
+    tags: dict[str, str] = {}
+    tag_lines: dict[str, int] = {}
+    length: int | None = None
+    games: list[_Game] = []
+    players: tuple[str, str] | None = None
+    awaiting_score = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip()
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if stripped[0] in ";#":
+            tag = TAG.match(stripped)
+            if tag and not games:
+                tags[tag.group(1)] = tag.group(2)
+                tag_lines[tag.group(1)] = number
+            continue
+        if length is None:
+            found = LENGTH.match(line)
+            if not found:
+                raise TranscriptError(
+                    "bad_header",
+                    f"Line {number}: expected the match length, like "
+                    f"' 7 point match', found {stripped[:60]!r}.",
+                    line=number,
+                )
+            length = int(found.group(1))
+            continue
+        heading = GAME.match(line)
+        if heading:
+            if awaiting_score:
+                raise TranscriptError(
+                    "bad_score_line",
+                    f"Line {number}: expected the score line of game "
+                    f"{games[-1].number}, found {stripped!r}.",
+                    line=number,
+                )
+            expected = len(games) + 1
+            if int(heading.group(1)) != expected:
+                raise TranscriptError(
+                    "bad_game_number",
+                    f"Line {number}: expected 'Game {expected}', found {stripped!r}.",
+                    line=number,
+                )
+            games.append(_Game(expected, number))
+            awaiting_score = True
+            continue
+        if awaiting_score:
+            score = SCORE.match(line)
+            if not score:
+                raise TranscriptError(
+                    "bad_score_line",
+                    f"Line {number}: expected the score line of game "
+                    f"{games[-1].number}, like ' Alice : 0    Bob : 0', found {stripped!r}.",
+                    line=number,
+                )
+            names = (score.group(1).strip(), score.group(3).strip())
+            if players is None:
+                players = names
+            elif names != players:
+                raise TranscriptError(
+                    "players_changed",
+                    f"Line {number}: game {games[-1].number} is between "
+                    f"{names[0]} and {names[1]}, but game 1 was between {players[0]} and "
+                    f"{players[1]}.",
+                    line=number,
+                )
+            games[-1].score = (_score_number(score.group(2)), _score_number(score.group(4)))
+            awaiting_score = False
+            continue
+        if not games:
+            raise TranscriptError(
+                "bad_header",
+                f"Line {number}: expected ' Game 1', found {stripped[:60]!r}.",
+                line=number,
+            )
+        if MOVE_LINE.match(line):
+            _move_line(line, number, games[-1])
+        elif not _lone_line(line, number, games[-1]):
+            raise TranscriptError(
+                "bad_line",
+                f"Line {number}: expected a move line like ' {games[-1].last_turn + 1}) "
+                f"52: 13/8 13/11', a 'Wins n points' line or ' Game {len(games) + 1}', found "
+                f"{stripped[:60]!r}.",
+                line=number,
+            )
+    if length is None:
+        raise TranscriptError(
+            "bad_header",
+            "The file has no match length line (' 7 point match'): it is not a "
+            "match transcript or it is cut short.",
+        )
+    if awaiting_score or players is None:
+        raise TranscriptError(
+            "truncated", "The transcript ends before the score line of a game: it is cut short."
+        )
+    named = variant_of(tags, tag_lines.get("Variation"))
+    if variant is not None and named is not None and named != variant:
+        raise TranscriptError(
+            "variant_mismatch",
+            f"The file is a {named} transcript (its Variation tag), not {variant}.",
+            line=tag_lines.get("Variation"),
+        )
+    chosen = named or variant or "backgammon"
+    rules, options = rules_from_tags(chosen, length, tags, tag_lines)
+    other_tags = tuple((tag, value) for tag, value in tags.items() if tag not in RULE_TAGS)
+    records = tuple(
+        GameRecord(game.number, game.score, tuple(game.actions), line=game.line) for game in games
+    )
+    return MatchRecord(chosen, length, players, records, rules, other_tags, options)
