@@ -1,0 +1,1 @@
+"""Admin for games models (registered by their features)."""

@@ -1,0 +1,1 @@
+"""Matches, games, chouettes and disputes live here (added by their features)."""

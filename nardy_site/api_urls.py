@@ -1,0 +1,21 @@
+"""The REST API at /api/: one router that each app adds its viewsets to."""
+
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from rest_framework.authtoken.views import obtain_auth_token
+from rest_framework.routers import DefaultRouter
+
+from games import api as games_api
+from tournaments import api as tournaments_api
+
+router = DefaultRouter()
+tournaments_api.register(router)
+games_api.register(router)
+
+urlpatterns = [
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),
+    path("token/", obtain_auth_token, name="token"),
+    path("", include(router.urls)),
+]

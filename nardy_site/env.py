@@ -1,0 +1,90 @@
+"""Reading settings from the environment.
+
+Small pure helpers, kept apart from settings.py so they can be tested on their own.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import dj_database_url
+
+TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
+
+
+def env_bool(name: str, default: bool = False, environ: Mapping[str, str] | None = None) -> bool:
+    """True when the variable holds 1/true/yes/on (any case); `default` when unset or empty."""
+    environ = os.environ if environ is None else environ
+    value = environ.get(name, "").strip().lower()
+    if not value:
+        return default
+    return value in TRUE_WORDS
+
+
+def env_list(name: str, default: list[str], environ: Mapping[str, str] | None = None) -> list[str]:
+    """A comma-separated list; `default` when unset or empty."""
+    environ = os.environ if environ is None else environ
+    value = environ.get(name, "").strip()
+    if not value:
+        return list(default)
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def debug_requested(environ: Mapping[str, str] | None = None) -> bool:
+    """DEBUG is off unless NARDY_DEBUG or DEBUG asks for it."""
+    return env_bool("NARDY_DEBUG", environ=environ) or env_bool("DEBUG", environ=environ)
+
+
+def secret_key(var_dir: Path, environ: Mapping[str, str] | None = None) -> str:
+    """The key from NARDY_SECRET_KEY / SECRET_KEY, else one kept in var/secret_key.
+
+    The file is made on first use (readable by the owner only), so a development
+    checkout never needs a key in the repository.
+    """
+    environ = os.environ if environ is None else environ
+    for name in ("NARDY_SECRET_KEY", "SECRET_KEY"):
+        if environ.get(name):
+            return environ[name]
+    key_file = var_dir / "secret_key"
+    if key_file.exists():
+        return key_file.read_text().strip()
+    var_dir.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(50)
+    fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as handle:
+        handle.write(key)
+    return key
+
+
+SQLITE_INIT = "; ".join(
+    [
+        "PRAGMA journal_mode=WAL",
+        "PRAGMA synchronous=NORMAL",
+        "PRAGMA foreign_keys=ON",
+    ]
+)
+
+
+def database_config(url: str, var_dir: Path, test_suffix: str = "") -> dict[str, Any]:
+    """Django DATABASES['default'] for a DATABASE_URL.
+
+    SQLite gets WAL, a busy timeout and IMMEDIATE transactions so that the web
+    process and a Celery worker can write at once; its test database is a file
+    (not memory) so that a worker subprocess can open it too.
+    """
+    config: dict[str, Any] = dj_database_url.parse(url, conn_max_age=0)
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        config["OPTIONS"] = {
+            "timeout": 20,  # seconds: the busy timeout
+            "transaction_mode": "IMMEDIATE",
+            "init_command": SQLITE_INIT,
+        }
+        config["TEST"] = {"NAME": str(var_dir / f"test_nardy{test_suffix}.sqlite3")}
+    else:
+        config["CONN_MAX_AGE"] = 60
+        config["CONN_HEALTH_CHECKS"] = True
+    return config

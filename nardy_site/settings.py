@@ -1,0 +1,200 @@
+"""Django settings for nardy, all read from the environment with safe defaults.
+
+Variables (all optional):
+  NARDY_DEBUG / DEBUG       1 to turn DEBUG on (off by default)
+  NARDY_SECRET_KEY          else a key generated once into var/secret_key
+  NARDY_ALLOWED_HOSTS       comma-separated; default loopback names
+  NARDY_CSRF_TRUSTED_ORIGINS comma-separated origins (https://example.org)
+  NARDY_HTTPS               1 behind TLS: secure cookies, HSTS, proxy header
+  DATABASE_URL              default sqlite under var/; postgres://... for PostgreSQL
+  REDIS_URL                 default redis://127.0.0.1:6390/0 (the embedded server of `make run`)
+  NARDY_VAR_DIR             where local data lives; default <repo>/var
+  NARDY_SHARED              the shared documents folder; default <repo>/../shared
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import timedelta
+from pathlib import Path
+
+from django.utils.translation import gettext_lazy as _
+
+from nardy_site.env import database_config, debug_requested, env_bool, env_list, secret_key
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(os.environ.get("NARDY_VAR_DIR", BASE_DIR / "var"))
+SHARED_DIR = Path(os.environ.get("NARDY_SHARED", BASE_DIR.parent / "shared"))
+
+DEBUG = debug_requested()
+SECRET_KEY = secret_key(VAR_DIR)
+ALLOWED_HOSTS = env_list("NARDY_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env_list("NARDY_CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "django_htmx",
+    "nardy_site",
+    "tournaments",
+    "games",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "nardy_site.urls"
+WSGI_APPLICATION = "nardy_site.wsgi.application"
+ASGI_APPLICATION = "nardy_site.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# Database: SQLite under var/ unless DATABASE_URL says otherwise.
+DEFAULT_DATABASE_URL = f"sqlite:///{VAR_DIR / 'nardy.sqlite3'}"
+DATABASES = {
+    "default": database_config(
+        os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL,
+        VAR_DIR,
+        # One test database per test run, so that runs in one checkout don't collide.
+        test_suffix=f"_{os.getpid()}",
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    VAR_DIR.mkdir(parents=True, exist_ok=True)
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+# Languages: every user-facing string is marked for translation.
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", _("English")), ("ru", _("Russian"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+TIME_ZONE = os.environ.get("NARDY_TIME_ZONE", "UTC")
+USE_TZ = True
+
+# Static files: our own under static/, front-end libraries from npm (node_modules),
+# served by whitenoise. Production: `manage.py collectstatic` into STATIC_ROOT.
+STATIC_URL = "static/"
+STATIC_ROOT = Path(os.environ.get("NARDY_STATIC_ROOT", VAR_DIR / "static"))
+NODE_MODULES = BASE_DIR / "node_modules"
+STATICFILES_DIRS = [
+    ("vendor/htmx", NODE_MODULES / "htmx.org" / "dist"),
+    ("vendor/pico", NODE_MODULES / "@picocss" / "pico" / "css"),
+]
+if (BASE_DIR / "static").is_dir():
+    STATICFILES_DIRS.insert(0, BASE_DIR / "static")
+# Serve straight from the finders unless a collected STATIC_ROOT is asked for.
+WHITENOISE_USE_FINDERS = not env_bool("NARDY_COLLECTED_STATIC")
+if WHITENOISE_USE_FINDERS:
+    STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise warns when it is missing
+
+# Security. Behind TLS set NARDY_HTTPS=1.
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_HTTPONLY = False  # htmx reads nothing from it: the token goes in hx-headers
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+if env_bool("NARDY_HTTPS"):
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = env_bool("NARDY_SSL_REDIRECT", default=True)
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_HSTS_SECONDS = int(os.environ.get("NARDY_HSTS_SECONDS", "3600"))
+
+# REST API
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "PAGE_SIZE": 50,
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Nardy API",
+    "DESCRIPTION": "Clubs, players, tournaments and games of short backgammon and long nardy.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI and Redoc served from the drf-spectacular-sidecar package, not a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+# Redis and Celery
+REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6390/0")
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", REDIS_URL)
+CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", REDIS_URL)
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_ACKS_LATE = True  # a task lost with its worker is delivered again
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # long checking tasks: take one at a time
+CELERY_TASK_TIME_LIMIT = int(os.environ.get("NARDY_TASK_TIME_LIMIT", "600"))
+CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("NARDY_TASK_SOFT_TIME_LIMIT", "540"))
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_RESULT_EXPIRES = timedelta(days=1)
+CELERY_TASK_TRACK_STARTED = True
+# With acks_late, Redis re-delivers an unacknowledged task after this many seconds.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_TASK_TIME_LIMIT + 60}
+CELERY_TIMEZONE = TIME_ZONE
+CELERY_BEAT_SCHEDULE = {
+    "sweep": {
+        "task": "nardy_site.tasks.sweep",
+        "schedule": float(os.environ.get("NARDY_SWEEP_SECONDS", "60")),
+    },
+}
+CELERY_TASK_ALWAYS_EAGER = env_bool("NARDY_CELERY_EAGER")
+CELERY_TASK_EAGER_PROPAGATES = True
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("NARDY_LOG_LEVEL", "INFO")},
+}

@@ -1,0 +1,16 @@
+"""URLs: pages at the root, the REST API under /api/, accounts under /accounts/."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+from nardy_site import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("", include("tournaments.urls")),
+    path("", include("games.urls")),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("api/", include(("nardy_site.api_urls", "api"))),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+]

@@ -1,0 +1,12 @@
+"""Project-wide pages."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from tournaments import selectors
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "home.html", {"clubs": selectors.clubs_with_counts()})

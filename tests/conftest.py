@@ -1,0 +1,128 @@
+"""Fixtures shared by the whole suite.
+
+Real services for end-to-end tests (mark them `@pytest.mark.e2e`):
+  redis_server   a Redis server on a free loopback port (session-scoped)
+  celery_worker  a real `celery -A nardy_site worker` process sharing the test database;
+                 using it makes the test transactional (data is committed, so the
+                 worker sees it) and sends this process's tasks to that worker
+  live_server    pytest-django's: the app served on a local port
+  browser, page  Playwright driving Debian's chromium (/usr/bin/chromium)
+
+Everywhere else Celery runs tasks eagerly in the test process (no broker needed).
+Tasks queued with transaction.on_commit need `django_capture_on_commit_callbacks`.
+Missing services skip the test locally and fail it under CI=true.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.db import connections
+
+from nardy_site import processes
+from nardy_site.celery import app as celery_app
+from nardy_site.redis_server import RedisServer, redis_server_binary, start_redis
+from tests.support.celery_worker import Worker, database_url_for, point_app_at, start_worker
+from tests.support.requirements import missing
+
+CHROMIUM = os.environ.get("NARDY_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def shared_dir() -> Path:
+    """The shared documents folder: NARDY_SHARED, else <repo>/../shared."""
+    from django.conf import settings
+
+    return Path(settings.SHARED_DIR)
+
+
+@pytest.fixture(autouse=True)
+def _celery_eager() -> Iterator[None]:
+    """Run tasks in-process unless the test asks for `celery_worker`."""
+    previous = (celery_app.conf.broker_url, celery_app.conf.result_backend)
+    celery_app.conf.task_always_eager = True
+    yield
+    if (celery_app.conf.broker_url, celery_app.conf.result_backend) != previous:
+        point_app_at(celery_app, previous[0], eager=True)
+    celery_app.conf.task_always_eager = True
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
+    try:
+        redis_server_binary()
+    except FileNotFoundError:
+        missing("redis-server")
+    server = start_redis(processes.free_port(), tmp_path_factory.mktemp("redis"))
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def _celery_worker_process(
+    redis_server: RedisServer,
+    django_db_setup: None,
+    django_db_blocker: pytest.FixtureRequest,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[Worker]:
+    database_url = database_url_for(connections["default"].settings_dict)
+    point_app_at(celery_app, redis_server.url, eager=False)
+    worker = start_worker(
+        celery_app,
+        redis_server.url,
+        database_url,
+        tmp_path_factory.mktemp("celery") / "worker.log",
+    )
+    yield worker
+    worker.stop()
+
+
+@pytest.fixture
+def celery_worker(
+    _celery_worker_process: Worker, redis_server: RedisServer, transactional_db: None
+) -> Worker:
+    """A running worker; this test's tasks go to it through Redis."""
+    point_app_at(celery_app, redis_server.url, eager=False)
+    return _celery_worker_process
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """A headless Chromium driven by Playwright (sync API)."""
+    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
+        missing("chromium")
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop in this thread; Django's ORM refuses
+    # to run beside one unless told that this is safe (it is: tests are sequential).
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium"),
+            args=CHROMIUM_ARGS,
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: object) -> Iterator[object]:
+    """A fresh page in its own browser context (no cookies shared between tests)."""
+    context = browser.new_context()  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()

@@ -1,0 +1,1 @@
+"""Helpers for the test fixtures in tests/conftest.py."""
