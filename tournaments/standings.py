@@ -1,0 +1,302 @@
+"""Standings with configurable tiebreaks: tournaments.md §3.3 (round robin) and §4.6 (Swiss).
+
+One small class per metric (key, name, abbreviation, explanation, sort direction), so
+the order of tiebreaks is configuration and the standings page can explain each one.
+Ranking: the first metric splits the whole field; inside every tied group the metrics
+are applied again from the second one (``restart_from``), head-to-head being worked out
+among the tied players only. Players no metric separates share the place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, ClassVar, Collection, Hashable, Mapping, Sequence
+
+from tournaments.draws.progress import PlaceGroup
+from tournaments.errors import StandingsError
+
+PlayerId = Hashable
+Number = int | float
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """A finished match. ``second=None`` is a bye for ``first``.
+
+    Walkovers and byes count as wins but not for points (§1, §4.5).
+    """
+
+    first: PlayerId
+    second: PlayerId | None
+    winner: PlayerId
+    first_score: int = 0
+    second_score: int = 0
+    length: int = 0
+    walkover: bool = False
+
+    @property
+    def played(self) -> bool:
+        return self.second is not None and not self.walkover
+
+
+@dataclass
+class _Record:
+    wins: int = 0
+    points_for: int = 0
+    points_against: int = 0
+    opponents: list[PlayerId] = field(default_factory=list)
+
+
+class ResultsTable:
+    """Per-player totals and the head-to-head results, built once from the results."""
+
+    def __init__(self, players: Sequence[PlayerId], results: Sequence[MatchResult]):
+        self.records: dict[PlayerId, _Record] = {player: _Record() for player in players}
+        self.beaten: dict[PlayerId, list[PlayerId]] = {player: [] for player in players}
+        for result in results:
+            self._add(result)
+
+    def _add(self, result: MatchResult) -> None:
+        sides = (result.first,) if result.second is None else (result.first, result.second)
+        for player in sides:
+            if player not in self.records:
+                raise StandingsError(
+                    "unknown_player",
+                    f"A result names {player}, who is not entered in this event.",
+                    {"player": player},
+                )
+        if result.winner not in sides or result.first == result.second:
+            raise StandingsError(
+                "bad_result",
+                f"The winner {result.winner} did not play in the match {result.first} v "
+                f"{result.second}.",
+                {"winner": result.winner},
+            )
+        self.records[result.winner].wins += 1
+        if result.second is None:
+            return
+        loser = result.second if result.winner == result.first else result.first
+        self.beaten[result.winner].append(loser)
+        self.records[result.first].opponents.append(result.second)
+        self.records[result.second].opponents.append(result.first)
+        if result.played:
+            cap = result.length if result.length > 0 else max(result.first_score, result.second_score)
+            first, second = min(result.first_score, cap), min(result.second_score, cap)
+            self._points(result.first, first, second)
+            self._points(result.second, second, first)
+
+    def _points(self, player: PlayerId, scored: int, conceded: int) -> None:
+        self.records[player].points_for += scored
+        self.records[player].points_against += conceded
+
+
+class Metric:
+    key: ClassVar[str]
+    name: ClassVar[str]
+    abbreviation: ClassVar[str]
+    explanation: ClassVar[str]
+    higher_is_better: ClassVar[bool] = True
+    among_tied_only: ClassVar[bool] = False  # worked out inside each tied group
+
+    def values(self, players: Collection[PlayerId], table: ResultsTable) -> dict[PlayerId, Number]:
+        raise NotImplementedError
+
+
+class MatchWins(Metric):
+    key, name, abbreviation = "wins", "Match wins", "W"
+    explanation = "Matches won; a bye or a walkover counts as a win."
+
+    def values(self, players, table):
+        return {p: table.records[p].wins for p in players}
+
+
+class HeadToHead(Metric):
+    key, name, abbreviation = "head_to_head", "Head-to-head", "H2H"
+    explanation = "Wins in the matches among the tied players only."
+    among_tied_only = True
+
+    def values(self, players, table):
+        tied = set(players)
+        return {p: sum(1 for loser in table.beaten[p] if loser in tied) for p in players}
+
+
+class PointsDifference(Metric):
+    key, name, abbreviation = "points_difference", "Points difference", "+/-"
+    explanation = (
+        "Points scored minus points conceded in played matches; a winner's score counts "
+        "at most the match length."
+    )
+
+    def values(self, players, table):
+        return {p: table.records[p].points_for - table.records[p].points_against for p in players}
+
+
+class PointsScored(Metric):
+    key, name, abbreviation = "points_scored", "Points scored", "PTS"
+    explanation = "Points scored in played matches; a winner's score counts at most the match length."
+
+    def values(self, players, table):
+        return {p: table.records[p].points_for for p in players}
+
+
+class Buchholz(Metric):
+    key, name, abbreviation = "buchholz", "Buchholz", "BH"
+    explanation = "The sum of the match wins of one's opponents; a bye adds nothing."
+
+    def values(self, players, table):
+        return {p: sum(table.records[o].wins for o in table.records[p].opponents) for p in players}
+
+
+class MedianBuchholz(Metric):
+    key, name, abbreviation = "median_buchholz", "Median Buchholz", "MBH"
+    explanation = "Buchholz without the best and the worst opponent."
+
+    def values(self, players, table):
+        out = {}
+        for p in players:
+            wins = sorted(table.records[o].wins for o in table.records[p].opponents)
+            out[p] = sum(wins[1:-1]) if len(wins) > 2 else sum(wins)
+        return out
+
+
+METRICS: dict[str, type[Metric]] = {
+    cls.key: cls
+    for cls in (MatchWins, HeadToHead, PointsDifference, PointsScored, Buchholz, MedianBuchholz)
+}
+ROUND_ROBIN_ORDER = ("wins", "head_to_head", "points_difference", "points_scored")
+SWISS_ORDER = ("wins", "buchholz", "median_buchholz", "points_difference", "head_to_head")
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    place: int
+    player: PlayerId
+    shared: bool
+    values: Mapping[str, Number]  # every metric that does not depend on the tied group
+
+
+@dataclass(frozen=True, slots=True)
+class Separation:
+    """Why ``upper`` is above ``lower`` (adjacent rows); ``metric`` None means tied."""
+
+    upper: PlayerId
+    lower: PlayerId
+    metric: str | None
+    upper_value: Number | None = None
+    lower_value: Number | None = None
+
+    def explain(self, names: Callable[[PlayerId], str] = str) -> str:
+        if self.metric is None:
+            return f"{names(self.upper)} and {names(self.lower)} are tied and share the place."
+        metric = METRICS[self.metric]
+        return (
+            f"{names(self.upper)} is above {names(self.lower)} on {metric.name.lower()} "
+            f"({self.upper_value} to {self.lower_value})."
+        )
+
+
+@dataclass(frozen=True)
+class Standings:
+    rows: tuple[StandingRow, ...]
+    separations: tuple[Separation, ...]  # one per adjacent pair of rows
+    order: tuple[str, ...]
+
+    def place_groups(self) -> tuple[PlaceGroup, ...]:
+        groups: list[PlaceGroup] = []
+        for row in self.rows:
+            if groups and groups[-1].first == row.place:
+                last = groups[-1]
+                groups[-1] = PlaceGroup(last.first, last.last + 1, last.players + (row.player,))
+            else:
+                groups.append(PlaceGroup(row.place, row.place, (row.player,)))
+        return tuple(groups)
+
+    def playoffs_needed(self, places: Collection[int]) -> tuple[PlaceGroup, ...]:
+        """Tied groups covering a place that matters (a prize or qualification), §3.3.5."""
+        return tuple(
+            g for g in self.place_groups()
+            if g.last > g.first and any(g.first <= p <= g.last for p in places)
+        )
+
+
+def compute_standings(
+    players: Sequence[PlayerId],
+    results: Sequence[MatchResult],
+    order: Sequence[str] = ROUND_ROBIN_ORDER,
+    *,
+    restart_from: int = 1,
+    prize_sharing: bool = False,
+) -> Standings:
+    """Rank ``players`` from ``results`` by the metrics in ``order``.
+
+    With ``prize_sharing`` (the §3.3 option) only match wins count, except that exactly
+    two tied players who met are separated by head-to-head.
+    """
+    if len(set(players)) != len(players):
+        raise StandingsError("duplicate_entrant", "A player is listed twice in the standings.")
+    unknown = [key for key in order if key not in METRICS]
+    if unknown or not order:
+        raise StandingsError(
+            "unknown_tiebreak",
+            f"Unknown tiebreak: {', '.join(unknown) or '(none given)'}.",
+            {"keys": unknown},
+        )
+    table = ResultsTable(players, results)
+    metrics = [METRICS[key]() for key in order]
+    if prize_sharing:
+        metrics, restart_from = [MatchWins(), HeadToHead()], 1
+    absolute = {m.key: m.values(players, table) for m in metrics if not m.among_tied_only}
+    ranker = _Ranker(table, metrics, absolute, restart_from, pairs_only=prize_sharing)
+    tiers, seps = ranker.rank(list(players), start=0)
+    rows: list[StandingRow] = []
+    separations: list[Separation] = []
+    values = {p: {key: absolute[key][p] for key in absolute} for p in players}
+    for index, tier in enumerate(tiers):
+        place = len(rows) + 1
+        for position, player in enumerate(tier):
+            if rows:
+                if position:
+                    separations.append(Separation(rows[-1].player, player, None))
+                else:
+                    metric, upper_value, lower_value = seps[index - 1]
+                    separations.append(Separation(rows[-1].player, player, metric, upper_value, lower_value))
+            rows.append(StandingRow(place, player, len(tier) > 1, values[player]))
+    return Standings(tuple(rows), tuple(separations), tuple(m.key for m in metrics))
+
+
+class _Ranker:
+    def __init__(self, table, metrics, absolute, restart_from, pairs_only):
+        self.table, self.metrics, self.absolute = table, metrics, absolute
+        self.restart_from, self.pairs_only = restart_from, pairs_only
+
+    def rank(self, group: list[PlayerId], start: int):
+        """Tiers of tied players, best first, and for each boundary (metric, above, below)."""
+        for index in range(start, len(self.metrics)):
+            metric = self.metrics[index]
+            if self.pairs_only and metric.among_tied_only and not self._met_as_pair(group):
+                continue
+            values = self.absolute.get(metric.key) or metric.values(group, self.table)
+            distinct = sorted({values[p] for p in group}, reverse=metric.higher_is_better)
+            if len(distinct) == 1:
+                continue
+            tiers: list[list[PlayerId]] = []
+            boundaries: list[tuple[str, Number, Number]] = []
+            for number, value in enumerate(distinct):
+                subgroup = [p for p in group if values[p] == value]
+                if number:
+                    boundaries.append((metric.key, distinct[number - 1], value))
+                if len(subgroup) == 1:
+                    tiers.append(subgroup)
+                    continue
+                # a smaller tied group is compared again from the restart criterion
+                sub_tiers, sub_boundaries = self.rank(subgroup, self.restart_from)
+                tiers += sub_tiers
+                boundaries += sub_boundaries
+            return tiers, boundaries
+        return [group], []
+
+    def _met_as_pair(self, group: list[PlayerId]) -> bool:
+        if len(group) != 2:
+            return False
+        a, b = group
+        return b in self.table.beaten[a] or a in self.table.beaten[b]
