@@ -23,6 +23,10 @@ OPTION_TAGS = ("BlockRule", "NextGameStarter")
 RULE_TAGS = frozenset({"Variation", "CubeLimit", "DrawPoints", *SWITCH_TAGS, *OPTION_TAGS})
 
 
+def _at(line: int | None) -> str:
+    return f"Line {line}: " if line is not None else ""
+
+
 def variant_of(tags: dict[str, str], line: int | None = None) -> str | None:
     """The variant a ``Variation`` tag names, None when there is no tag."""
     if "Variation" not in tags:
@@ -32,7 +36,7 @@ def variant_of(tags: dict[str, str], line: int | None = None) -> str | None:
     if variant is None:
         raise TranscriptError(
             "unknown_variant",
-            f"The transcript is for the variation {name!r}; this checker knows Backgammon "
+            f"{_at(line)}The transcript is for the variation {name!r}; this checker knows Backgammon "
             "and LongNardy.",
             line=line,
         )
@@ -45,7 +49,9 @@ def _switch(tag: str, value: str, line: int | None) -> bool:
         return True
     if lowered in ("off", "no", "false", "0"):
         return False
-    raise TranscriptError("bad_tag", f'The tag {tag} is "On" or "Off", not {value!r}.', line=line)
+    raise TranscriptError(
+        "bad_tag", f'{_at(line)}The tag {tag} is "On" or "Off", not {value!r}.', line=line
+    )
 
 
 def rules_from_tags(
@@ -67,7 +73,9 @@ def rules_from_tags(
     except ValueError:
         tag = "CubeLimit" if "cube_limit" not in options else "DrawPoints"
         raise TranscriptError(
-            "bad_tag", f"The tag {tag} must be a number, not {tags[tag]!r}.", line=lines.get(tag)
+            "bad_tag",
+            f"{_at(lines.get(tag))}The tag {tag} must be a number, not {tags[tag]!r}.",
+            line=lines.get(tag),
         ) from None
     try:
         rules = MatchRules.for_variant(variant, length, **options)
