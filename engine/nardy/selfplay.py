@@ -62,7 +62,7 @@ def block_drill(rng: np.random.Generator) -> np.ndarray:
     ahead = [j for j in range(low) if board[1, (j + 12) % 24] == 0]
     theirs = list(rng.choice(behind, size=min(len(behind), int(rng.integers(1, 5))),
                              replace=False))
-    if ahead and rng.random() < 0.3:
+    if ahead and (rng.random() < 0.3 or not theirs):
         theirs.append(int(rng.choice(ahead)))
     board[0, theirs] += rng.multinomial(15, np.ones(len(theirs)) / len(theirs)).astype(np.int8)
     return board
