@@ -1,0 +1,69 @@
+# The two commands a newcomer needs:  make run   and   make test
+# Everything else here is a step of those two. Install steps are skipped when done
+# (stamp files keyed on the hash of pyproject.toml / package-lock.json).
+
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP_STAMP := $(VENV)/.installed-$(shell sha256sum pyproject.toml | cut -c1-16)
+NODE_STAMP := node_modules/.installed-$(shell sha256sum package-lock.json | cut -c1-16)
+PYTEST_ARGS ?=
+# Debian packages the test suite drives: a Redis server and a browser.
+SYSTEM_PACKAGES := redis-server chromium
+
+.PHONY: run test setup python-deps node-deps system-deps migrate demo test-postgres lint clean
+
+## make run: set up, migrate, load demo data, run web + worker + beat + Redis on 127.0.0.1:8000
+run: setup migrate demo
+	$(PY) manage.py run_all
+
+## make test: set up (venv, npm, chromium, redis-server) and run the whole suite
+test: setup system-deps
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+setup: python-deps node-deps
+
+python-deps: $(PIP_STAMP)
+
+$(PIP_STAMP):
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,postgres]'
+	@rm -f $(VENV)/.installed-*
+	@touch $@
+
+node-deps: $(NODE_STAMP)
+
+$(NODE_STAMP): package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+# Installs what is missing with apt-get when running as root; otherwise says what to install.
+system-deps:
+	@missing=""; \
+	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
+	test -x /usr/bin/chromium || missing="$$missing chromium"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing Debian packages:$$missing"; \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
+	  else \
+	    echo "Missing Debian packages:$$missing (sudo apt-get install$$missing)"; \
+	  fi; \
+	fi
+
+migrate: python-deps
+	$(PY) manage.py migrate --noinput
+
+demo: python-deps
+	$(PY) manage.py demo
+
+## make test-postgres: the suite against a throwaway PostgreSQL cluster under var/ (Debian postgresql)
+test-postgres: setup system-deps
+	bash .ci/with-postgres $(PY) -m pytest $(PYTEST_ARGS)
+
+lint: python-deps
+	$(PY) -m ruff check nardy_site games tournaments tests
+
+clean:
+	rm -rf var/static var/test_nardy_*.sqlite3*
