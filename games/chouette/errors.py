@@ -16,9 +16,7 @@ MESSAGES: dict[str, str] = {
     ),
     "stake_not_positive": "The stake per point must be positive, not {stake}.",
     "max_players_out_of_range": "The maximum number of players must be at least 3, not {value}.",
-    "automatic_doubles_negative": (
-        "The limit on automatic doubles cannot be negative ({value})."
-    ),
+    "automatic_doubles_negative": ("The limit on automatic doubles cannot be negative ({value})."),
     "raccoons_need_beavers": "Raccoons can only be allowed together with beavers.",
     "beavers_need_multiple_cubes": (
         "Beavers and raccoons are only available with one cube per team member."
@@ -47,9 +45,7 @@ MESSAGES: dict[str, str] = {
     "duplicate_cube": "{player} is answered twice in one cube turn; every member has one cube.",
     "empty_double": "A cube turn must name at least one cube.",
     "bet_already_ended": "{player}'s bet has already ended in this game; their cube is gone.",
-    "cube_not_available": (
-        "{player}'s cube belongs to the other side; the {side} cannot turn it."
-    ),
+    "cube_not_available": ("{player}'s cube belongs to the other side; the {side} cannot turn it."),
     "beavers_not_allowed": "Beavers are not allowed at this table ({player}'s cube).",
     "raccoons_not_allowed": "Raccoons are not allowed at this table ({player}'s cube).",
     "single_cube_team_double": (

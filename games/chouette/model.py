@@ -7,10 +7,11 @@ See docs/chouette.md for the rules these values describe.
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
-from typing import Hashable, Sequence, TypeAlias
+from typing import TypeAlias
 
 from games.chouette.errors import ChouetteError
 

@@ -90,9 +90,7 @@ class GameState:
         return not self.live_members
 
 
-def start_game(
-    settings: ChouetteSettings, lineup: LineUp, automatic_doubles: int = 0
-) -> GameState:
+def start_game(settings: ChouetteSettings, lineup: LineUp, automatic_doubles: int = 0) -> GameState:
     """Every cube centred, at 1 or doubled by the opening ties (rules-backgammon §8.6)."""
     if automatic_doubles < 0 or automatic_doubles > settings.max_automatic_doubles:
         raise ChouetteError(
@@ -170,19 +168,19 @@ def _check_house_rules(
     if by is not Side.TEAM or settings.cube_mode is CubeMode.SINGLE:
         return
     answered = dict(answers)
-    if settings.initial_cubes_rule and set(answered) == set(state.lineup.team):
-        if all(state.bet(member).owner is None for member in answered):
-            count = len(answered)
-            # §8: "at least half", and with three players both or neither.
-            required = count if count == 2 else math.ceil(count / 2)
-            taken = sum(1 for answer in answered.values() if answer.accepted)
-            if 0 < taken < required:
-                raise ChouetteError("initial_cubes_rule", required=required, count=count)
+    every_cube_from_the_centre = set(answered) == set(state.lineup.team) and all(
+        state.bet(member).owner is None for member in answered
+    )
+    if settings.initial_cubes_rule and every_cube_from_the_centre:
+        count = len(answered)
+        # §8: "at least half", and with three players both or neither.
+        required = count if count == 2 else math.ceil(count / 2)
+        taken = sum(1 for answer in answered.values() if answer.accepted)
+        if 0 < taken < required:
+            raise ChouetteError("initial_cubes_rule", required=required, count=count)
     captain = state.acting_captain
     if settings.box_must_take_captain and captain in answered:
-        others_taken = any(
-            answer.accepted for member, answer in answers if member != captain
-        )
+        others_taken = any(answer.accepted for member, answer in answers if member != captain)
         if others_taken and not answered[captain].accepted:
             raise ChouetteError("box_must_take_captain", captain=captain)
 

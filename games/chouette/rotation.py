@@ -6,7 +6,8 @@ A line is a tuple of players, box first, then the captain, then the crew
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from itertools import pairwise
 
 from games.chouette.errors import ChouetteError
 from games.chouette.model import MIN_PLAYERS, LineUp, PlayerId, Side, check_line
@@ -28,7 +29,7 @@ def line_from_rolls(rolls: Mapping[PlayerId, Sequence[int]]) -> Line:
             if not 1 <= value <= 6:
                 raise ChouetteError("die_out_of_range", player=player, value=value)
     ranked = sorted(rolls, key=lambda player: tuple(rolls[player]), reverse=True)
-    for higher, lower in zip(ranked, ranked[1:]):
+    for higher, lower in pairwise(ranked):
         high, low = tuple(rolls[higher]), tuple(rolls[lower])
         if high == low:
             tied = tuple(p for p in ranked if tuple(rolls[p]) == high)
@@ -41,9 +42,7 @@ def line_from_rolls(rolls: Mapping[PlayerId, Sequence[int]]) -> Line:
     return line
 
 
-def rotate(
-    lineup: LineUp, team_order: tuple[PlayerId, ...], decision: CaptainBet | None
-) -> Line:
+def rotate(lineup: LineUp, team_order: tuple[PlayerId, ...], decision: CaptainBet | None) -> Line:
     """The line for the next game (§5).
 
     ``team_order`` already has the captains who dropped at the end, in the order they

@@ -8,9 +8,9 @@ new list first, so a rejected event leaves the caller with the old session uncha
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from typing import Sequence
 
 from games.chouette.errors import ChouetteError
 from games.chouette.model import (
@@ -118,10 +118,14 @@ def replay(session: ChouetteSession) -> SessionState:
                 totals[player] += points
             rows.append(LedgerRow(len(rows) + 1, outcome, tuple(totals.items())))
             line = outcome.next_line
-    return SessionState(settings=settings, rows=tuple(rows), totals=tuple(totals.items()), line=line)
+    return SessionState(
+        settings=settings, rows=tuple(rows), totals=tuple(totals.items()), line=line
+    )
 
 
-def record_game(session: ChouetteSession, record: GameRecord) -> tuple[ChouetteSession, SessionState]:
+def record_game(
+    session: ChouetteSession, record: GameRecord
+) -> tuple[ChouetteSession, SessionState]:
     return _extended(session, record)
 
 

@@ -30,9 +30,10 @@ BOX, CAP, C2, C3, C4 = "Box", "Cap", "C2", "C3", "C4"
 LINEUP = LineUp(BOX, (CAP, C2, C3, C4))
 TAKE, DROP = Answer.TAKE, Answer.DROP
 TEAM_WINS, BOX_WINS = BoardResult(Side.TEAM), BoardResult(Side.BOX)
+DEFAULT = ChouetteSettings()
 
 
-def next_line(doubles, result, settings=ChouetteSettings()):
+def next_line(doubles, result, settings=DEFAULT):
     outcome = settle_game(settings, GameRecord(LINEUP, tuple(doubles), result))
     return outcome.next_line, outcome.rotation_reason
 

@@ -156,9 +156,7 @@ def test_ch9_box_drops_captains_cube_then_beats_acting_captain() -> None:
 
 def test_automatic_double_raises_every_cube_but_does_not_turn_it() -> None:
     settings = ChouetteSettings(max_automatic_doubles=2)
-    outcome = settle(
-        [], BoardResult(Side.BOX, ResultKind.GAMMON), settings=settings, automatic=2
-    )
+    outcome = settle([], BoardResult(Side.BOX, ResultKind.GAMMON), settings=settings, automatic=2)
     assert amounts(outcome) == (12, -4, -4, -4)
     assert all(bet.owner is None and not bet.turned for bet in outcome.bets)
 
@@ -173,8 +171,14 @@ def test_automatic_double_raises_every_cube_but_does_not_turn_it() -> None:
         (team_doubles((M1, Answer.BEAVER)), BoardResult(Side.BOX), -4, 4),
         (team_doubles((M1, Answer.BEAVER_PASSED)), BoardResult(Side.TEAM), -2, 1),
     ],
-    ids=["m1-beavers", "box-passes-beaver", "raccoon", "m1-passes-raccoon",
-         "box-beavers", "m1-passes-box-beaver"],
+    ids=[
+        "m1-beavers",
+        "box-passes-beaver",
+        "raccoon",
+        "m1-passes-raccoon",
+        "box-beavers",
+        "m1-passes-box-beaver",
+    ],
 )
 def test_beavers_and_raccoons(double, result, m1_points, m1_cube) -> None:
     outcome = settle([double], result, team=(M2, M1), settings=BEAVERS)

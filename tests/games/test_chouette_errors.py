@@ -1,0 +1,190 @@
+"""Bad input gives a stable code and a sentence, and nothing is applied."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from games.chouette import (
+    MESSAGES,
+    Answer,
+    BoardResult,
+    ChouetteError,
+    ChouetteSettings,
+    CubeMode,
+    Double,
+    GameRecord,
+    LineUp,
+    Role,
+    Side,
+    Variant,
+    check_cube_value,
+    join,
+    leave,
+    line_from_rolls,
+    new_session,
+    record_game,
+    replay,
+    settle_game,
+    undo_last_game,
+)
+
+BOX, M1, M2, M3 = "B", "M1", "M2", "M3"
+LINEUP = LineUp(BOX, (M1, M2, M3))
+TAKE, DROP = Answer.TAKE, Answer.DROP
+TEAM_WINS = BoardResult(Side.TEAM)
+DEFAULT = ChouetteSettings()
+
+
+def game(*doubles, result=TEAM_WINS, settings=DEFAULT, lineup=LINEUP, **more):
+    return lambda: settle_game(settings, GameRecord(lineup, tuple(doubles), result, **more))
+
+
+def by_box(*answers):
+    return Double(Side.BOX, answers)
+
+
+def by_team(*answers):
+    return Double(Side.TEAM, answers)
+
+
+def _session():
+    return new_session(ChouetteSettings(), ("A", "B", "C"))
+
+
+CASES = {
+    # settings
+    "variant_not_supported": lambda: ChouetteSettings(variant=Variant.LONG_NARDY),
+    "stake_not_positive": lambda: ChouetteSettings(stake_per_point=Decimal(0)),
+    "max_players_out_of_range": lambda: ChouetteSettings(max_players=2),
+    "automatic_doubles_negative": lambda: ChouetteSettings(max_automatic_doubles=-1),
+    "raccoons_need_beavers": lambda: ChouetteSettings(raccoons=True),
+    "beavers_need_multiple_cubes": lambda: ChouetteSettings(
+        beavers=True, cube_mode=CubeMode.SINGLE
+    ),
+    # the line
+    "too_few_players": lambda: LineUp(BOX, (M1,)),
+    "too_many_players": lambda: new_session(ChouetteSettings(max_players=3), ("A", "B", "C", "D")),
+    "duplicate_player": lambda: LineUp(BOX, (M1, BOX)),
+    "two_boxes": lambda: LineUp.from_seats([(BOX, Role.BOX), (M1, Role.BOX), (M2, Role.CAPTAIN)]),
+    "no_box": lambda: LineUp.from_seats([(M1, Role.CAPTAIN), (M2, Role.CREW)]),
+    "two_captains": lambda: LineUp.from_seats(
+        [(BOX, Role.BOX), (M1, Role.CAPTAIN), (M2, Role.CAPTAIN)]
+    ),
+    "no_captain": lambda: LineUp.from_seats([(BOX, Role.BOX), (M1, Role.CREW), (M2, Role.CREW)]),
+    "player_already_in_line": lambda: join(_session(), "B"),
+    "player_not_in_line": lambda: leave(_session(), "Zed"),
+    "rolloff_tie": lambda: line_from_rolls({"A": [4, 2], "B": [4, 2], "C": [1]}),
+    "die_out_of_range": lambda: line_from_rolls({"A": [7], "B": [4], "C": [1]}),
+    "rolls_missing": lambda: line_from_rolls({"A": [4, 2], "B": [4], "C": [1]}),
+    # game records
+    "lineup_mismatch": lambda: record_game(_session(), GameRecord(LineUp("B", ("A", "C")))),
+    "no_game_to_undo": lambda: undo_last_game(_session()),
+    "player_not_in_game": game(by_box(("Zed", TAKE))),
+    "box_has_no_cube": game(by_team((BOX, TAKE))),
+    "duplicate_cube": lambda: by_box((M1, TAKE), (M1, DROP)),
+    "empty_double": lambda: Double(Side.BOX, ()),
+    "bet_already_ended": game(by_box((M2, DROP)), by_team((M2, TAKE))),
+    "cube_not_available": game(by_team((M1, TAKE)), by_team((M1, TAKE))),
+    "beavers_not_allowed": game(by_box((M1, Answer.BEAVER))),
+    "raccoons_not_allowed": game(
+        by_box((M1, Answer.RACCOON)), settings=ChouetteSettings(beavers=True)
+    ),
+    "single_cube_team_double": game(
+        by_team((M2, TAKE)), settings=ChouetteSettings(cube_mode=CubeMode.SINGLE)
+    ),
+    "answer_missing": game(
+        by_box((M1, TAKE), (M2, TAKE)), settings=ChouetteSettings(cube_mode=CubeMode.SINGLE)
+    ),
+    "initial_cubes_rule": game(
+        by_team((M1, TAKE), (M2, DROP), (M3, DROP)),
+        settings=ChouetteSettings(initial_cubes_rule=True),
+    ),
+    "box_must_take_captain": game(
+        by_team((M1, DROP), (M2, TAKE)), settings=ChouetteSettings(box_must_take_captain=True)
+    ),
+    "automatic_doubles_over_limit": game(automatic_doubles=2),
+    "result_missing": game(result=None),
+    "result_without_live_bet": game(by_box((M1, DROP), (M2, DROP), (M3, DROP))),
+    "cube_not_power_of_two": lambda: check_cube_value(3),
+    "cube_value_mismatch": game(by_team((M1, TAKE)), declared_cubes=((M1, 4),)),
+}
+
+
+@pytest.mark.parametrize("code", sorted(CASES))
+def test_bad_input_gives_its_code(code: str) -> None:
+    with pytest.raises(ChouetteError) as error:
+        CASES[code]()
+    assert error.value.code == code
+    assert error.value.message == str(error.value)
+    assert "{" not in error.value.message  # every placeholder was filled
+
+
+def test_every_code_has_a_case() -> None:
+    assert set(CASES) == set(MESSAGES)
+
+
+def test_messages_name_the_players() -> None:
+    with pytest.raises(ChouetteError) as error:
+        game(by_box((M2, DROP)), by_team((M2, TAKE)))()
+    assert error.value.params == {"player": M2}
+    assert "M2" in error.value.message
+
+
+def test_unknown_code_is_a_bug_not_a_user_error() -> None:
+    with pytest.raises(KeyError):
+        ChouetteError("no_such_code")
+
+
+@pytest.mark.parametrize("value", [0, -2, 3, 6, 12, True])
+def test_cube_values_must_be_powers_of_two(value) -> None:
+    with pytest.raises(ChouetteError) as error:
+        check_cube_value(value)
+    assert error.value.code == "cube_not_power_of_two"
+
+
+@pytest.mark.parametrize("value", [1, 2, 4, 64, 1024])
+def test_powers_of_two_are_cube_values(value: int) -> None:
+    check_cube_value(value)
+
+
+def test_initial_cubes_rule_three_players_both_or_neither() -> None:
+    settings = ChouetteSettings(initial_cubes_rule=True)
+    lineup = LineUp(BOX, (M1, M2))
+    with pytest.raises(ChouetteError) as error:
+        game(by_team((M1, TAKE), (M2, DROP)), settings=settings, lineup=lineup)()
+    assert error.value.params == {"required": 2, "count": 2}
+    assert game(by_team((M1, DROP), (M2, DROP)), settings=settings, lineup=lineup, result=None)()
+    assert game(by_team((M1, TAKE), (M2, TAKE)), settings=settings, lineup=lineup)()
+    # Not all cubes at once: the rule does not apply.
+    assert game(by_team((M1, TAKE)), by_team((M2, DROP)), settings=settings, lineup=lineup)()
+
+
+def test_initial_cubes_rule_half_is_enough_with_four_members() -> None:
+    settings = ChouetteSettings(initial_cubes_rule=True)
+    lineup = LineUp(BOX, (M1, M2, M3, "M4"))
+    answers = ((M1, TAKE), (M2, TAKE), (M3, DROP), ("M4", DROP))
+    assert game(by_team(*answers), settings=settings, lineup=lineup)()
+
+
+def test_a_rejected_game_leaves_the_session_as_it_was() -> None:
+    session = _session()
+    state = replay(session)
+    session, state = record_game(session, GameRecord(state.next_lineup, (), TEAM_WINS))
+    bad = GameRecord(state.next_lineup, (by_box(("Zed", TAKE)),), TEAM_WINS)
+    with pytest.raises(ChouetteError):
+        record_game(session, bad)
+    assert len(session.events) == 1
+    assert replay(session) == state
+
+
+def test_a_bad_event_in_the_middle_stops_the_replay() -> None:
+    session = _session()
+    state = replay(session)
+    session, state = record_game(session, GameRecord(state.next_lineup, (), TEAM_WINS))
+    stale = GameRecord(LineUp("A", ("B", "C")), (), TEAM_WINS)  # the line before game 1
+    broken = type(session)(session.settings, session.opening_line, session.events + (stale,))
+    with pytest.raises(ChouetteError) as error:
+        replay(broken)
+    assert error.value.code == "lineup_mismatch"
