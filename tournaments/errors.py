@@ -14,7 +14,8 @@ This module imports nothing from Django on purpose.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 
 class TournamentError(Exception):

@@ -12,10 +12,10 @@ from __future__ import annotations
 import datetime
 import math
 from collections import defaultdict
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Context, Decimal
 from fractions import Fraction
-from typing import Hashable, Iterable, Mapping, Sequence
 
 from tournaments.draws.progress import PlaceGroup
 from tournaments.errors import RankingError

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Hashable, Iterable, Mapping
 
 from tournaments.errors import RatingError
 
@@ -92,7 +92,7 @@ def rate_match(winner: PlayerRating, loser: PlayerRating, length: int) -> tuple[
     step = 4.0 * root * surprise
     winner_k = 5.0 - winner.experience / 100.0
     loser_k = 5.0 - loser.experience / 100.0
-    return step * (winner_k if winner_k > 1.0 else 1.0), -step * (loser_k if loser_k > 1.0 else 1.0)
+    return step * (max(1.0, winner_k)), -step * (max(1.0, loser_k))
 
 
 def _check(match: RatedMatch) -> None:

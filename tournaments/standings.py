@@ -9,8 +9,9 @@ among the tied players only. Players no metric separates share the place.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, ClassVar, Collection, Hashable, Mapping, Sequence
+from typing import ClassVar
 
 from tournaments.draws.progress import PlaceGroup
 from tournaments.errors import StandingsError

@@ -198,10 +198,12 @@ def test_consolation_gets_every_first_match_loser_and_no_first_round_rematch(cou
     first_losses = {}
     for m in sorted(state.flight(MAIN), key=lambda m: m.key.round):
         for p in m.players:
-            if m.status is Status.DECIDED and m.loser == p and p not in first_losses:
-                if all(p not in o.players or o.status is Status.BYE for o in state.flight(MAIN)
-                       if o.key.round < m.key.round):
-                    first_losses[p] = m
+            lost_here = m.status is Status.DECIDED and m.loser == p and p not in first_losses
+            if lost_here and all(
+                p not in o.players or o.status is Status.BYE
+                for o in state.flight(MAIN) if o.key.round < m.key.round
+            ):
+                first_losses[p] = m
     in_consolation = [p for m in state.flight(CONSOLATION) if m.key.round == 1 for p in m.players]
     assert sorted(in_consolation) == sorted(first_losses)
     for m in state.flight(CONSOLATION):

@@ -18,8 +18,8 @@ from tournaments.rankings import (
     paid_places,
     place_value,
     player_weight,
-    season_ranking,
     score_events,
+    season_ranking,
     strength_of_field,
 )
 

@@ -10,9 +10,9 @@ Matches are numbered per flight and round from the top of the bracket, starting 
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Hashable, Mapping, Sequence, Union
 
 from tournaments.draws.seeding import check_entrants, draw_size, standard_order
 from tournaments.errors import DrawBug, DrawError
@@ -71,7 +71,7 @@ class FirstMatchLoserOf:
     second: MatchKey
 
 
-Source = Union[Entrant, Empty, WinnerOf, LoserOf, FirstMatchLoserOf]
+Source = Entrant | Empty | WinnerOf | LoserOf | FirstMatchLoserOf
 
 
 @dataclass(frozen=True, slots=True)

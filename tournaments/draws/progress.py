@@ -9,9 +9,9 @@ later match that would change has already started (then it is the director's cal
 
 from __future__ import annotations
 
+from collections.abc import Collection, Hashable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Collection, Hashable, Mapping, Union
 
 from tournaments.draws.knockout import (
     CONSOLATION,
@@ -40,7 +40,7 @@ class Marker(Enum):
 
 BYE = Marker.BYE
 PENDING = Marker.PENDING
-Occupant = Union[PlayerId, Marker]
+Occupant = PlayerId | Marker
 
 
 class Status(str, Enum):

@@ -6,8 +6,8 @@ backgammon and long nardy it decides nothing (the opening roll decides who start
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Hashable, Sequence
 
 from tournaments.draws.knockout import ConsolationMode, KnockoutDraw, draw_from_positions
 from tournaments.draws.seeding import check_entrants, draw_size, standard_order

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Hashable, Mapping, Sequence
 
 from tournaments.errors import DrawError
 

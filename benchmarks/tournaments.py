@@ -1,0 +1,158 @@
+"""Speed of the pure tournament logic: draws, ratings, rankings.
+
+    .venv/bin/python benchmarks/tournaments.py            # every section
+    .venv/bin/python benchmarks/tournaments.py draws      # some sections
+
+Each section is a function returning ``Figure`` rows; add one to ``SECTIONS`` to
+extend the script (page-render timings will be added the same way). Every figure is
+printed next to its target.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tournaments.draws.knockout import CONSOLATION, LAST_CHANCE, MAIN, add_flight, draw_knockout
+from tournaments.draws.progress import (
+    PlaceGroup,
+    flight_places,
+    last_chance_closed,
+    last_chance_entrants,
+    resolve,
+)
+from tournaments.rankings import EventResult, RankingEntrant, Season, score_events, season_ranking
+from tournaments.ratings import RatedMatch, replay_ratings
+
+
+@dataclass(frozen=True)
+class Figure:
+    what: str
+    seconds: float
+    target: float | None = None
+    note: str = ""
+
+
+def timed(function: Callable[[], object]) -> tuple[float, object]:
+    start = time.perf_counter()
+    value = function()
+    return time.perf_counter() - start, value
+
+
+def _play(draw, results, rng, flights):
+    """Confirm random winners for every ready match of ``flights`` until none is left."""
+    while True:
+        state = resolve(draw, results)
+        ready = [m for m in state.playable() if m.key.flight in flights]
+        if not ready:
+            return state
+        for match in ready:
+            results[match.key] = rng.choice(match.players)
+
+
+def knockout_event(entrants: int, seed: int = 1) -> tuple[object, dict]:
+    """A whole event: main and consolation drawn, last chance drawn at closing, all played."""
+    rng = random.Random(seed)
+    draw = draw_knockout([f"player{i}" for i in range(1, entrants + 1)])
+    results: dict = {}
+    state = resolve(draw, results)
+    while not last_chance_closed(draw, state):  # play round by round until entry closes
+        ready = [m for m in state.playable() if m.key.flight in (MAIN, CONSOLATION)]
+        lowest = min(m.key.round for m in ready)
+        for match in ready:
+            if match.key.round == lowest:
+                results[match.key] = rng.choice(match.players)
+        state = resolve(draw, results)
+    draw = add_flight(draw, LAST_CHANCE, sorted(last_chance_entrants(draw, state)))
+    state = _play(draw, results, rng, (MAIN, CONSOLATION, LAST_CHANCE))
+    return draw, state
+
+
+def draws() -> list[Figure]:
+    seeds = [f"player{i}" for i in range(1, 513)]
+    figures = []
+    seconds, draw = timed(lambda: draw_knockout(seeds))
+    figures.append(Figure("draw a 512-entrant knockout (main + consolation)", seconds, 1.0,
+                          f"{len(draw.matches)} matches"))
+    seconds, state = timed(lambda: resolve(draw, {}))
+    figures.append(Figure("resolve it once (who plays where)", seconds, 0.1))
+    seconds, (draw, state) = timed(lambda: knockout_event(512))
+    places = flight_places(state)
+    figures.append(Figure(
+        "512 entrants, all three flights drawn and played to the end", seconds, 1.0,
+        f"{len(draw.matches)} matches, {len(places)} place groups",
+    ))
+    return figures
+
+
+def ratings() -> list[Figure]:
+    rng = random.Random(2)
+    matches = [
+        RatedMatch(*rng.sample(range(2000), 2), rng.choice((1, 3, 5, 7, 9, 11, 13)))
+        for _ in range(100_000)
+    ]
+    seconds, (_final, history) = timed(lambda: replay_ratings(matches))
+    return [Figure("recompute FIBS ratings, 100,000 matches, 2,000 players", seconds, 10.0,
+                   f"{len(history)} changes")]
+
+
+def rankings() -> list[Figure]:
+    rng = random.Random(3)
+    players = [RankingEntrant(i, f"Player {i:04d}", rng.choice([None, rng.uniform(1200, 1950)]))
+               for i in range(3000)]
+    events = []
+    for number in range(2000):
+        field = rng.sample(players, rng.choice((8, 12, 16, 24, 32)))
+        names = [entrant.player for entrant in field]
+        groups, first = [], 1
+        for size in (1, 1, 2, 4, 8, 16):
+            if first + size - 1 > len(names):
+                break
+            groups.append(PlaceGroup(first, first + size - 1, tuple(names[first - 1:first - 1 + size])))
+            first += size
+        day = datetime.date(2026, 1, 1) + datetime.timedelta(days=number % 365)
+        events.append(EventResult(number, f"club{number % 12}", "backgammon", day, tuple(field), tuple(groups)))
+    season = Season.calendar_year(2026)
+
+    def everything():
+        scored = score_events(events)
+        overall = season_ranking(events, season, scored=scored)
+        clubs = [season_ranking(events, season, club=f"club{c}", scored=scored) for c in range(12)]
+        return overall, clubs
+
+    seconds, (overall, _clubs) = timed(everything)
+    return [Figure("GP-style points for 2,000 events + overall and 12 club rankings", seconds, 2.0,
+                   f"{len(overall)} ranked players")]
+
+
+SECTIONS: dict[str, Callable[[], list[Figure]]] = {
+    "draws": draws,
+    "ratings": ratings,
+    "rankings": rankings,
+}
+
+
+def main(argv: list[str]) -> int:
+    chosen = argv or list(SECTIONS)
+    unknown = [name for name in chosen if name not in SECTIONS]
+    if unknown:
+        print(f"unknown section(s): {', '.join(unknown)}; known: {', '.join(SECTIONS)}")
+        return 2
+    print(f"{'figure':<66} {'seconds':>9} {'target':>8}  note")
+    for name in chosen:
+        for figure in SECTIONS[name]():
+            target = f"< {figure.target:g}" if figure.target is not None else ""
+            flag = " SLOW" if figure.target is not None and figure.seconds >= figure.target else ""
+            print(f"{figure.what:<66} {figure.seconds:>9.3f} {target:>8}  {figure.note}{flag}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
