@@ -60,13 +60,7 @@ def secret_key(var_dir: Path, environ: Mapping[str, str] | None = None) -> str:
     return key
 
 
-SQLITE_INIT = "; ".join(
-    [
-        "PRAGMA journal_mode=WAL",
-        "PRAGMA synchronous=NORMAL",
-        "PRAGMA foreign_keys=ON",
-    ]
-)
+SQLITE_INIT = "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON"
 
 
 def database_config(url: str, var_dir: Path, test_suffix: str = "") -> dict[str, Any]:

@@ -19,16 +19,14 @@ from pathlib import Path
 from typing import IO
 
 PR_SET_PDEATHSIG = 1
+# Loaded here, in the parent: the child between fork and exec only makes one call.
+_LIBC = ctypes.CDLL(None, use_errno=True) if sys.platform.startswith("linux") else None
 
 
 def _die_with_parent() -> None:
     """preexec_fn: ask the kernel to SIGTERM this child when its parent dies."""
-    if sys.platform.startswith("linux"):
-        try:
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
-        except OSError:
-            pass
+    if _LIBC is not None:
+        _LIBC.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def start(
@@ -47,7 +45,7 @@ def start(
         stderr=subprocess.STDOUT if stdout is not None else None,
         stdin=subprocess.DEVNULL,
         start_new_session=True,
-        preexec_fn=_die_with_parent,
+        preexec_fn=_die_with_parent,  # noqa: PLW1509 -- one prctl call, libc loaded beforehand
     )
 
 
@@ -107,6 +105,6 @@ def wait_for_port(
         if port_open(port, host):
             return
         if process is not None and process.poll() is not None:
-            raise RuntimeError(f"process exited with {process.returncode} before port {port} opened")
+            raise RuntimeError(f"exited with {process.returncode} before port {port} opened")
         time.sleep(0.1)
     raise TimeoutError(f"nothing listened on {host}:{port} within {timeout} s")

@@ -20,7 +20,7 @@ class UserFactory(factory.django.DjangoModelFactory):
     password = factory.PostGenerationMethodCall("set_password", "password")
 
     @factory.post_generation
-    def save_password(obj, create: bool, extracted: object, **kwargs: object) -> None:  # noqa: N805
+    def save_password(obj, create: bool, extracted: object, **kwargs: object) -> None:
         if create:
             obj.save()
 
@@ -34,7 +34,7 @@ class ClubFactory(factory.django.DjangoModelFactory):
     slug = factory.LazyAttribute(lambda club: slugify(club.name))
 
     @factory.post_generation
-    def directors(obj, create: bool, extracted: list | None, **kwargs: object) -> None:  # noqa: N805
+    def directors(obj, create: bool, extracted: list | None, **kwargs: object) -> None:
         if create and extracted:
             obj.directors.add(*extracted)
 

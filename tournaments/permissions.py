@@ -76,7 +76,9 @@ class ReadOnlyOrClubDirector(BasePermission):
     """
 
     def has_permission(self, request: Request, view: Any) -> bool:
-        return request.method in SAFE_METHODS or bool(request.user and request.user.is_authenticated)
+        return request.method in SAFE_METHODS or bool(
+            request.user and request.user.is_authenticated
+        )
 
     def has_object_permission(self, request: Request, view: Any, obj: Any) -> bool:
         if request.method in SAFE_METHODS:
@@ -89,7 +91,9 @@ class ReadOnlyOrPlayerSelf(BasePermission):
     """Anyone may read a player; the player themselves, their directors or an admin may write."""
 
     def has_permission(self, request: Request, view: Any) -> bool:
-        return request.method in SAFE_METHODS or bool(request.user and request.user.is_authenticated)
+        return request.method in SAFE_METHODS or bool(
+            request.user and request.user.is_authenticated
+        )
 
     def has_object_permission(self, request: Request, view: Any, obj: Any) -> bool:
         if request.method in SAFE_METHODS:
