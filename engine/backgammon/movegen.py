@@ -1,0 +1,331 @@
+"""Compiled move generation for short backgammon.
+
+One call finds every legal play of a position, one per distinct resulting board, with the
+semantics of GNU Backgammon (rules-backgammon.md section 5): plays that use the most dice,
+and the larger die when only one die of a non-double can be used.
+
+The search is a depth-first walk over single-die steps, applied and undone on one work
+board. Results are deduplicated with a Zobrist hash kept up to date step by step. With a
+double, successive steps never start from a higher point than the step before: every set
+of steps can be played in that order, so nothing is lost and most repeats are skipped.
+
+Scratch arrays are passed in, so a batch runs without allocating per position.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# 64-bit random numbers for (side, index, checker count); fixed seed so that compiled
+# code cached on disk and a fresh import agree.
+ZOBRIST = np.random.default_rng(20261121).integers(
+    1, np.iinfo(np.int64).max, size=(2, 25, 16), dtype=np.int64
+).astype(np.uint64)
+
+OVERFLOW = -1
+
+
+class Scratch:
+    """Work arrays for one generation at a time (one per thread)."""
+
+    def __init__(self, capacity: int = 2048) -> None:
+        self.capacity = capacity
+        table = 1
+        while table < 4 * capacity:
+            table *= 2
+        self.work = np.zeros((2, 25), dtype=np.int8)
+        self.work_small = np.zeros((8, 8), dtype=np.int64)
+        self.work_hash = np.zeros(4, dtype=np.uint64)
+        self.boards = np.zeros((capacity, 2, 25), dtype=np.int8)
+        self.steps = np.full((capacity, 4, 2), -1, dtype=np.int8)
+        self.nsteps = np.zeros(capacity, dtype=np.int8)
+        self.flags = np.zeros(capacity, dtype=np.int8)
+        self.slots = np.zeros(capacity, dtype=np.int64)
+        self.keys = np.zeros(table, dtype=np.uint64)
+        self.vals = np.zeros(table, dtype=np.int32)
+
+
+@njit(cache=True)
+def _step_ok(b, s, d, outside):
+    """Can the mover (b[1]) move a checker from index s with die d? (s holds a checker)."""
+    t = s - d
+    if t >= 0:
+        return b[0, 23 - t] <= 1
+    if outside > 0:
+        return False
+    if t == -1:
+        return True
+    for k in range(s + 1, 6):
+        if b[1, k] > 0:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _board_hash(b):
+    h = np.uint64(0)
+    for side in range(2):
+        for i in range(25):
+            h ^= ZOBRIST[side, i, b[side, i]]
+    return h
+
+
+@njit(cache=True)
+def _clear(n, keys, slots):
+    for i in range(n):
+        keys[slots[i]] = np.uint64(0)
+
+
+@njit(cache=True)
+def _search(b, dice, nd, doubles, skip_independent, h0, outside0, state, small, hstack,
+            out_boards, out_steps, out_nsteps, flags, keys, vals, slots):
+    """Walk every step sequence for one order of the dice; record leaves in the table.
+
+    state[0] = number of recorded boards, state[1] = most dice used so far,
+    state[2] = 1 after an overflow.
+    """
+    cap = out_boards.shape[0]
+    mask = keys.shape[0] - 1
+    out_flat = out_boards.reshape(cap, 50)
+    b_flat = b.reshape(50)
+    srcpos = small[1, :4]
+    ostack = small[2, :4]
+    hits = small[3, :4]
+    moved = small[4, :4]
+    path = small[4:8, 4:6]
+    larger = 1 if dice[0] > dice[1] else 0
+    h = h0
+    outside = outside0
+    level = 0
+    srcpos[0] = 24
+    moved[0] = 0
+    while level >= 0:
+        d = dice[level]
+        found = -1
+        s = srcpos[level]
+        if b[1, 24] > 0:
+            if s >= 24 and _step_ok(b, 24, d, outside):
+                found = 24
+        else:
+            if s > 23:
+                s = 23
+            while s >= 0:
+                if b[1, s] > 0 and _step_ok(b, s, d, outside):
+                    found = s
+                    break
+                s -= 1
+        if found >= 0:
+            s = found
+            srcpos[level] = s - 1
+            moved[level] = 1
+            if skip_independent and level == 1 and s - d >= 0 and s != path[0, 1] - 1:
+                # second order of a non-double: a second step that does not continue the
+                # first checker's move (and is not a bear-off) was already found in the
+                # first order, played the other way round
+                continue
+            # apply the step
+            hstack[level] = h
+            ostack[level] = outside
+            t = s - d
+            c = b[1, s]
+            h ^= ZOBRIST[1, s, c] ^ ZOBRIST[1, s, c - 1]
+            b[1, s] = c - 1
+            if s >= 6 and t < 6:
+                outside -= 1
+            hits[level] = 0
+            if t >= 0:
+                oi = 23 - t
+                if b[0, oi] == 1:
+                    hits[level] = 1
+                    cb = b[0, 24]
+                    h ^= ZOBRIST[0, oi, 1] ^ ZOBRIST[0, oi, 0]
+                    h ^= ZOBRIST[0, 24, cb] ^ ZOBRIST[0, 24, cb + 1]
+                    b[0, oi] = 0
+                    b[0, 24] = cb + 1
+                c = b[1, t]
+                h ^= ZOBRIST[1, t, c] ^ ZOBRIST[1, t, c + 1]
+                b[1, t] = c + 1
+                path[level, 1] = t + 1
+            else:
+                path[level, 1] = 0
+            path[level, 0] = s + 1
+            if level + 1 < nd:
+                level += 1
+                srcpos[level] = s if doubles else 24
+                moved[level] = 0
+                continue
+            depth = nd
+        else:
+            if moved[level] != 0 or level == 0:
+                # every step at this level has been tried: go back one level
+                level -= 1
+                if level < 0:
+                    break
+                _undo(b, level, path, hits)
+                h = hstack[level]
+                outside = ostack[level]
+                continue
+            depth = level
+        # a leaf: `depth` dice used, board b
+        if depth >= state[1]:
+            if depth > state[1]:
+                _clear(state[0], keys, slots)
+                state[0] = 0
+                state[1] = depth
+            flag = larger if depth == 1 else 0
+            hk = h | np.uint64(1)
+            slot = np.int64(hk & np.uint64(mask))
+            dup = False
+            while keys[slot] != 0:
+                if keys[slot] == hk:
+                    j = vals[slot]
+                    same = True
+                    for i in range(50):
+                        if out_flat[j, i] != b_flat[i]:
+                            same = False
+                            break
+                    if same:
+                        flags[j] |= flag
+                        dup = True
+                        break
+                slot = (slot + 1) & mask
+            if not dup:
+                n = state[0]
+                if n >= cap:
+                    state[2] = 1
+                    return
+                keys[slot] = hk
+                vals[slot] = n
+                slots[n] = slot
+                out_boards[n] = b
+                for k in range(4):
+                    if k < depth:
+                        out_steps[n, k, 0] = path[k, 0]
+                        out_steps[n, k, 1] = path[k, 1]
+                    else:
+                        out_steps[n, k, 0] = -1
+                        out_steps[n, k, 1] = -1
+                out_nsteps[n] = depth
+                flags[n] = flag
+                state[0] = n + 1
+        if depth == nd:
+            # undo the last step and try the next one at this level
+            _undo(b, level, path, hits)
+            h = hstack[level]
+            outside = ostack[level]
+        else:
+            # no step at this level at all: back up
+            level -= 1
+            if level < 0:
+                break
+            _undo(b, level, path, hits)
+            h = hstack[level]
+            outside = ostack[level]
+
+
+@njit(cache=True)
+def _undo(b, level, path, hits):
+    s = path[level, 0] - 1
+    t = path[level, 1] - 1
+    b[1, s] += 1
+    if t >= 0:
+        b[1, t] -= 1
+        if hits[level]:
+            b[0, 23 - t] = 1
+            b[0, 24] -= 1
+
+
+@njit(cache=True)
+def generate_into(board, d1, d2, work, work_small, work_hash, out_boards, out_steps, out_nsteps,
+                  flags, keys, vals, slots):
+    """Fill the out arrays with every legal play; return their number (OVERFLOW if full)."""
+    for side in range(2):
+        for i in range(25):
+            work[side, i] = board[side, i]
+    h0 = _board_hash(work)
+    outside = 0
+    for i in range(6, 25):
+        outside += work[1, i]
+    small = work_small
+    state = small[0, :3]
+    state[:] = 0
+    dice = small[0, 3:7]
+    hstack = work_hash
+    if d1 == d2:
+        for k in range(4):
+            dice[k] = d1
+        _search(work, dice, 4, True, False, h0, outside, state, small, hstack,
+                out_boards, out_steps, out_nsteps, flags, keys, vals, slots)
+    else:
+        dice[0] = max(d1, d2)
+        dice[1] = min(d1, d2)
+        _search(work, dice, 2, False, False, h0, outside, state, small, hstack,
+                out_boards, out_steps, out_nsteps, flags, keys, vals, slots)
+        if state[2] == 0:
+            dice[0] = min(d1, d2)
+            dice[1] = max(d1, d2)
+            _search(work, dice, 2, False, work[1, 24] == 0, h0, outside, state, small, hstack,
+                    out_boards, out_steps, out_nsteps, flags, keys, vals, slots)
+    n = state[0]
+    _clear(n, keys, slots)
+    if state[2]:
+        return OVERFLOW
+    if state[1] == 0:
+        return 0
+    if d1 != d2 and state[1] == 1:
+        # only one die can be used: the larger one if it can be
+        anylarger = False
+        for j in range(n):
+            if flags[j]:
+                anylarger = True
+        if anylarger:
+            m = 0
+            for j in range(n):
+                if flags[j]:
+                    if m != j:
+                        out_boards[m] = out_boards[j]
+                        out_steps[m] = out_steps[j]
+                        out_nsteps[m] = out_nsteps[j]
+                    m += 1
+            n = m
+    return n
+
+
+@njit(cache=True)
+def batch_generate_kernel(boards, dice, capacity):
+    """Legal plays of many positions in one call: (counts, offsets, result boards).
+
+    counts[i] is OVERFLOW (-1) if position i had more than `capacity` plays.
+    """
+    m = boards.shape[0]
+    table = 1
+    while table < 4 * capacity:
+        table *= 2
+    work = np.zeros((2, 25), np.int8)
+    work_small = np.zeros((8, 8), np.int64)
+    work_hash = np.zeros(4, np.uint64)
+    out_boards = np.zeros((capacity, 2, 25), np.int8)
+    out_steps = np.zeros((capacity, 4, 2), np.int8)
+    out_nsteps = np.zeros(capacity, np.int8)
+    flags = np.zeros(capacity, np.int8)
+    slots = np.zeros(capacity, np.int64)
+    keys = np.zeros(table, np.uint64)
+    vals = np.zeros(table, np.int32)
+    counts = np.zeros(m, np.int64)
+    offsets = np.zeros(m + 1, np.int64)
+    results = np.empty((max(16, m * 16), 2, 25), np.int8)
+    total = 0
+    for p in range(m):
+        n = generate_into(boards[p], dice[p, 0], dice[p, 1], work, work_small, work_hash, out_boards, out_steps,
+                          out_nsteps, flags, keys, vals, slots)
+        counts[p] = n
+        if n > 0:
+            if total + n > results.shape[0]:
+                grown = np.empty((max(2 * results.shape[0], total + n), 2, 25), np.int8)
+                grown[:total] = results[:total]
+                results = grown
+            results[total:total + n] = out_boards[:n]
+            total += n
+        offsets[p + 1] = total
+    return counts, offsets, results[:total].copy()

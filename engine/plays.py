@@ -1,0 +1,130 @@
+"""Plays: the arrays a variant's generator returns, and the Play objects of the API."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from engine.errors import check_dice
+
+if TYPE_CHECKING:
+    from engine.position import Position
+
+Step = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class PlaySet:
+    """Every legal play of one position, as arrays.
+
+    ``boards`` int8 (n, 2, 25): resulting boards, the mover still ``board[1]``;
+    ``steps`` int8 (n, 4, 2): the single-die steps (src, dst) of one way to play each,
+    in the mover's numbering (src 25 = bar, dst 0 = off), unused rows -1;
+    ``nsteps`` int8 (n,): how many steps (dice) each play uses.
+    """
+
+    boards: np.ndarray
+    steps: np.ndarray
+    nsteps: np.ndarray
+
+    def __len__(self) -> int:
+        return int(self.boards.shape[0])
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Play:
+    """One legal play: the steps of one way to play it and the position it produces.
+
+    Two plays are equal when they start from the same position and produce the same one
+    (rules-backgammon.md section 5: a play is identified by its resulting position).
+    ``steps``, ``notation`` and ``position`` are computed on first use, so that listing
+    the plays of a position stays cheap.
+    """
+
+    before: Position
+    playset: PlaySet = field(repr=False)
+    index: int = field(repr=False)
+    _steps: tuple[Step, ...] = field(init=False, repr=False)
+    _position: Position = field(init=False, repr=False)
+    _notation: str = field(init=False, repr=False)
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The single-die steps (src, dst) of one way to play it, in playing order."""
+        try:
+            return self._steps
+        except AttributeError:
+            count = int(self.playset.nsteps[self.index])
+            rows = self.playset.steps[self.index, :count].tolist()
+            value = tuple((src, dst) for src, dst in rows)
+            object.__setattr__(self, "_steps", value)
+            return value
+
+    @property
+    def result(self) -> np.ndarray:
+        """The resulting board (read-only), the mover still ``board[1]``."""
+        return self.playset.boards[self.index]
+
+    @property
+    def position(self) -> Position:
+        """The position after the play (the mover is still the side on roll)."""
+        try:
+            return self._position
+        except AttributeError:
+            from engine.position import Position
+
+            board = self.playset.boards[self.index]
+            board.setflags(write=False)
+            value = Position._trusted(board, self.before.variant)
+            object.__setattr__(self, "_position", value)
+            return value
+
+    @property
+    def notation(self) -> str:
+        """Canonical notation (rules-backgammon.md section 10.2), e.g. ``24/23* 13/8``."""
+        try:
+            return self._notation
+        except AttributeError:
+            from engine.notation import format_steps
+
+            value = format_steps(self.before.board, self.steps, self.before.variant)
+            object.__setattr__(self, "_notation", value)
+            return value
+
+    @property
+    def dice_used(self) -> int:
+        return int(self.playset.nsteps[self.index])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Play):
+            return NotImplemented
+        return self.before == other.before and self.position == other.position
+
+    def __hash__(self) -> int:
+        return hash((self.before, self.position))
+
+    def __repr__(self) -> str:
+        return f"Play({self.notation!r} -> {self.position.id})"
+
+
+def plays_from_set(before: Position, playset: Any) -> list[Play]:
+    """Play objects for the rows of a PlaySet (or any object with the same arrays)."""
+    if not isinstance(playset, PlaySet):
+        playset = PlaySet(playset.boards, playset.steps, playset.nsteps)
+    playset.boards.setflags(write=False)
+    return [Play(before, playset, i) for i in range(len(playset))]
+
+
+def legal_plays(position: Position, dice: Any, rules: Any = None) -> list[Play]:
+    """Every legal play for the side on roll, one per distinct resulting position.
+
+    An empty list when no checker can move. ``rules`` is the variant's rule options
+    (``engine.nardy.rules.NardyRules`` for long nardy; ignored for backgammon).
+    """
+    from engine.variants import get_variant
+
+    d1, d2 = check_dice(dice)
+    variant = get_variant(position.variant, rules)
+    return plays_from_set(position, variant.generate(position.board, d1, d2))
