@@ -24,9 +24,10 @@ from games.chouette.model import (
     Variant,
     check_cube_value,
 )
-from games.chouette.play import GameState, apply_double, consultants, start_game
+from games.chouette.play import GameState, apply_double, consultants, cubes_available, start_game
 from games.chouette.records import PlayerRecord, player_records
 from games.chouette.rotation import join_line, leave_line, line_from_rolls, rotate
+from games.chouette.serialize import event_from_data, event_to_data
 from games.chouette.session import (
     ChouetteSession,
     LedgerRow,
@@ -80,6 +81,9 @@ __all__ = [
     "apply_double",
     "check_cube_value",
     "consultants",
+    "cubes_available",
+    "event_from_data",
+    "event_to_data",
     "join",
     "join_line",
     "leave",

@@ -40,6 +40,7 @@ MESSAGES: dict[str, str] = {
         "and team {expected_team}, got box {box} and team {team}."
     ),
     "no_game_to_undo": "There is no game to undo.",
+    "bad_record": "The stored game cannot be read: field {field} has {value}.",
     "player_not_in_game": "{player} does not play in this game.",
     "box_has_no_cube": "The box {player} has no cube of their own; cubes belong to team members.",
     "duplicate_cube": "{player} is answered twice in one cube turn; every member has one cube.",

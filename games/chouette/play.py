@@ -106,6 +106,11 @@ def start_game(settings: ChouetteSettings, lineup: LineUp, automatic_doubles: in
     )
 
 
+def cubes_available(state: GameState, by: Side) -> tuple[PlayerId, ...]:
+    """Members whose cube ``by`` may turn now: live, and centred or owned by ``by``."""
+    return tuple(m for m in state.live_members if state.bet(m).owner is not by.other)
+
+
 def consultants(settings: ChouetteSettings, state: GameState) -> tuple[PlayerId, ...]:
     """Who the acting captain may consult now: live members only (§6)."""
     if settings.consulting is Consulting.NONE:

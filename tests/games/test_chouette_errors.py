@@ -20,6 +20,7 @@ from games.chouette import (
     Side,
     Variant,
     check_cube_value,
+    event_from_data,
     join,
     leave,
     line_from_rolls,
@@ -81,6 +82,7 @@ CASES = {
     # game records
     "lineup_mismatch": lambda: record_game(_session(), GameRecord(LineUp("B", ("A", "C")))),
     "no_game_to_undo": lambda: undo_last_game(_session()),
+    "bad_record": lambda: event_from_data({"type": "game", "box": "A", "team": "BC"}),
     "player_not_in_game": game(by_box(("Zed", TAKE))),
     "box_has_no_cube": game(by_team((BOX, TAKE))),
     "duplicate_cube": lambda: by_box((M1, TAKE), (M1, DROP)),

@@ -3,6 +3,8 @@ rotation by the rules, a consistent line through arrivals and departures."""
 
 from __future__ import annotations
 
+import json
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,6 +25,8 @@ from games.chouette import (
     RotationRule,
     Side,
     apply_double,
+    event_from_data,
+    event_to_data,
     join,
     leave,
     new_session,
@@ -160,6 +164,7 @@ def test_random_sessions_keep_every_invariant(data, table, opening_size) -> None
             before = state
             record = draw_game(data, table, state.next_lineup)
             check_roles(line, record.lineup)
+            assert event_from_data(json.loads(json.dumps(event_to_data(record)))) == record
             session, state = record_game(session, record)
             outcome = state.rows[-1].outcome
             assert sum(points for _, points in outcome.points) == 0

@@ -19,6 +19,7 @@ from games.chouette import (
     Side,
     apply_double,
     consultants,
+    cubes_available,
     settle_game,
     start_game,
 )
@@ -239,3 +240,11 @@ def test_declared_cubes_that_match_are_accepted() -> None:
         declared_cubes=((M1, 2), (M2, 1)),
     )
     assert settle_game(DEFAULT, record).points_of(BOX) == -3
+
+
+def test_cubes_available_follow_ownership_and_live_bets() -> None:
+    state = start_game(DEFAULT, LineUp(BOX, (M1, M2, M3)))
+    state = apply_double(DEFAULT, state, team_doubles((M1, TAKE)))  # the box owns M1's cube
+    state = apply_double(DEFAULT, state, box_doubles((M2, TAKE), (M3, DROP)))  # M2 owns
+    assert cubes_available(state, Side.BOX) == (M1,)
+    assert cubes_available(state, Side.TEAM) == (M2,)
