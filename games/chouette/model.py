@@ -111,7 +111,9 @@ class ChouetteSettings:
         if self.variant is not Variant.BACKGAMMON:
             # chouette.md: "the module does not offer long nardy chouettes".
             raise ChouetteError("variant_not_supported", variant=self.variant.value)
-        if Decimal(self.stake_per_point) <= 0:
+        # str() first so that a float such as 0.1 becomes Decimal("0.1"), not its binary value
+        object.__setattr__(self, "stake_per_point", Decimal(str(self.stake_per_point)))
+        if self.stake_per_point <= 0:
             raise ChouetteError("stake_not_positive", stake=self.stake_per_point)
         if self.max_players < MIN_PLAYERS:
             raise ChouetteError("max_players_out_of_range", value=self.max_players)

@@ -10,6 +10,7 @@ from games.chouette import (
     Answer,
     BetEnd,
     BoardResult,
+    ChouetteError,
     ChouetteSettings,
     CubeMode,
     Double,
@@ -248,3 +249,15 @@ def test_cubes_available_follow_ownership_and_live_bets() -> None:
     state = apply_double(DEFAULT, state, box_doubles((M2, TAKE), (M3, DROP)))  # M2 owns
     assert cubes_available(state, Side.BOX) == (M1,)
     assert cubes_available(state, Side.TEAM) == (M2,)
+
+
+def test_stake_is_kept_as_an_exact_decimal() -> None:
+    assert ChouetteSettings(stake_per_point=0.1).stake_per_point == Decimal("0.1")
+
+
+def test_a_game_cannot_seat_more_than_the_table_allows() -> None:
+    with pytest.raises(ChouetteError) as error:
+        settle(
+            [], BoardResult(Side.BOX), team=(M1, M2, M3), settings=ChouetteSettings(max_players=3)
+        )
+    assert error.value.params == {"limit": 3, "count": 4}
