@@ -1,0 +1,211 @@
+"""Replaying matches (engine/replay.py): the 30 GNU Backgammon matches judged exactly as
+GNU Backgammon recorded them, and corrupted copies caught at the right game and turn."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from engine.replay import MatchVerdict, replay
+from engine.transcript import read_mat, read_path
+from engine.transcript.layout import numbered
+from engine.transcript.model import DOUBLE, MOVE, TAKE, WIN, Action, GameRecord, MatchRecord
+from tests.engine.transcript.shared import MATCHES, expected, match_files
+
+EXPECTED = expected()
+
+
+@pytest.mark.parametrize("path", match_files(), ids=lambda path: path.name)
+def test_gnubg_matches_are_judged_as_gnubg_recorded_them(path) -> None:
+    verdict = replay(read_path(path)).to_json()
+    answer = EXPECTED[path.name]
+    assert verdict["errors"] == [] and verdict["valid"] is True
+    assert verdict["variant"] == "backgammon"
+    for key in ("match_length", "players", "score", "winner"):
+        assert verdict[key] == answer[key], key
+    assert len(verdict["games"]) == len(answer["games"])
+    for got, want in zip(verdict["games"], answer["games"], strict=True):
+        assert got == {key: want[key] for key in got}, f"game {want['number']}"
+
+
+def test_every_move_is_checked() -> None:
+    record = read_path(MATCHES / "m27-17pt.mat")
+    moves = sum(1 for game in record.games for action in game.actions if action.kind == MOVE)
+    assert replay(record).moves_checked == moves
+
+
+# --- corrupted copies -------------------------------------------------------------------
+
+
+def load(name: str) -> MatchRecord:
+    return read_path(MATCHES / name)
+
+
+def with_game(record: MatchRecord, number: int, actions: list[Action]) -> MatchRecord:
+    games = list(record.games)
+    games[number - 1] = replace(games[number - 1], actions=numbered(actions))
+    return replace(record, games=tuple(games))
+
+
+def only_error(verdict: MatchVerdict):
+    assert not verdict.valid
+    return verdict.errors[0]
+
+
+def first_index(actions: list[Action], kind: str, start: int = 0, player: int | None = None) -> int:
+    return next(
+        i for i, action in enumerate(actions)
+        if i >= start and action.kind == kind and (player is None or action.player == player)
+    )
+
+
+def test_illegal_play_is_caught_at_its_game_and_turn() -> None:
+    record = load("m07-5pt.mat")
+    actions = list(record.games[1].actions)
+    index = first_index(actions, MOVE)  # the opening move of game 2
+    actions[index] = replace(actions[index], dice=(5, 1), play="12/7 12/11")
+    error = only_error(replay(with_game(record, 2, actions)))
+    assert (error.game, error.turn, error.code) == (2, 1, "no_such_checker")
+    assert error.player == record.players[actions[index].player]
+    assert error.text == "51: 12/7 12/11"
+
+
+def test_dance_when_a_play_exists() -> None:
+    record = load("m05-3pt.mat")
+    actions = list(record.games[0].actions)
+    index = first_index(actions, MOVE, start=4)
+    actions[index] = replace(actions[index], play="")
+    error = only_error(replay(with_game(record, 1, actions)))
+    assert (error.game, error.turn) == (1, actions[index].turn)
+    assert error.code in ("must_move", "must_use_dice", "must_use_both_dice", "not_a_legal_play")
+
+
+def insert_double(actions: list[Action], index: int, doubler: int, value: int) -> list[Action]:
+    return [*actions[:index], Action(DOUBLE, doubler, 0, value=value),
+            Action(TAKE, 1 - doubler, 0), *actions[index:]]
+
+
+def test_double_in_the_crawford_game() -> None:
+    record = load("m05-3pt.mat")  # game 2 is the Crawford game
+    assert replay(record).games[1].crawford
+    actions = list(record.games[1].actions)
+    index = first_index(actions, MOVE, start=5)
+    doubler = actions[index].player
+    corrupted = numbered(insert_double(actions, index, doubler, 2))
+    error = only_error(replay(with_game(record, 2, list(corrupted))))
+    assert error.code == "cube_in_crawford"
+    assert (error.game, error.turn) == (2, corrupted[index].turn)
+    assert error.reason == "A double is not allowed in the Crawford game (game 2)."
+    assert error.text == "Doubles => 2"
+
+
+def test_double_by_the_side_without_the_cube() -> None:
+    record = load("m04-3pt.mat")
+    actions = list(record.games[0].actions)
+    take = first_index(actions, TAKE)
+    doubler = actions[take - 1].player  # doubled, was taken: the cube is now the taker's
+    corrupted = numbered(insert_double(actions, take + 1, doubler, 4))
+    error = only_error(replay(with_game(record, 1, list(corrupted))))
+    assert error.code == "double_without_cube_ownership"
+    assert (error.game, error.turn) == (1, corrupted[take + 1].turn)
+    assert error.player == record.players[doubler]
+
+
+def test_double_after_rolling() -> None:
+    record = load("m07-5pt.mat")
+    actions = list(record.games[0].actions)
+    index = first_index(actions, MOVE, start=3)
+    mover = actions[index].player
+    corrupted = numbered(insert_double(actions, index + 1, mover, 2))
+    error = only_error(replay(with_game(record, 1, list(corrupted))))
+    assert error.code == "double_out_of_turn"
+    assert (error.game, error.turn) == (1, corrupted[index + 1].turn)
+
+
+def test_take_with_no_double() -> None:
+    record = load("m07-5pt.mat")
+    actions = list(record.games[1].actions)
+    index = first_index(actions, MOVE, start=6)
+    taker = 1 - actions[index].player
+    actions.insert(index, Action(TAKE, taker, 0))
+    corrupted = numbered(actions)
+    error = only_error(replay(with_game(record, 2, list(corrupted))))
+    assert error.code == "take_without_double"
+    assert (error.game, error.turn) == (2, corrupted[index].turn)
+
+
+@pytest.mark.parametrize(
+    ("name", "number", "points", "code"),
+    [
+        ("m07-5pt.mat", 2, 2, "points_do_not_fit_result"),  # a single on a 1-cube worth 1
+        ("m02-1pt.mat", 1, 2, "points_do_not_fit_result"),  # a backgammon worth 3
+        ("m05-3pt.mat", 1, 5, "points_do_not_fit_result"),  # a resignation on a 2-cube
+        ("m08-5pt.mat", 1, 4, "points_do_not_fit_result"),  # a drop worth the cube, 2
+    ],
+)
+def test_wrong_wins_line(name: str, number: int, points: int, code: str) -> None:
+    record = load(name)
+    actions = list(record.games[number - 1].actions)
+    win = first_index(actions, WIN)
+    actions[win] = replace(actions[win], value=points)
+    error = only_error(replay(with_game(record, number, actions)))
+    assert (error.game, error.turn, error.code) == (number, actions[win].turn, code)
+    assert error.text == f"Wins {points} points"
+
+
+def test_win_credited_to_the_loser() -> None:
+    record = load("m02-1pt.mat")  # Bob bears off and wins a backgammon
+    actions = list(record.games[0].actions)
+    win = first_index(actions, WIN)
+    actions[win] = replace(actions[win], player=1 - actions[win].player)
+    error = only_error(replay(with_game(record, 1, actions)))
+    assert (error.game, error.code) == (1, "wrong_winner")
+
+
+def test_moves_out_of_turn() -> None:
+    record = load("m09-5pt.mat")
+    actions = list(record.games[0].actions)
+    index = first_index(actions, MOVE, start=5)
+    del actions[index]
+    error = only_error(replay(with_game(record, 1, actions)))
+    assert (error.game, error.turn, error.code) == (1, actions[index].turn, "out_of_turn")
+
+
+def test_score_line_of_seven_all_in_a_seven_point_match() -> None:
+    record = load("m11-7pt.mat")
+    games = (replace(record.games[0], score=(7, 7)), *record.games[1:])
+    error = only_error(replay(replace(record, games=games)))
+    assert (error.game, error.turn, error.code) == (1, 0, "score_line_mismatch")
+    assert "7-point match is over" in error.reason
+
+
+def test_truncated_transcripts() -> None:
+    record = load("m11-7pt.mat")
+    last = record.games[-1]
+    no_win = replace(last, actions=last.actions[:-1])
+    error = only_error(replay(replace(record, games=(*record.games[:-1], no_win))))
+    assert (error.game, error.code) == (len(record.games), "game_unfinished")
+    assert error.turn == last.actions[-2].turn
+    cut = replay(replace(record, games=record.games[:-1]))
+    assert [e.code for e in cut.errors] == ["match_unfinished"]
+    assert cut.winner is None
+
+
+def test_game_after_the_match_was_won() -> None:
+    record = load("m02-1pt.mat")
+    extra = GameRecord(2, (0, 3), record.games[0].actions)
+    verdict = replay(replace(record, games=(*record.games, extra)))
+    assert [(e.game, e.code) for e in verdict.errors] == [(2, "game_after_match_end")]
+    assert verdict.winner == "Bob" and len(verdict.games) == 1
+
+
+def test_text_of_a_corrupted_file_gives_the_same_errors() -> None:
+    from engine.transcript import write_mat
+
+    record = load("m05-3pt.mat")
+    actions = list(record.games[1].actions)
+    index = first_index(actions, MOVE, start=5)
+    corrupted = with_game(record, 2, insert_double(actions, index, actions[index].player, 2))
+    again = read_mat(write_mat(corrupted))
+    assert replay(again).errors == replay(corrupted).errors
