@@ -8,7 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.draws.progress import PlaceGroup
+from tournaments.draws.knockout import MAIN, MatchKey, draw_knockout
+from tournaments.draws.progress import PlaceGroup, flight_places, resolve
+from tournaments.draws.seeding import SeedingEntrant, seed_entrants
 from tournaments.errors import RankingError
 from tournaments.rankings import (
     EventResult,
@@ -183,3 +185,25 @@ def test_a_tie_group_wider_than_its_players_does_not_fit():
     with pytest.raises(RankingError) as error:
         event_points(bad)
     assert error.value.code == "places_do_not_fit"
+
+
+def test_points_from_a_played_knockout():
+    """§7.3 end to end: seeded by rating, Emil upsets Dara, Chen upsets Boris, Ana wins."""
+    ratings = {name: rating for name, rating, _ in RIVERSIDE_FIELD}
+    seeded = seed_entrants([SeedingEntrant(n, n, r) for n, r in ratings.items()])
+    draw = draw_knockout(seeded, consolation="none")
+    upsets = {("Emil", "Dara"), ("Chen", "Boris")}
+    results = {}
+    while playable := resolve(draw, results).playable():
+        for match in playable:
+            a, b = match.players
+            favourite, other = (a, b) if seeded.index(a) < seeded.index(b) else (b, a)
+            results[match.key] = other if (other, favourite) in upsets else favourite
+    assert results[MatchKey(MAIN, 4, 1)] == "Ana"
+    places_won = flight_places(resolve(draw, results))
+    assert [(g.first, g.last, sorted(g.players)) for g in places_won[:3]] == [
+        (1, 1, ["Ana"]), (2, 2, ["Chen"]), (3, 4, ["Boris", "Emil"])
+    ]
+    played = EventResult("ko", "Riverside", "backgammon", datetime.date(2026, 3, 1),
+                         RIVERSIDE.entrants, places_won)
+    assert event_points(played).points == event_points(RIVERSIDE).points

@@ -32,7 +32,8 @@ class MatchKey:
     number: int
 
     def __str__(self) -> str:
-        return f"{self.flight} R{self.round} M{self.number}"
+        flight = self.flight.replace("_", "-")
+        return f"round {self.round} match {self.number} of the {flight} flight"
 
 
 @dataclass(frozen=True, slots=True)
