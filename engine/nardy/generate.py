@@ -37,6 +37,12 @@ class BatchPlays:
 _workspace = Workspace()
 
 
+def _arrays(work: Workspace) -> tuple[np.ndarray, ...]:
+    """The workspace arrays in the order the kernels take them."""
+    return (work.board, work.dice, work.scratch, work.path, work.keys, work.rows, work.steps,
+            work.ndice, work.larger, work.chosen, work.table, work.stamps)
+
+
 def _grow() -> None:
     global _workspace
     _workspace = Workspace(2 * _workspace.capacity)
@@ -51,23 +57,21 @@ def generate_plays(board: np.ndarray, die1: int, die2: int, block_code: int) -> 
     while True:
         work = _workspace
         work.stamp[0] += 1
-        chosen = generate_into(board, die1, die2, block_code, work.keys, work.rows,
-                               work.steps, work.ndice, work.larger, work.table, work.stamps,
-                               int(work.stamp[0]), work.path)
-        if chosen.shape[0] == 1 and chosen[0] < 0:
+        n = generate_into(board, die1, die2, block_code, *_arrays(work), int(work.stamp[0]))
+        if n < 0:
             _grow()
             continue
-        n = chosen.shape[0]
         boards = np.empty((n, 2, 25), dtype=np.int8)
         steps = np.empty((n, 4, 2), dtype=np.int8)
         nsteps = np.empty(n, dtype=np.int8)
-        assemble(board, chosen, work.rows, work.steps, boards, steps, nsteps, 0)
+        assemble(board, work.chosen, n, work.rows, work.steps, boards, steps, nsteps, 0)
         return PlayArrays(boards, steps, nsteps)
 
 
 @njit(cache=True)
 def _batch(boards, dice, block_code, start, offsets, out_boards, out_steps, out_nsteps,
-           keys, rows, steps, ndice, larger, table, stamps, stamp, path):
+           work, die_buffer, scratch, path, keys, rows, steps, ndice, larger, chosen, table,
+           stamps, stamp):
     """Generate from position ``start`` on; returns (next position, plays written, stamp).
 
     Stops early when a workspace or the output is full, so the caller can grow it.
@@ -75,14 +79,13 @@ def _batch(boards, dice, block_code, start, offsets, out_boards, out_steps, out_
     total = offsets[start]
     for k in range(start, boards.shape[0]):
         stamp += 1
-        chosen = generate_into(boards[k], dice[k, 0], dice[k, 1], block_code, keys, rows,
-                               steps, ndice, larger, table, stamps, stamp, path)
-        if chosen.shape[0] == 1 and chosen[0] < 0:
+        n = generate_into(boards[k], dice[k, 0], dice[k, 1], block_code, work, die_buffer,
+                          scratch, path, keys, rows, steps, ndice, larger, chosen, table,
+                          stamps, stamp)
+        if n < 0 or total + n > out_boards.shape[0]:
             return k, total, stamp
-        if total + chosen.shape[0] > out_boards.shape[0]:
-            return k, total, stamp
-        assemble(boards[k], chosen, rows, steps, out_boards, out_steps, out_nsteps, total)
-        total += chosen.shape[0]
+        assemble(boards[k], chosen, n, rows, steps, out_boards, out_steps, out_nsteps, total)
+        total += n
         offsets[k + 1] = total
     return boards.shape[0], total, stamp
 
@@ -101,9 +104,8 @@ def generate_batch(boards: np.ndarray, dice: np.ndarray, block_code: int) -> Bat
     while True:
         work = _workspace
         start, total, stamp = _batch(boards, dice, block_code, start, offsets, out_boards,
-                                     out_steps, out_nsteps, work.keys, work.rows, work.steps,
-                                     work.ndice, work.larger, work.table, work.stamps,
-                                     int(work.stamp[0]), work.path)
+                                     out_steps, out_nsteps, *_arrays(work),
+                                     int(work.stamp[0]))
         work.stamp[0] = stamp
         if start == count:
             break

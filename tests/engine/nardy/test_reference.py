@@ -1,13 +1,12 @@
 """The compiled generator against the plain-Python reference, on seeded self-play.
 
 The sets of resulting boards must be identical. The default run compares a couple of
-thousand positions; the ``slow`` run (``--runslow`` or NARDY_SLOW=1) compares 12,000.
+thousand positions; the ``slow`` run (``--runslow`` or NARDY_RUNSLOW=1, handled by
+tests/engine/conftest.py) compares 12,000.
 Both assert that the sample holds bear-offs and positions where the block rule bites.
 """
 
 from __future__ import annotations
-
-import os
 
 import numpy as np
 import pytest
@@ -16,10 +15,6 @@ from engine.nardy.generate import generate_batch
 from engine.nardy.rules import NardyRules
 from engine.nardy.selfplay import self_play
 from tests.engine.nardy.reference import legal_results
-
-
-def _run_slow(config: pytest.Config) -> bool:
-    return bool(config.getoption("--runslow", default=False)) or bool(os.environ.get("NARDY_SLOW"))
 
 
 def compare(count: int, seed: int, block_rule: str) -> dict[str, int]:
@@ -58,9 +53,7 @@ def test_matches_reference_home_regulation() -> None:
 
 
 @pytest.mark.slow
-def test_matches_reference_large_sample(request: pytest.FixtureRequest) -> None:
-    if not _run_slow(request.config):
-        pytest.skip("large sample: run with --runslow or NARDY_SLOW=1")
+def test_matches_reference_large_sample() -> None:
     seen = compare(12000, seed=1, block_rule="ahead")
     assert seen["bear_off"] >= 300
     assert seen["block_bites"] >= 100
