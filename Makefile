@@ -9,10 +9,11 @@ PY := $(VENV)/bin/python
 PIP_STAMP := $(VENV)/.installed-$(shell sha256sum pyproject.toml | cut -c1-16)
 NODE_STAMP := node_modules/.installed-$(shell sha256sum package-lock.json | cut -c1-16)
 PYTEST_ARGS ?=
+MESSAGE_IGNORES := --ignore '.venv/*' --ignore 'node_modules/*' --ignore 'var/*' --ignore 'engine/*' --ignore 'tests/*' 
 # Debian packages the test suite drives: a Redis server and a browser.
 SYSTEM_PACKAGES := redis-server chromium
 
-.PHONY: run test setup python-deps node-deps system-deps migrate demo test-postgres lint clean
+.PHONY: run test setup python-deps node-deps system-deps migrate demo test-postgres messages lint clean
 
 ## make run: set up, migrate, load demo data, run web + worker + beat + Redis on 127.0.0.1:8000
 run: setup migrate demo
@@ -61,6 +62,11 @@ demo: python-deps
 ## make test-postgres: the suite against a throwaway PostgreSQL cluster under var/ (Debian postgresql)
 test-postgres: setup system-deps
 	bash .ci/with-postgres $(PY) -m pytest $(PYTEST_ARGS)
+
+## make messages: refresh locale/*/django.po from the code and compile them (needs gettext)
+messages: python-deps
+	$(PY) manage.py makemessages -l ru $(MESSAGE_IGNORES)
+	$(PY) manage.py compilemessages $(MESSAGE_IGNORES)
 
 lint: python-deps
 	$(PY) -m ruff check nardy_site games tournaments tests

@@ -79,5 +79,8 @@ def test_director_sees_they_direct_the_club(client: Client) -> None:
 
 
 def test_pages_are_translated_to_russian(client: Client) -> None:
+    MembershipFactory()
     response = client.get(reverse("home"), headers={"Accept-Language": "ru"})
     assert response.headers["Content-Language"] == "ru"
+    assert "Клубы" in response.text and "Турниры" in response.text
+    assert "1 игрок" in response.text
