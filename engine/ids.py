@@ -64,8 +64,12 @@ def encode_position_id(board: np.ndarray) -> str:
     return base64.b64encode(raw)[:14].decode("ascii")
 
 
-def decode_position_id(pid: str) -> np.ndarray:
-    """The 2 x 25 int8 board of a Position ID; PositionError if malformed."""
+def decode_position_id(pid: str, variant: str = "backgammon") -> np.ndarray:
+    """The 2 x 25 int8 board of a Position ID; PositionError if malformed.
+
+    The shared-point check below uses backgammon's facing points (my p = their 25 - p);
+    for long nardy (my p = their p + 12) the variant's ``validate`` makes that check.
+    """
     raw = _b64_to_bytes(pid, 14, 10, "position_id")
     key = int.from_bytes(raw, "little")
     board = np.zeros((2, 25), dtype=np.int8)
@@ -101,7 +105,7 @@ def decode_position_id(pid: str) -> np.ndarray:
                 "a side has 15.",
             )
     shared = np.nonzero((board[1, :24] > 0) & (board[0, 23::-1] > 0))[0]
-    if shared.size:
+    if shared.size and variant == "backgammon":
         point = int(shared[0]) + 1
         raise PositionError(
             "point_shared",

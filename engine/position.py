@@ -43,7 +43,7 @@ class Position:
         """The position of a GNU Backgammon Position ID; PositionError if malformed."""
         from engine.variants import get_variant
 
-        board = decode_position_id(pid)
+        board = decode_position_id(pid, variant)
         get_variant(variant).validate(board)
         return cls._trusted(board, variant, pid)
 
