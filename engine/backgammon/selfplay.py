@@ -18,7 +18,28 @@ for _side in range(2):
 
 
 @njit(cache=True)
-def _random_game_positions(seed, n, start, capacity):
+def _strongest(out_boards, count):
+    """The play that makes the most home-board points, then hits most (a crude policy
+    that builds primes and closed boards, so the sample contains them)."""
+    best = 0
+    best_score = -1
+    for j in range(count):
+        score = 0
+        for i in range(6):
+            if out_boards[j, 1, i] >= 2:
+                score += 4
+        for i in range(6, 12):
+            if out_boards[j, 1, i] >= 2:
+                score += 1
+        score += 3 * out_boards[j, 0, 24]
+        if score > best_score:
+            best_score = score
+            best = j
+    return best
+
+
+@njit(cache=True)
+def _random_game_positions(seed, n, start, capacity, greedy):
     np.random.seed(seed)
     boards = np.zeros((n, 2, 25), np.int8)
     dice = np.zeros((n, 2), np.int8)
@@ -51,7 +72,10 @@ def _random_game_positions(seed, n, start, capacity):
                               flags, keys, vals, slots)
         after = board
         if count > 0:
-            after = out_boards[np.random.randint(0, count)]
+            choice = np.random.randint(0, count)
+            if greedy > 0.0 and np.random.random() < greedy:
+                choice = _strongest(out_boards, count)
+            after = out_boards[choice]
         finished = True
         for i in range(25):
             if after[1, i] > 0:
@@ -67,10 +91,20 @@ def _random_game_positions(seed, n, start, capacity):
     return boards, dice
 
 
-def random_game_positions(seed: int, n: int) -> tuple[np.ndarray, np.ndarray]:
+def random_game_positions(
+    seed: int, n: int, greedy: float = 0.0
+) -> tuple[np.ndarray, np.ndarray]:
     """`n` positions (int8 (n, 2, 25), side on roll = board[1]) and their dice (n, 2).
 
-    Random games from the starting position, each play chosen uniformly among the legal
-    plays, with a seeded generator: the same seed gives the same positions.
+    Games from the starting position with a seeded generator (the same seed gives the
+    same positions). Each play is chosen uniformly among the legal plays, except that
+    with probability ``greedy`` the play making the most home-board points is taken.
     """
-    return _random_game_positions(seed, n, START, 4096)
+    return _random_game_positions(seed, n, START, 4096, float(greedy))
+
+
+def mixed_sample(seed: int, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Half uniform random games, half point-making games (closed boards occur)."""
+    first = random_game_positions(seed, n - n // 2)
+    second = random_game_positions(seed + 1_000_003, n // 2, greedy=0.8)
+    return np.concatenate([first[0], second[0]]), np.concatenate([first[1], second[1]])
