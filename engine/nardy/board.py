@@ -8,6 +8,7 @@ White's point ((q + 11) mod 24) + 1, a shift by twelve both ways).
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 HEAD = 23  # index of each side's 24-point
@@ -110,12 +111,8 @@ def block_allowed(board, rule: int) -> bool:
     return False
 
 
-@njit(cache=True)
-def position_key(board) -> int:
-    """An exact 39-bit key of the mover's row (its Position ID half)."""
-    key = 0
-    for index in range(24):
-        for _ in range(board[1, index]):
-            key = (key << 1) | 1
-        key = key << 1
-    return key
+def start_board() -> np.ndarray:
+    """Fifteen checkers on each side's own 24-point (its head)."""
+    board = np.zeros((2, 25), dtype=np.int8)
+    board[:, HEAD] = 15
+    return board

@@ -13,15 +13,7 @@ import numpy as np
 from numba import njit
 
 from engine.nardy.movegen import Workspace, assemble, generate_into
-
-
-@dataclass(frozen=True)
-class PlayArrays:
-    """The legal plays of one position: resulting boards, steps and step counts."""
-
-    boards: np.ndarray  # int8 (n, 2, 25)
-    steps: np.ndarray  # int8 (n, 4, 2), unused rows -1
-    nsteps: np.ndarray  # int8 (n,)
+from engine.plays import PlaySet
 
 
 @dataclass(frozen=True)
@@ -48,7 +40,7 @@ def _grow() -> None:
     _workspace = Workspace(2 * _workspace.capacity)
 
 
-def generate_plays(board: np.ndarray, die1: int, die2: int, block_code: int) -> PlayArrays:
+def generate_plays(board: np.ndarray, die1: int, die2: int, block_code: int) -> PlaySet:
     """Every legal play of the side on roll (``board[1]``), one per resulting board.
 
     The board must already be valid (see ``engine.nardy.validate``).
@@ -65,7 +57,7 @@ def generate_plays(board: np.ndarray, die1: int, die2: int, block_code: int) -> 
         steps = np.empty((n, 4, 2), dtype=np.int8)
         nsteps = np.empty(n, dtype=np.int8)
         assemble(board, work.chosen, n, work.rows, work.steps, boards, steps, nsteps, 0)
-        return PlayArrays(boards, steps, nsteps)
+        return PlaySet(boards, steps, nsteps)
 
 
 @njit(cache=True)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from engine.nardy.board import start_board
 from engine.nardy.generate import generate_plays
 from engine.nardy.rules import NardyRules
 
@@ -21,13 +22,6 @@ class Sample:
 
     boards: np.ndarray  # int8 (n, 2, 25)
     dice: np.ndarray  # int64 (n, 2)
-
-
-def start_board() -> np.ndarray:
-    """Fifteen checkers on each side's own 24-point."""
-    board = np.zeros((2, 25), dtype=np.int8)
-    board[:, 23] = 15
-    return board
 
 
 def longest_run(board: np.ndarray) -> int:

@@ -15,10 +15,10 @@ from __future__ import annotations
 import numpy as np
 
 from engine.errors import PositionError, check_dice
-from engine.nardy.board import block_allowed, head_limit
-from engine.nardy.generate import PlayArrays, generate_plays
+from engine.nardy.board import block_allowed, head_limit, start_board
+from engine.nardy.generate import generate_batch, generate_plays
 from engine.nardy.rules import NardyRules
-from engine.nardy.selfplay import start_board
+from engine.plays import PlaySet
 
 Problem = tuple[str, str]
 
@@ -84,12 +84,18 @@ class NardyVariant:
 
     # --- plays -----------------------------------------------------------------------
 
-    def generate(self, board: np.ndarray, d1: int, d2: int) -> PlayArrays:
+    def generate(self, board: np.ndarray, d1: int, d2: int) -> PlaySet:
         """Every legal play, one per distinct resulting board (sorted by that board)."""
         self.validate(board)
         die1, die2 = check_dice((d1, d2))
         return generate_plays(np.asarray(board, dtype=np.int8), die1, die2,
                               self.rules.block_code)
+
+    def batch_generate(self, boards: np.ndarray, dice: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Legal plays of many valid positions in one compiled call (``engine.batch``):
+        ``(counts, result_boards)``, the results position after position."""
+        plays = generate_batch(boards, dice, self.rules.block_code)
+        return np.diff(plays.offsets), plays.boards
 
     def apply_step(self, board: np.ndarray, src: int, dst: int) -> np.ndarray:
         """The board after moving one mover checker from ``src`` to ``dst`` (0 = off)."""
