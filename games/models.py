@@ -1,1 +1,421 @@
-"""Matches, games, chouettes and disputes live here (added by their features)."""
+"""Matches and what is recorded about them: games, results, the audit trail, transcripts.
+
+Chouettes and disputes live in their own apps beside these. Writes go through
+``games.services``; the models hold the data, the constraints and small read helpers.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from engine.match import MatchRules
+from tournaments.models import Club, Player
+
+SCORE_FIELD = {"max_digits": 7, "decimal_places": 1}  # half points come from nardy draws
+
+
+class Variant(models.TextChoices):
+    BACKGAMMON = "backgammon", _("Short backgammon")
+    NARDY = "nardy", _("Long nardy")
+
+
+class MatchStatus(models.TextChoices):
+    WAITING = "waiting", _("Waiting for players")
+    READY = "ready", _("Ready to play")
+    PLAYING = "playing", _("Playing")
+    FINISHED = "finished", _("Finished")
+
+
+class Match(models.Model):
+    """A match to ``length`` points (0: an unlimited money session) between two players.
+
+    ``player1`` is the left column of a transcript. The score fields are uncapped (a
+    7-point match can end 9-4); ``displayed_score`` caps them. The rules in force are
+    fields; ``rules()`` gives them to the engine.
+    """
+
+    club = models.ForeignKey(
+        Club, on_delete=models.PROTECT, related_name="matches", verbose_name=_("club")
+    )
+    variant = models.CharField(
+        _("variant"), max_length=12, choices=Variant.choices, default=Variant.BACKGAMMON
+    )
+    length = models.PositiveSmallIntegerField(
+        _("length"), default=7, help_text=_("Points needed to win; 0 for an unlimited session.")
+    )
+    player1 = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="matches_as_player1",
+        verbose_name=_("player 1"),
+    )
+    player2 = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="matches_as_player2",
+        verbose_name=_("player 2"),
+    )
+    crawford = models.BooleanField(_("Crawford rule"), default=True)
+    holland = models.BooleanField(_("Holland rule"), default=False)
+    jacoby = models.BooleanField(_("Jacoby rule"), default=False)
+    beavers = models.BooleanField(_("beavers"), default=False)
+    # None until saved: then the variant's default (the cube is off in long nardy).
+    cube_enabled = models.BooleanField(_("cube in use"), null=True, blank=True, default=None)
+    koks = models.BooleanField(_("koks"), default=False)
+    equalisation = models.BooleanField(
+        _("equalisation (last roll)"),
+        default=False,
+        help_text=_("Long nardy: the second player gets a last roll to draw the game."),
+    )
+    draw_points = models.DecimalField(
+        _("points for a draw"), max_digits=2, decimal_places=1, default=Decimal("0.5")
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=MatchStatus.choices, default=MatchStatus.READY
+    )
+    score1 = models.DecimalField(_("score of player 1"), default=Decimal(0), **SCORE_FIELD)
+    score2 = models.DecimalField(_("score of player 2"), default=Decimal(0), **SCORE_FIELD)
+    winner = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="matches_won",
+        verbose_name=_("winner"),
+    )
+    rated = models.BooleanField(_("rated"), default=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(length=0) | Q(jacoby=False, beavers=False),
+                name="match_money_options_only_in_sessions",
+            ),
+            models.CheckConstraint(
+                condition=Q(player1__isnull=True)
+                | Q(player2__isnull=True)
+                | ~Q(player1=F("player2")),
+                name="match_two_different_players",
+            ),
+            models.CheckConstraint(
+                condition=Q(draw_points__in=[Decimal("0.5"), Decimal("1")]),
+                name="match_draw_points_half_or_one",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        first = self.player1.display_name if self.player1 else _("to be decided")
+        second = self.player2.display_name if self.player2 else _("to be decided")
+        return f"{first} – {second}"
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        if self.cube_enabled is None:
+            self.cube_enabled = self.variant != Variant.NARDY
+        if self.status in (MatchStatus.WAITING, MatchStatus.READY):
+            known = self.player1_id is not None and self.player2_id is not None
+            self.status = MatchStatus.READY if known else MatchStatus.WAITING
+        super().save(*args, **kwargs)  # type: ignore[arg-type]
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:match_detail", kwargs={"pk": self.pk})
+
+    def get_club(self) -> Club:
+        return self.club
+
+    @property
+    def cube_in_use(self) -> bool:
+        if self.cube_enabled is None:
+            return self.variant != Variant.NARDY
+        return self.cube_enabled
+
+    def rules(self) -> MatchRules:
+        """The rules in force, as the engine's MatchRules."""
+        return MatchRules(
+            length=self.length,
+            variant=self.variant,
+            crawford=self.crawford,
+            holland=self.holland,
+            jacoby=self.jacoby,
+            beavers=self.beavers,
+            cube=self.cube_in_use,
+            koks=self.koks,
+            last_roll=self.equalisation,
+            draw_points=0.5 if self.draw_points == Decimal("0.5") else 1,
+        )
+
+    @property
+    def players(self) -> tuple[Player | None, Player | None]:
+        return (self.player1, self.player2)
+
+    def seat_of(self, player: Player | None) -> int | None:
+        """1 or 2 for a player of this match, else None."""
+        if player is None:
+            return None
+        if player.pk == self.player1_id:
+            return 1
+        if player.pk == self.player2_id:
+            return 2
+        return None
+
+    def player_in_seat(self, seat: int) -> Player | None:
+        return self.player1 if seat == 1 else self.player2
+
+    @property
+    def is_session(self) -> bool:
+        return self.length == 0
+
+    @property
+    def displayed_score(self) -> tuple[Decimal, Decimal]:
+        """The score as shown: capped at the match length."""
+        if self.is_session:
+            return (self.score1, self.score2)
+        cap = Decimal(self.length)
+        return (min(self.score1, cap), min(self.score2, cap))
+
+
+class GameResult(models.TextChoices):
+    SINGLE = "single", _("single")
+    GAMMON = "gammon", _("gammon")
+    BACKGAMMON = "backgammon", _("backgammon")
+    OIN = "oin", _("oin")
+    MARS = "mars", _("mars")
+    KOKS = "koks", _("koks")
+    DRAW = "draw", _("draw")
+    DROP = "drop", _("dropped double")
+    RESIGN = "resign", _("resignation")
+
+
+class Game(models.Model):
+    """One game of a match, as entered. ``points`` and ``crawford`` come from the engine."""
+
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="games", verbose_name=_("match")
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    winner = models.PositiveSmallIntegerField(
+        _("winner"), choices=[(1, _("player 1")), (2, _("player 2"))], null=True, blank=True
+    )
+    result = models.CharField(_("result"), max_length=12, choices=GameResult.choices)
+    cube = models.PositiveIntegerField(_("cube value"), default=1)
+    cube_owner = models.PositiveSmallIntegerField(
+        _("cube owner"),
+        choices=[(0, _("centred")), (1, _("player 1")), (2, _("player 2"))],
+        default=0,
+    )
+    doubles = models.JSONField(
+        _("cube actions"),
+        null=True,
+        blank=True,
+        help_text=_('[{"player": 1, "value": 2, "response": "take"}, ...]'),
+    )
+    crawford = models.BooleanField(_("Crawford game"), default=False)
+    points = models.DecimalField(_("points"), **SCORE_FIELD)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("entered by"),
+    )
+    entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="unique_game_number"),
+            models.CheckConstraint(condition=Q(cube__gte=1), name="game_cube_at_least_one"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} · {_('game')} {self.number}"
+
+    def get_club(self) -> Club:
+        return self.match.club
+
+
+class ResultStatus(models.TextChoices):
+    PROPOSED = "proposed", _("proposed")
+    CONFIRMED = "confirmed", _("confirmed")
+    DISPUTED = "disputed", _("disputed")
+    REJECTED = "rejected", _("rejected")
+    OVERRIDDEN = "overridden", _("overridden")
+
+
+class MatchResult(models.Model):
+    """A result put forward for a match; the one ``confirmed`` row is the official one.
+
+    A director's override or correction turns the previous confirmed row into
+    ``overridden`` and adds a new confirmed row carrying ``override_reason``.
+    """
+
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="results", verbose_name=_("match")
+    )
+    score1 = models.DecimalField(_("score of player 1"), **SCORE_FIELD)
+    score2 = models.DecimalField(_("score of player 2"), **SCORE_FIELD)
+    games = models.JSONField(_("games"), default=list, blank=True)
+    status = models.CharField(
+        _("status"), max_length=10, choices=ResultStatus.choices, default=ResultStatus.PROPOSED
+    )
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("entered by"),
+    )
+    entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("confirmed by"),
+    )
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    override_reason = models.TextField(_("reason for the override"), blank=True)
+
+    class Meta:
+        ordering = ["match", "-entered_at", "-pk"]
+        verbose_name = _("match result")
+        verbose_name_plural = _("match results")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match"],
+                condition=Q(status="confirmed"),
+                name="one_confirmed_result_per_match",
+            ),
+            models.UniqueConstraint(
+                fields=["match"],
+                condition=Q(status="proposed"),
+                name="one_proposed_result_per_match",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match}: {self.score1}–{self.score2} ({self.get_status_display()})"
+
+    def get_club(self) -> Club:
+        return self.match.club
+
+    @property
+    def winner_seat(self) -> int | None:
+        if self.score1 == self.score2:
+            return None
+        return 1 if self.score1 > self.score2 else 2
+
+
+class ResultChange(models.Model):
+    """The audit trail: every write to a match's games or results, with before and after."""
+
+    class Action(models.TextChoices):
+        GAME_ENTERED = "game_entered", _("game entered")
+        SCORE_ENTERED = "score_entered", _("final score entered")
+        PROPOSED = "proposed", _("result proposed")
+        CONFIRMED = "confirmed", _("result confirmed")
+        DISPUTED = "disputed", _("result disputed")
+        REJECTED = "rejected", _("result rejected")
+        OVERRIDDEN = "overridden", _("result overridden")
+
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="changes", verbose_name=_("match")
+    )
+    result = models.ForeignKey(
+        MatchResult,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="changes",
+        verbose_name=_("result"),
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("actor"),
+    )
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+    action = models.CharField(_("action"), max_length=16, choices=Action.choices)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+    reason = models.TextField(_("reason"), blank=True)
+
+    class Meta:
+        ordering = ["match", "at", "pk"]
+        verbose_name = _("result change")
+        verbose_name_plural = _("result changes")
+
+    def __str__(self) -> str:
+        return f"{self.match}: {self.get_action_display()}"
+
+
+class TranscriptStatus(models.TextChoices):
+    PENDING = "pending", _("waiting to be checked")
+    CHECKING = "checking", _("being checked")
+    CHECKED = "checked", _("checked")
+    FAILED = "failed", _("could not be checked")
+
+
+class MatchTranscript(models.Model):
+    """An uploaded `.mat` or JSON match record, saved first and checked in the worker."""
+
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="transcripts", verbose_name=_("match")
+    )
+    file_name = models.CharField(_("file name"), max_length=200, blank=True)
+    text = models.TextField(_("text"))
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("uploaded by"),
+    )
+    uploaded_at = models.DateTimeField(_("uploaded at"), auto_now_add=True)
+    status = models.CharField(
+        _("status"),
+        max_length=10,
+        choices=TranscriptStatus.choices,
+        default=TranscriptStatus.PENDING,
+    )
+    verdict = models.JSONField(_("verdict"), null=True, blank=True)
+    error = models.TextField(_("error"), blank=True)
+    agrees_with_result = models.BooleanField(_("agrees with the result"), null=True, blank=True)
+    disagreements = models.JSONField(_("disagreements"), default=list, blank=True)
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    queued_at = models.DateTimeField(_("queued at"), null=True, blank=True)
+    checked_at = models.DateTimeField(_("checked at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-uploaded_at", "-pk"]
+        verbose_name = _("match transcript")
+        verbose_name_plural = _("match transcripts")
+
+    def __str__(self) -> str:
+        return self.file_name or f"{_('transcript')} {self.pk}"
+
+    def get_club(self) -> Club:
+        return self.match.club

@@ -1,0 +1,16 @@
+"""Signals of the results flow. Sent inside the transaction that made the change, so a
+receiver's writes (a bracket advanced, ratings updated) commit or roll back with it.
+
+result_confirmed(sender=Match, match=Match, result=MatchResult, previous_winner=Player|None)
+    a result became official: confirmed by the opponent or a director, or set by a
+    director's override or correction (then ``previous_winner`` is the winner before it).
+result_disputed(sender=Match, match=Match, result=MatchResult, by=User)
+    the opponent disputed a proposed result (the disputes feature opens a Dispute).
+"""
+
+from __future__ import annotations
+
+from django.dispatch import Signal
+
+result_confirmed = Signal()
+result_disputed = Signal()
