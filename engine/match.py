@@ -218,15 +218,16 @@ def game_state(
     """Whether game ``number``, starting at ``score``, is the Crawford game (§2)."""
     over = match_winner(score, rules) is not None
     at_point = [at_match_point(side_score, rules) for side_score in score]
+    # Without the cube (long nardy's default) there is no Crawford game to play.
+    rule_on = rules.is_match and rules.crawford and rules.cube
     crawford = (
-        rules.is_match
-        and rules.crawford
+        rule_on
         and not over
         and not crawford_played
         and rules.length > 1
         and at_point.count(True) == 1
     )
-    post = rules.is_match and rules.crawford and not crawford and (crawford_played or all(at_point))
+    post = rule_on and not crawford and (crawford_played or all(at_point))
     return GameState(number, score, crawford, post and not over, over)
 
 

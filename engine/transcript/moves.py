@@ -96,6 +96,9 @@ def check_move(
     variant: Variant, board: np.ndarray, dice: tuple[int, int], text: str, rules: Any = None
 ) -> MoveResult:
     """Is ``text`` a legal play of ``dice`` for the side on roll (``board[1]``)?"""
+    if "*" in text and variant.name == "nardy":
+        return MoveResult(None, "hit_in_nardy",
+                          "Long nardy has no hitting, so a play is never written with '*'.")
     results = variant.generate(board, dice[0], dice[1]).boards
     found = _fast(variant, board, dice, text, results)
     if found is not None:
@@ -119,7 +122,7 @@ def _explain(
     verdict = check_play(Position(board, variant.name), dice, text, rules)
     if verdict.legal:
         return MoveResult(np.array(_verdict_board(verdict), dtype=np.int8))
-    return MoveResult(None, verdict.code, verdict.reason)
+    return MoveResult(None, verdict.code or "illegal_play", verdict.reason.removeprefix("Illegal: "))
 
 
 def _verdict_board(verdict: Any) -> np.ndarray:

@@ -338,3 +338,12 @@ def test_scores_grow_and_match_ends_once(played: list[GameInput], length: int) -
         if game.crawford:
             assert sorted(game.score_before).count(length - 1) == 1
             assert length > 1
+
+
+def test_no_crawford_game_without_the_cube() -> None:
+    rules = MatchRules.for_variant("nardy", 3)
+    result = score_match([GameInput(A, "mars"), GameInput(B, "oin"), GameInput(A, "oin")], rules)
+    assert not any(game.crawford or game.post_crawford for game in result.games)
+    with_cube = MatchRules.for_variant("nardy", 3, cube=True)
+    flagged = score_match([GameInput(A, "mars"), GameInput(B, "oin")], with_cube)
+    assert [game.crawford for game in flagged.games] == [False, True]
