@@ -91,3 +91,324 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} @ {self.club}"
+
+
+# --- Tournaments --------------------------------------------------------------------------
+
+
+class Variant(models.TextChoices):
+    """The same values as games.models.Variant (not imported: games imports this module)."""
+
+    BACKGAMMON = "backgammon", _("Short backgammon")
+    NARDY = "nardy", _("Long nardy")
+
+
+class Flight(models.TextChoices):
+    """A bracket or table inside an event (tournaments.md §1)."""
+
+    MAIN = "main", _("Main")
+    CONSOLATION = "consolation", _("Consolation")
+    LAST_CHANCE = "last_chance", _("Last chance")
+    GROUP = "group", _("Round robin")
+    SWISS = "swiss", _("Swiss")
+
+
+# Match lengths per flight: [rounds before the semi-finals, semi-finals, final] for the
+# knockout flights, one length for round robins and Swiss rounds (tournaments.md §1).
+DEFAULT_MATCH_LENGTHS: dict[str, list[int]] = {
+    Flight.MAIN: [7, 9, 11],
+    Flight.CONSOLATION: [5, 7, 7],
+    Flight.LAST_CHANCE: [3, 5, 5],
+    Flight.GROUP: [7],
+    Flight.SWISS: [7],
+}
+DEFAULT_TIEBREAKS = ["wins", "head_to_head", "points_difference", "points_scored"]
+
+
+def default_match_lengths() -> dict[str, list[int]]:
+    return {str(flight): list(lengths) for flight, lengths in DEFAULT_MATCH_LENGTHS.items()}
+
+
+def default_tiebreaks() -> list[str]:
+    return list(DEFAULT_TIEBREAKS)
+
+
+def default_rules() -> dict[str, object]:
+    return {"crawford": True}
+
+
+class Tournament(models.Model):
+    """One event of a club: its format, options, entry list and status."""
+
+    class Format(models.TextChoices):
+        KNOCKOUT = "knockout", _("Knockout")
+        ROUND_ROBIN = "round_robin", _("Round robin")
+        GROUPS_KNOCKOUT = "groups_knockout", _("Groups, then a knockout")
+        SWISS = "swiss", _("Swiss (basic)")
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        REGISTRATION = "registration", _("Registration")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    class Seeding(models.TextChoices):
+        RATING = "rating", _("By rating")
+        PARTIAL = "partial", _("Top seeds by rating, the rest drawn")
+        RANDOM = "random", _("Random draw")
+        MANUAL = "manual", _("Seeds set by the director")
+
+    class Consolation(models.TextChoices):
+        NONE = "none", _("No consolation flight")
+        FIRST_MATCH_LOSERS = "first_match_losers", _("Losers of their first match (after a bye too)")
+        ROUND_ONE_LOSERS = "round_one_losers", _("Round-1 losers only")
+        PROGRESSIVE = "progressive", _("Progressive consolation")
+
+    club = models.ForeignKey(
+        Club, on_delete=models.PROTECT, related_name="tournaments", verbose_name=_("club")
+    )
+    name = models.CharField(_("name"), max_length=120)
+    starts_on = models.DateField(_("starts on"))
+    ends_on = models.DateField(_("ends on"), null=True, blank=True)
+    variant = models.CharField(_("game"), max_length=20, choices=Variant.choices)
+    format = models.CharField(_("format"), max_length=20, choices=Format.choices)
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.DRAFT
+    )
+    is_public = models.BooleanField(_("public"), default=True)
+    rules = models.JSONField(_("match rules"), default=default_rules, blank=True)
+    rules_text = models.TextField(_("rules in force"), blank=True)
+    match_lengths = models.JSONField(_("match lengths"), default=default_match_lengths)
+    seeding = models.CharField(
+        _("seeding"), max_length=20, choices=Seeding.choices, default=Seeding.RATING
+    )
+    seeded_top = models.PositiveSmallIntegerField(_("seeded players (partial)"), default=4)
+    consolation = models.CharField(
+        _("consolation"), max_length=20, choices=Consolation.choices, default=Consolation.NONE
+    )
+    last_chance = models.BooleanField(_("last-chance flight"), default=False)
+    cycles = models.PositiveSmallIntegerField(_("round-robin cycles"), default=1)
+    group_count = models.PositiveSmallIntegerField(_("groups"), default=2)
+    qualifiers_per_group = models.PositiveSmallIntegerField(_("qualifiers per group"), default=2)
+    swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), null=True, blank=True)
+    tiebreaks = models.JSONField(_("tiebreak order"), default=default_tiebreaks)
+    draw_size = models.PositiveSmallIntegerField(_("draw size"), null=True, blank=True)
+    random_seed = models.BigIntegerField(_("random seed"), null=True, blank=True)
+    current_round = models.PositiveSmallIntegerField(_("current round"), default=0)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", verbose_name=_("created by"),
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_on", "name", "pk"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(ends_on__isnull=True) | models.Q(ends_on__gte=models.F("starts_on")),
+                name="tournament_ends_after_start",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(cycles__gte=1) & models.Q(cycles__lte=4),
+                name="tournament_cycles_range",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:tournament_detail", kwargs={"pk": self.pk})
+
+    @property
+    def is_knockout(self) -> bool:
+        return self.format in (self.Format.KNOCKOUT, self.Format.GROUPS_KNOCKOUT)
+
+    def length_for(self, flight: str, round_number: int, rounds_in_flight: int) -> int:
+        """The match length of a round: early rounds, semi-finals, final (§1)."""
+        lengths = self.match_lengths.get(flight) or DEFAULT_MATCH_LENGTHS[Flight(flight)]
+        if len(lengths) == 1 or flight in (Flight.GROUP, Flight.SWISS):
+            return int(lengths[0])
+        from_end = rounds_in_flight - round_number  # 0 = final, 1 = semi-finals
+        index = {0: 2, 1: 1}.get(from_end, 0)
+        return int(lengths[min(index, len(lengths) - 1)])
+
+
+class Entry(models.Model):
+    """A player entered in a tournament, with their seed and, later, their place.
+
+    ``rating_at_start`` is the club rating for the event's game at the draw (None:
+    unrated); ``place_first``..``place_last`` is the finishing place range (ties share it).
+    """
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="entries", verbose_name=_("tournament")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="entries", verbose_name=_("player")
+    )
+    seed = models.PositiveSmallIntegerField(_("seed"), null=True, blank=True)
+    position = models.PositiveSmallIntegerField(_("bracket position"), null=True, blank=True)
+    last_chance_seed = models.PositiveSmallIntegerField(_("last-chance seed"), null=True, blank=True)
+    group = models.PositiveSmallIntegerField(_("group"), null=True, blank=True)
+    rating_at_start = models.FloatField(_("rating at start"), null=True, blank=True)
+    place_first = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
+    place_last = models.PositiveSmallIntegerField(_("place (to)"), null=True, blank=True)
+    withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    created_at = models.DateTimeField(_("entered at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "seed", "pk"]
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="unique_entry_per_player"),
+            models.UniqueConstraint(
+                fields=["tournament", "seed"], condition=models.Q(seed__isnull=False),
+                name="unique_entry_seed",
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "position"], condition=models.Q(position__isnull=False),
+                name="unique_entry_position",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(place_first__isnull=True)
+                | models.Q(place_last__gte=models.F("place_first")),
+                name="entry_place_range",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.tournament})"
+
+    def get_club(self) -> Club:
+        return self.tournament.club
+
+
+class Pairing(models.Model):
+    """One slot of a draw: who meets whom in which flight and round, and its match.
+
+    Knockout pairings exist for the whole bracket from the draw; their sides fill in as
+    results are confirmed. ``winner`` is who the bracket advances: it follows the
+    confirmed result unless a correction came too late (then a BracketConflict).
+    """
+
+    class State(models.TextChoices):
+        WAITING = "waiting", _("Waiting for players")
+        READY = "ready", _("Ready")
+        DECIDED = "decided", _("Decided")
+        BYE = "bye", _("Bye")
+        EMPTY = "empty", _("Empty")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="pairings", verbose_name=_("tournament")
+    )
+    flight = models.CharField(_("flight"), max_length=20, choices=Flight.choices)
+    group = models.PositiveSmallIntegerField(_("group"), default=0)
+    round = models.PositiveSmallIntegerField(_("round"))
+    number = models.PositiveSmallIntegerField(_("match number"))
+    top = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("top")
+    )
+    bottom = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        verbose_name=_("bottom"),
+    )
+    winner = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        verbose_name=_("advances"),
+    )
+    state = models.CharField(_("state"), max_length=10, choices=State.choices, default=State.WAITING)
+    match = models.OneToOneField(
+        "games.Match", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="pairing", verbose_name=_("match"),
+    )
+
+    class Meta:
+        ordering = ["tournament", "flight", "group", "round", "number"]
+        verbose_name = _("pairing")
+        verbose_name_plural = _("pairings")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "flight", "group", "round", "number"], name="unique_pairing_slot"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(top__isnull=True) | ~models.Q(top=models.F("bottom")),
+                name="pairing_two_different_entrants",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} {self.flight} R{self.round} M{self.number}"
+
+    def get_club(self) -> Club:
+        return self.tournament.club
+
+
+class BracketConflict(models.Model):
+    """A corrected result whose effect reaches a match already under way: the director decides."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Waiting for the director")
+        KEPT = "kept", _("Bracket kept as played")
+        APPLIED = "applied", _("Correction applied to the bracket")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="conflicts", verbose_name=_("tournament")
+    )
+    pairing = models.ForeignKey(
+        Pairing, on_delete=models.CASCADE, related_name="conflicts", verbose_name=_("corrected pairing")
+    )
+    previous_winner = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, related_name="+", verbose_name=_("winner before")
+    )
+    new_winner = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, related_name="+", verbose_name=_("winner after")
+    )
+    affected = models.JSONField(_("matches affected"), default=list)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", verbose_name=_("resolved by"),
+    )
+    resolved_at = models.DateTimeField(_("resolved at"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("bracket conflict")
+        verbose_name_plural = _("bracket conflicts")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["pairing"], condition=models.Q(status="open"), name="one_open_conflict_per_pairing"
+            ),
+        ]
+
+    def get_club(self) -> Club:
+        return self.tournament.club
+
+
+class TournamentLog(models.Model):
+    """Every change the director's side makes: who, when, what before and after."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="log", verbose_name=_("tournament")
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", verbose_name=_("by"),
+    )
+    action = models.CharField(_("action"), max_length=40)
+    before = models.JSONField(_("before"), default=dict, blank=True)
+    after = models.JSONField(_("after"), default=dict, blank=True)
+    created_at = models.DateTimeField(_("at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("tournament log entry")
+        verbose_name_plural = _("tournament log")
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.action}"
