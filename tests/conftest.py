@@ -75,7 +75,6 @@ def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServ
 def _celery_worker_process(
     redis_server: RedisServer,
     django_db_setup: None,
-    django_db_blocker: pytest.FixtureRequest,
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[Worker]:
     database_url = database_url_for(connections["default"].settings_dict)
