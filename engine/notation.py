@@ -169,58 +169,9 @@ class _Failure:
         self.message = "The play cannot be made with these dice."
 
     def note(self, progress: int, code: str, message: str) -> None:
-        rank = (progress, 0 if code == "wrong_dice" else 1)
+        rank = (0 if code == "wrong_dice" else 1, progress)
         if rank > self.rank:
             self.rank, self.code, self.message = rank, code, message
-
-
-def _routes(board: np.ndarray, src: int, dst: int, pool: tuple[int, ...], variant: Any,
-            done: int, failure: _Failure, roll: tuple[int, int], label: str) -> list[tuple]:
-    """Ways to carry one checker from src to dst with some of the dice in ``pool``.
-
-    Each is (unwritten hits on the way, dice used, steps, board after, pool left);
-    the preferred (fewest hits on the way, fewest dice) first.
-    """
-    distance = src - dst
-    found = []
-    fits_roll = False
-    for k in range(1, len(pool) + 1):
-        for seq in sorted(set(permutations(pool, k))):
-            total = sum(seq)
-            if dst != OFF and total != distance:
-                continue
-            if dst == OFF and not (sum(seq[:-1]) < src <= total):
-                continue
-            fits_roll = True
-            here, point, steps, hits = board, src, [], 0
-            for i, die in enumerate(seq):
-                target = OFF if i == len(seq) - 1 and dst == OFF else point - die
-                problem = variant.step_error(here, die, point, target)
-                if problem is not None:
-                    failure.note(done + len(steps), *problem)
-                    break
-                after = variant.apply_step(here, point, target)
-                if i < len(seq) - 1 and after[0, 24] > here[0, 24]:
-                    hits += 1
-                steps.append((point, target))
-                here, point = after, target
-            else:
-                rest = list(pool)
-                for die in seq:
-                    rest.remove(die)
-                found.append((hits, k, steps, here, tuple(rest)))
-    if not fits_roll:
-        d1, d2 = roll
-        whole = (d1, d2) if d1 != d2 else (d1,) * 4
-        if _can_make(distance, dst == OFF, src, whole):
-            failure.note(done, "wrong_dice",
-                         f"{label} needs a die that has already been used in this play.")
-        else:
-            what = f"bears off from the {src}-point" if dst == OFF else f"moves {distance} pips"
-            failure.note(done, "wrong_dice",
-                         f"{label} {what}, which the roll {d1}-{d2} does not allow.")
-    found.sort(key=lambda route: (route[0], route[1]))
-    return found
 
 
 def _can_make(distance: int, bears_off: bool, src: int, dice: tuple[int, ...]) -> bool:
@@ -237,44 +188,75 @@ def resolve(position: Any, dice: Any, parsed: ParsedPlay, rules: Any = None) -> 
     """Single-die steps that carry out the written play on ``position``.
 
     Moves may be written in any order and combined moves without their intermediate
-    points; an unwritten intermediate point is taken without a hit when a route without
-    one exists (rules-backgammon.md section 10.3). Raises NotationError with the code of
-    the most telling obstacle (``point_blocked``, ``bar_first``, ``no_such_checker``,
-    ``wrong_dice``, ``bear_off_not_all_home``, ...) when no expansion exists.
+    points; the steps of different checkers may interleave (two checkers entering from
+    the bar before either moves on). An unwritten intermediate point is taken without a
+    hit when a route without one exists (rules-backgammon.md section 10.3). Raises
+    NotationError with the code of the most telling obstacle (``point_blocked``,
+    ``bar_first``, ``no_such_checker``, ``wrong_dice``, ``bear_off_not_all_home``, ...)
+    when no expansion exists.
     """
     from engine.variants import get_variant
 
     variant = get_variant(position.variant, rules)
     roll = check_dice(dice)
-    pool = (roll[0],) * 4 if roll[0] == roll[1] else roll
-    chains: list[tuple[tuple[int, int], ...]] = []
+    whole = (roll[0],) * 4 if roll[0] == roll[1] else roll
+    chains: list[tuple[int, ...]] = []
     labels: list[str] = []
     for move in parsed.moves:
-        segments = tuple(zip(move.points, move.points[1:]))
+        label = WrittenMove(move.points, move.hits).text
+        for src, dst in zip(move.points, move.points[1:]):
+            if not _can_make(src - dst, dst == OFF, src, whole):
+                what = f"bears off from the {src}-point" if dst == OFF else (
+                    f"moves {src - dst} pips")
+                where = label if len(move.points) == 2 else f"{src}/{_point_text(dst)} in {label}"
+                raise NotationError("wrong_dice", f"{where} {what}, which the roll "
+                                    f"{roll[0]}-{roll[1]} does not allow.")
         for _ in range(move.count):
-            chains.append(segments)
-            labels.append(WrittenMove(move.points, move.hits).text)
+            chains.append(move.points)
+            labels.append(label)
     failure = _Failure()
+    best: list[Any] = [None, 99]  # steps, unwritten hits
+    seen: set[tuple] = set()
 
-    def search(board: np.ndarray, heads: tuple[int, ...], left: tuple[int, ...],
-               steps: list[Step]) -> list[Step] | None:
-        if all(head == len(chain) for head, chain in zip(heads, chains)):
-            return steps
-        tried = set()
+    def search(board: np.ndarray, where: tuple[tuple[int, int], ...], left: tuple[int, ...],
+               steps: list[Step], hits: int) -> None:
+        """``where[c]`` = (point the checker of chain c stands on, index of its next stop)."""
+        if hits >= best[1]:
+            return
+        state = (board.tobytes(), tuple(sorted(zip(chains, where))), left)
+        if state in seen:
+            return
+        seen.add(state)
+        if all(k == len(chain) for (_, k), chain in zip(where, chains)):
+            best[0], best[1] = list(steps), hits
+            return
         for c, chain in enumerate(chains):
-            if heads[c] == len(chain) or (chain, heads[c]) in tried:
+            point, k = where[c]
+            if k == len(chain):
                 continue
-            tried.add((chain, heads[c]))  # repeats of one move are interchangeable
-            src, dst = chain[heads[c]]
-            for _hits, _k, route, after, rest in _routes(board, src, dst, left, variant,
-                                                          len(steps), failure, roll, labels[c]):
-                moved = heads[:c] + (heads[c] + 1,) + heads[c + 1:]
-                result = search(after, moved, rest, steps + route)
-                if result is not None:
-                    return result
-        return None
+            stop = chain[k]
+            usable = [d for d in sorted(set(left), reverse=True)
+                      if (point - d >= stop if stop != OFF else True)]
+            if not usable:
+                failure.note(len(steps), "wrong_dice",
+                             f"{labels[c]} needs a die that has already been used in this play.")
+            for die in usable:
+                target = max(point - die, OFF) if stop == OFF else point - die
+                problem = variant.step_error(board, die, point, target)
+                if problem is not None:
+                    failure.note(len(steps), *problem)
+                    continue
+                after = variant.apply_step(board, point, target)
+                arrived = target == stop
+                unwritten_hit = not arrived and after[0, 24] > board[0, 24]
+                rest = list(left)
+                rest.remove(die)
+                moved = where[:c] + ((target, k + 1 if arrived else k),) + where[c + 1:]
+                search(after, moved, tuple(rest), steps + [(point, target)],
+                       hits + unwritten_hit)
 
-    found = search(np.array(position.board, dtype=np.int8), (0,) * len(chains), pool, [])
-    if found is None:
+    start = tuple((chain[0], 1) for chain in chains)
+    search(np.array(position.board, dtype=np.int8), start, whole, [], 0)
+    if best[0] is None:
         raise NotationError(failure.code, failure.message)
-    return found
+    return best[0]
