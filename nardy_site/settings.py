@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "nardy_site",
     "tournaments",
     "games",
+    "tournaments.leaderboard",
 ]
 
 MIDDLEWARE = [
