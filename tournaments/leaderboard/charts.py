@@ -1,0 +1,136 @@
+"""A player's rating history as a small server-rendered SVG line chart.
+
+No JavaScript and no chart library: axes with tick labels, one point per rated match,
+a line through them and the final rating written at the end. The drawing scales with
+its container (``viewBox`` and ``width="100%"``), so it stays readable on a phone.
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from xml.sax.saxutils import escape, quoteattr
+
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+WIDTH, HEIGHT = 640, 300
+LEFT, RIGHT, TOP, BOTTOM = 56, 24, 28, 44  # room for the axis labels
+_NICE_STEPS = (1, 2, 2.5, 5, 10)
+
+
+@dataclass(frozen=True, slots=True)
+class ChartPoint:
+    """The rating after a match (the first point may be the starting rating)."""
+
+    at: datetime.date
+    rating: float
+    note: str = ""  # shown as the point's tooltip, e.g. "won against Ana (7 points)"
+
+
+def nice_step(span: float, ticks: int = 5) -> float:
+    """A round tick step (1, 2, 2.5 or 5 times a power of ten) giving about ``ticks`` ticks."""
+    raw = max(span, 1.0) / ticks
+    power = 10 ** math.floor(math.log10(raw))
+    return next(step * power for step in _NICE_STEPS if step * power >= raw)
+
+
+def _ticks(low: float, high: float) -> list[float]:
+    step = nice_step(high - low)
+    first = math.floor(low / step) * step
+    values, value = [], first
+    while value <= high + step / 2:
+        values.append(round(value, 6))
+        value += step
+    return values
+
+
+def rating_chart_svg(points: Sequence[ChartPoint], *, title: str) -> str:
+    """The chart as an SVG document (a string that parses as XML)."""
+    title_id = "rating-chart-title"
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'width="100%" role="img" aria-labelledby="{title_id}" class="rating-chart" '
+        f'preserveAspectRatio="xMidYMid meet" font-family="system-ui, sans-serif" font-size="13">'
+        f'<title id="{title_id}">{escape(title)}</title>'
+    )
+    if not points:
+        message = escape(_("No rated matches yet."))
+        return (
+            f'{head}<text x="{WIDTH / 2}" y="{HEIGHT / 2}" text-anchor="middle" '
+            f'fill="currentColor">{message}</text></svg>'
+        )
+    ratings = [point.rating for point in points]
+    ticks = _ticks(min(ratings), max(ratings))
+    low, high = ticks[0], max(ticks[-1], ticks[0] + 1)
+    plot_width, plot_height = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    last_index = max(len(points) - 1, 1)
+
+    def x(index: int) -> float:
+        return round(LEFT + plot_width * (index / last_index if len(points) > 1 else 0.5), 1)
+
+    def y(rating: float) -> float:
+        return round(TOP + plot_height * (1 - (rating - low) / (high - low)), 1)
+
+    parts = [head, _axes(plot_width, plot_height)]
+    for tick in ticks:
+        parts.append(
+            f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(tick)}" y2="{y(tick)}" '
+            f'stroke="currentColor" stroke-opacity="0.15"/>'
+            f'<text x="{LEFT - 6}" y="{y(tick) + 4}" text-anchor="end" '
+            f'fill="currentColor">{tick:g}</text>'
+        )
+    for index in _date_label_indexes(len(points)):
+        label = escape(date_format(points[index].at, "SHORT_DATE_FORMAT"))
+        anchor = "start" if index == 0 and len(points) > 1 else "middle"
+        if index == len(points) - 1 and len(points) > 1:
+            anchor = "end"
+        parts.append(
+            f'<text x="{x(index)}" y="{HEIGHT - BOTTOM + 18}" text-anchor="{anchor}" '
+            f'fill="currentColor">{label}</text>'
+        )
+    line = " ".join(f"{x(i)},{y(p.rating)}" for i, p in enumerate(points))
+    parts.append(
+        f'<polyline points="{line}" fill="none" stroke="#1f77b4" stroke-width="2" '
+        f'stroke-linejoin="round"/>'
+    )
+    for index, point in enumerate(points):
+        tooltip = f"{date_format(point.at, 'SHORT_DATE_FORMAT')}: {point.rating:.2f}"
+        if point.note:
+            tooltip = f"{tooltip} — {point.note}"
+        parts.append(
+            f'<circle cx="{x(index)}" cy="{y(point.rating)}" r="3.5" fill="#1f77b4">'
+            f"<title>{escape(tooltip)}</title></circle>"
+        )
+    final = points[-1]
+    parts.append(
+        f'<text x="{min(x(len(points) - 1), WIDTH - RIGHT)}" y="{y(final.rating) - 8}" '
+        f'text-anchor="end" font-weight="bold" fill="currentColor">{final.rating:.2f}</text>'
+    )
+    axis_label = quoteattr(_("Rating"))
+    parts.append(
+        f'<text x="14" y="{TOP + plot_height / 2}" text-anchor="middle" fill="currentColor" '
+        f'transform="rotate(-90 14 {TOP + plot_height / 2})" aria-label={axis_label}>'
+        f"{escape(_('Rating'))}</text>"
+    )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _axes(plot_width: int, plot_height: int) -> str:
+    bottom = TOP + plot_height
+    return (
+        f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{bottom}" stroke="currentColor"/>'
+        f'<line x1="{LEFT}" y1="{bottom}" x2="{LEFT + plot_width}" y2="{bottom}" '
+        f'stroke="currentColor"/>'
+    )
+
+
+def _date_label_indexes(count: int, labels: int = 4) -> list[int]:
+    """First, last and a few evenly spaced points in between get a date label."""
+    if count <= labels:
+        return list(range(count))
+    step = (count - 1) / (labels - 1)
+    return sorted({round(step * n) for n in range(labels)})
