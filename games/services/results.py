@@ -1,0 +1,359 @@
+"""Entering games and results, and the results flow: propose, confirm, dispute, override.
+
+Every function is one action, runs in one transaction and locks the match row, so two
+people acting at once are served one after the other. The official result of a match is
+its one ``confirmed`` MatchResult (a partial unique constraint backs this up).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from engine.match import Double
+from games.models import (
+    Game,
+    GameResult,
+    Match,
+    MatchResult,
+    MatchStatus,
+    ResultChange,
+    ResultStatus,
+)
+from games.services import access
+from games.services.errors import NotAllowed, ServiceError, from_problem
+from games.services.scoring import (
+    check_final_score,
+    doubles_to_json,
+    format_score,
+    game_input,
+    game_snapshot,
+    input_of,
+    score_games,
+    to_decimal,
+)
+from games.signals import result_confirmed, result_disputed
+from tournaments.permissions import AnyUser
+
+OPEN = (ResultStatus.PROPOSED, ResultStatus.DISPUTED)
+
+
+def lock_match(match: Match) -> Match:
+    """The match row, locked until the transaction ends, with what the checks need."""
+    return (
+        Match.objects.select_for_update()
+        .select_related("club", "player1", "player2", "winner")
+        .get(pk=match.pk)
+    )
+
+
+def match_state(match: Match) -> dict[str, Any]:
+    return {
+        "score1": format_score(match.score1),
+        "score2": format_score(match.score2),
+        "status": match.status,
+        "winner": match.winner_id,
+    }
+
+
+def result_state(result: MatchResult) -> dict[str, Any]:
+    return {
+        "id": result.pk,
+        "score1": format_score(result.score1),
+        "score2": format_score(result.score2),
+        "status": result.status,
+    }
+
+
+def audit(
+    match: Match,
+    actor: AnyUser | None,
+    action: str,
+    *,
+    before: Any = None,
+    after: Any = None,
+    result: MatchResult | None = None,
+    reason: str = "",
+) -> ResultChange:
+    return ResultChange.objects.create(
+        match=match,
+        result=result,
+        actor=actor if actor is not None and actor.is_authenticated else None,
+        action=action,
+        before=before,
+        after=after,
+        reason=reason,
+    )
+
+
+def _require_players(match: Match) -> None:
+    if match.player1_id is None or match.player2_id is None:
+        raise ServiceError("players_unknown", _("The players of this match are not known yet."))
+
+
+def _require_no_result(match: Match) -> None:
+    if match.results.filter(status=ResultStatus.CONFIRMED).exists():
+        raise ServiceError(
+            "already_confirmed",
+            _("This match already has a confirmed result; a director can correct it."),
+        )
+
+
+@transaction.atomic
+def enter_game(
+    *,
+    match: Match,
+    by: AnyUser,
+    winner: int | None,
+    result: str,
+    cube: int = 1,
+    cube_owner: int = 0,
+    doubles: tuple[Double, ...] | None = None,
+) -> Game:
+    """Record the next game. When it ends the match, its result is proposed at once."""
+    match = lock_match(match)
+    if not access.can_enter(by, match):
+        raise NotAllowed(_("Only the players of this match and its directors enter games."))
+    _require_players(match)
+    _require_no_result(match)
+    if match.results.filter(status__in=OPEN).exists():
+        raise ServiceError(
+            "result_pending", _("A result has been entered; it is waiting for an answer.")
+        )
+    if result not in GameResult.values:
+        raise ServiceError("bad_result", _("Choose how the game was won."), "result")
+    if winner not in (1, 2, None):
+        raise ServiceError("bad_winner", _("The winner is player 1 or player 2."), "winner")
+    stored = list(match.games.order_by("number"))
+    new = game_input(
+        winner=winner, result=result, cube=cube, cube_owner=cube_owner, doubles=doubles
+    )
+    scored = score_games(match, [input_of(game) for game in stored] + [new])
+    number = len(stored) + 1
+    problems = [problem for problem in scored.problems if problem.game == number]
+    if problems:
+        raise from_problem(problems[0])
+    game_score = scored.games[-1]
+    before = match_state(match)
+    game = Game.objects.create(
+        match=match,
+        number=number,
+        winner=winner,
+        result=result,
+        cube=game_score.cube,
+        cube_owner=0 if game_score.cube_owner is None else game_score.cube_owner + 1,
+        doubles=doubles_to_json(doubles) if doubles else None,
+        crawford=game_score.crawford,
+        points=to_decimal(game_score.points),
+        entered_by=by,
+    )
+    match.score1, match.score2 = (to_decimal(value) for value in scored.score)
+    match.status = MatchStatus.PLAYING
+    match.save(update_fields=["score1", "score2", "status"])
+    audit(
+        match,
+        by,
+        ResultChange.Action.GAME_ENTERED,
+        before=before,
+        after={**match_state(match), "game": number, "result": result, "winner": winner},
+    )
+    if scored.finished:
+        _propose(match, by, match.score1, match.score2)
+    return game
+
+
+@transaction.atomic
+def enter_final_score(
+    *, match: Match, by: AnyUser, score1: Decimal, score2: Decimal
+) -> MatchResult:
+    """The quick way: just the final score, proposed as the result of the match."""
+    return propose_result(match=match, by=by, score1=score1, score2=score2)
+
+
+@transaction.atomic
+def propose_result(
+    *,
+    match: Match,
+    by: AnyUser,
+    score1: Decimal | None = None,
+    score2: Decimal | None = None,
+) -> MatchResult:
+    """Put a result forward for the opponent (or a director) to confirm.
+
+    Without scores, the score of the games entered is proposed. An earlier proposal
+    that nobody has answered yet is replaced.
+    """
+    match = lock_match(match)
+    if not access.can_enter(by, match):
+        raise NotAllowed(_("Only the players of this match and its directors enter results."))
+    _require_players(match)
+    _require_no_result(match)
+    if score1 is None or score2 is None:
+        score1, score2 = match.score1, match.score2
+    score1, score2 = Decimal(score1), Decimal(score2)
+    check_final_score(match, score1, score2)
+    return _propose(match, by, score1, score2)
+
+
+def _propose(match: Match, by: AnyUser, score1: Decimal, score2: Decimal) -> MatchResult:
+    for earlier in match.results.filter(status=ResultStatus.PROPOSED):
+        earlier.status = ResultStatus.REJECTED
+        earlier.save(update_fields=["status"])
+        audit(
+            match,
+            by,
+            ResultChange.Action.REJECTED,
+            before=result_state(earlier) | {"status": ResultStatus.PROPOSED},
+            after=result_state(earlier),
+            result=earlier,
+            reason=str(_("Replaced by a new proposal.")),
+        )
+    result = MatchResult.objects.create(
+        match=match,
+        score1=score1,
+        score2=score2,
+        games=game_snapshot(match),
+        entered_by=by,
+    )
+    audit(match, by, ResultChange.Action.PROPOSED, after=result_state(result), result=result)
+    return result
+
+
+def _relock(result: MatchResult) -> tuple[Match, MatchResult]:
+    match = lock_match(result.match)
+    fresh = MatchResult.objects.select_related("entered_by").get(pk=result.pk)
+    fresh.match = match
+    return match, fresh
+
+
+@transaction.atomic
+def confirm_result(*, result: MatchResult, by: AnyUser) -> MatchResult:
+    """The opponent of whoever entered it (or a director) confirms: it becomes official."""
+    match, result = _relock(result)
+    if result.status == ResultStatus.CONFIRMED:
+        raise ServiceError("already_confirmed", _("This result has already been confirmed."))
+    if result.status not in OPEN:
+        raise ServiceError("result_closed", _("This result is no longer waiting for an answer."))
+    if not access.can_confirm(by, result):
+        raise NotAllowed(_("The opponent of whoever entered the result confirms it."))
+    if result.status == ResultStatus.DISPUTED and not access.is_director(by, match):
+        raise NotAllowed(_("Only a director can settle a disputed result."))
+    before = result_state(result)
+    try:
+        with transaction.atomic():
+            updated = MatchResult.objects.filter(pk=result.pk, status=result.status).update(
+                status=ResultStatus.CONFIRMED, confirmed_by=by, confirmed_at=timezone.now()
+            )
+    except IntegrityError:
+        updated = 0
+    if updated != 1:
+        raise ServiceError("already_confirmed", _("This result has already been confirmed."))
+    result.refresh_from_db()
+    audit(
+        match,
+        by,
+        ResultChange.Action.CONFIRMED,
+        before=before,
+        after=result_state(result),
+        result=result,
+    )
+    _make_official(match, result, by)
+    return result
+
+
+@transaction.atomic
+def dispute_result(*, result: MatchResult, by: AnyUser, reason: str = "") -> MatchResult:
+    """The opponent says the proposed result is wrong; a director settles it."""
+    match, result = _relock(result)
+    if result.status != ResultStatus.PROPOSED:
+        raise ServiceError("result_closed", _("Only a proposed result can be disputed."))
+    if not access.can_dispute(by, result):
+        raise NotAllowed(_("The opponent of whoever entered the result may dispute it."))
+    before = result_state(result)
+    result.status = ResultStatus.DISPUTED
+    result.save(update_fields=["status"])
+    audit(
+        match,
+        by,
+        ResultChange.Action.DISPUTED,
+        before=before,
+        after=result_state(result),
+        result=result,
+        reason=reason,
+    )
+    result_disputed.send(sender=Match, match=match, result=result, by=by, reason=reason)
+    return result
+
+
+@transaction.atomic
+def override_result(
+    *, match: Match, by: AnyUser, score1: Decimal, score2: Decimal, reason: str
+) -> MatchResult:
+    """A director sets (or corrects) the official result, giving a reason."""
+    match = lock_match(match)
+    if not access.can_override(by, match):
+        raise NotAllowed(_("Only a director of the club can override a result."))
+    if not reason.strip():
+        raise ServiceError("reason_required", _("Say why the result is overridden."), "reason")
+    _require_players(match)
+    score1, score2 = Decimal(score1), Decimal(score2)
+    # A director may correct the games' score too, so it is no lower bound here.
+    check_final_score(match, score1, score2, at_least_games=False)
+    official = match.results.filter(status=ResultStatus.CONFIRMED).first()
+    before = result_state(official) if official else match_state(match)
+    if official is not None:
+        official.status = ResultStatus.OVERRIDDEN
+        official.save(update_fields=["status"])
+    result = MatchResult.objects.create(
+        match=match,
+        score1=score1,
+        score2=score2,
+        games=game_snapshot(match),
+        status=ResultStatus.CONFIRMED,
+        entered_by=by,
+        confirmed_by=by,
+        confirmed_at=timezone.now(),
+        override_reason=reason.strip(),
+    )
+    audit(
+        match,
+        by,
+        ResultChange.Action.OVERRIDDEN,
+        before=before,
+        after=result_state(result),
+        result=result,
+        reason=reason.strip(),
+    )
+    _make_official(match, result, by)
+    return result
+
+
+def _make_official(match: Match, result: MatchResult, by: AnyUser) -> None:
+    """Copy the confirmed result onto the match, close the others, tell the listeners."""
+    previous_winner = match.winner
+    seat = result.winner_seat
+    match.score1, match.score2 = result.score1, result.score2
+    match.winner = match.player_in_seat(seat) if seat else None
+    match.status = MatchStatus.FINISHED
+    match.finished_at = result.confirmed_at or timezone.now()
+    match.save(update_fields=["score1", "score2", "winner", "status", "finished_at"])
+    for other in match.results.filter(status__in=OPEN).exclude(pk=result.pk):
+        before = result_state(other)
+        other.status = ResultStatus.REJECTED
+        other.save(update_fields=["status"])
+        audit(
+            match,
+            by,
+            ResultChange.Action.REJECTED,
+            before=before,
+            after=result_state(other),
+            result=other,
+            reason=str(_("Another result became official.")),
+        )
+    result_confirmed.send(
+        sender=Match, match=match, result=result, previous_winner=previous_winner
+    )

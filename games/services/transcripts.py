@@ -1,0 +1,257 @@
+"""Uploaded match transcripts: saved first, checked by the engine in a worker, compared
+with the result entered for the match.
+
+``upload_transcript`` stores the text and queues ``games.tasks.check_transcript`` once
+the transaction commits; ``check_transcript`` (what the task runs) can run any number
+of times; ``requeue_stuck`` is the periodic sweep for checks that never ran.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from engine.errors import EngineError
+from engine.replay import replay
+from engine.transcript import MatchRecord, read_transcript
+from engine.transcript.mat_read import decode
+from games.models import Match, MatchResult, MatchTranscript, ResultStatus, TranscriptStatus
+from games.services import access
+from games.services.errors import NotAllowed, ServiceError
+from games.services.scoring import format_score, to_decimal
+from tournaments.models import Player
+from tournaments.permissions import AnyUser
+
+logger = logging.getLogger(__name__)
+
+MAX_BYTES = 1_000_000
+MAX_ATTEMPTS = 3
+STUCK_AFTER = timedelta(minutes=5)
+
+
+@transaction.atomic
+def upload_transcript(
+    *, match: Match, by: AnyUser, data: bytes | str, file_name: str = ""
+) -> MatchTranscript:
+    """Save a transcript and queue its check for after the commit."""
+    if not access.can_enter(by, match):
+        raise NotAllowed(_("Only the players of this match and its directors upload transcripts."))
+    size = len(data.encode() if isinstance(data, str) else data)
+    if size == 0:
+        raise ServiceError("empty_file", _("The file is empty."), "file")
+    if size > MAX_BYTES:
+        raise ServiceError("file_too_large", _("A transcript is at most 1 MB."), "file")
+    try:
+        text = decode(data)
+    except EngineError:
+        raise ServiceError(
+            "not_text", _("The file is binary data, not a match transcript."), "file"
+        ) from None
+    transcript = MatchTranscript.objects.create(
+        match=match,
+        file_name=file_name[:200],
+        text=text,
+        uploaded_by=by,
+        queued_at=timezone.now(),
+    )
+    queue_check(transcript.pk)
+    return transcript
+
+
+def queue_check(transcript_id: int) -> None:
+    from games.tasks import check_transcript as task
+
+    transaction.on_commit(lambda: task.delay(transcript_id))
+
+
+def check_transcript(transcript_id: int) -> MatchTranscript | None:
+    """Check one transcript with the engine and store the verdict. Safe to run twice:
+    a transcript already checked (or given up on) is left as it is."""
+    with transaction.atomic():
+        transcript = (
+            MatchTranscript.objects.select_for_update().filter(pk=transcript_id).first()
+        )
+        if transcript is None or transcript.status in (
+            TranscriptStatus.CHECKED,
+            TranscriptStatus.FAILED,
+        ):
+            return transcript
+        transcript.status = TranscriptStatus.CHECKING
+        transcript.attempts += 1
+        transcript.save(update_fields=["status", "attempts"])
+    try:
+        outcome = _check(transcript)
+    except Exception as error:  # a bug or a lost database: try again, then give up
+        logger.exception("checking transcript %s failed", transcript_id)
+        gave_up = transcript.attempts >= MAX_ATTEMPTS
+        _store(
+            transcript,
+            status=TranscriptStatus.FAILED if gave_up else TranscriptStatus.PENDING,
+            error=str(_("The check failed unexpectedly: %(error)s")) % {"error": error},
+        )
+        if gave_up:
+            return transcript
+        raise
+    _store(transcript, **outcome)
+    return transcript
+
+
+def _store(transcript: MatchTranscript, **fields: Any) -> None:
+    for name, value in fields.items():
+        setattr(transcript, name, value)
+    if fields.get("status") in (TranscriptStatus.CHECKED, TranscriptStatus.FAILED):
+        transcript.checked_at = timezone.now()
+    with transaction.atomic():
+        transcript.save(update_fields=[*fields, "checked_at"])
+
+
+def _check(transcript: MatchTranscript) -> dict[str, Any]:
+    match = Match.objects.select_related("player1", "player2").get(pk=transcript.match_id)
+    try:
+        record = read_transcript(transcript.text)
+    except EngineError as error:
+        return {
+            "status": TranscriptStatus.FAILED,
+            "error": str(error),
+            "verdict": None,
+            "agrees_with_result": None,
+            "disagreements": [],
+        }
+    same_match = record.variant == match.variant and record.match_length == match.length
+    verdict = replay(record, match.rules() if same_match else None).to_json()
+    disagreements = compare(match, record, verdict)
+    result = official_or_open_result(match)
+    agrees = None if result is None and not disagreements else not disagreements
+    return {
+        "status": TranscriptStatus.CHECKED,
+        "error": "",
+        "verdict": verdict,
+        "agrees_with_result": agrees,
+        "disagreements": disagreements,
+    }
+
+
+def official_or_open_result(match: Match) -> MatchResult | None:
+    """The confirmed result, else the latest one waiting for an answer."""
+    confirmed = match.results.filter(status=ResultStatus.CONFIRMED).first()
+    if confirmed is not None:
+        return confirmed
+    waiting = match.results.filter(status__in=[ResultStatus.PROPOSED, ResultStatus.DISPUTED])
+    return waiting.order_by("-pk").first()
+
+
+def _matches_name(name: str, player: Player | None) -> bool:
+    if player is None:
+        return False
+    wanted = " ".join(name.split()).casefold()
+    return wanted in {
+        " ".join(player.display_name.split()).casefold(),
+        " ".join(player.name.split()).casefold(),
+    }
+
+
+def seats_in_file(match: Match, names: tuple[str, str]) -> tuple[int, int] | None:
+    """The match seats (1, 2) of the file's left and right players, or None."""
+    if _matches_name(names[0], match.player1) and _matches_name(names[1], match.player2):
+        return (1, 2)
+    if _matches_name(names[0], match.player2) and _matches_name(names[1], match.player1):
+        return (2, 1)
+    return None
+
+
+def compare(match: Match, record: MatchRecord, verdict: dict[str, Any]) -> list[dict[str, Any]]:
+    """How the transcript differs from the match and its result, as codes and values."""
+    found: list[dict[str, Any]] = []
+    if record.variant != match.variant:
+        found.append({"code": "variant", "file": record.variant, "match": match.variant})
+    if record.match_length != match.length:
+        found.append({"code": "length", "file": record.match_length, "match": match.length})
+    seats = seats_in_file(match, record.players)
+    if seats is None:
+        found.append(
+            {
+                "code": "players",
+                "file": list(record.players),
+                "match": [str(match.player1 or ""), str(match.player2 or "")],
+            }
+        )
+        return found
+    result = official_or_open_result(match)
+    if result is None:
+        return found
+    by_seat = {seats[0]: Decimal(str(verdict["score"][0])), seats[1]: Decimal(str(verdict["score"][1]))}
+    cap = Decimal(match.length) if match.length else None
+    file_score = [by_seat[1], by_seat[2]]
+    entered = [result.score1, result.score2]
+    if cap is not None:
+        file_score = [min(value, cap) for value in file_score]
+        entered = [min(value, cap) for value in entered]
+    if file_score != entered:
+        found.append(
+            {
+                "code": "score",
+                "file": [format_score(value) for value in file_score],
+                "match": [format_score(to_decimal(value)) for value in entered],
+            }
+        )
+    return found
+
+
+def describe(disagreement: dict[str, Any]) -> str:
+    """A disagreement as a sentence in the reader's language."""
+    code = disagreement.get("code")
+    file_value, match_value = disagreement.get("file"), disagreement.get("match")
+    if code == "players":
+        return str(
+            _(
+                "The players in the file, %(file)s, are not the players of this match, "
+                "%(match)s (names are compared with display names and full names)."
+            )
+        ) % {"file": " – ".join(file_value or []), "match": " – ".join(match_value or [])}
+    if code == "score":
+        return str(_("The file ends %(file)s; the result entered is %(match)s.")) % {
+            "file": "–".join(file_value or []),
+            "match": "–".join(match_value or []),
+        }
+    if code == "length":
+        return str(_("The file is a %(file)s-point match; this match is to %(match)s.")) % {
+            "file": file_value,
+            "match": match_value,
+        }
+    if code == "variant":
+        return str(_("The file is a game of %(file)s; this match is %(match)s.")) % {
+            "file": file_value,
+            "match": match_value,
+        }
+    return str(code)
+
+
+def requeue_stuck(now: Any = None) -> list[int]:
+    """Queue again the checks that have waited too long; give up after MAX_ATTEMPTS."""
+    now = now or timezone.now()
+    requeued: list[int] = []
+    stuck = MatchTranscript.objects.filter(
+        status__in=[TranscriptStatus.PENDING, TranscriptStatus.CHECKING],
+        queued_at__lt=now - STUCK_AFTER,
+    )
+    for transcript_id, attempts in stuck.values_list("pk", "attempts"):
+        with transaction.atomic():
+            if attempts >= MAX_ATTEMPTS:
+                MatchTranscript.objects.filter(pk=transcript_id).update(
+                    status=TranscriptStatus.FAILED,
+                    error=str(_("The check did not finish after several attempts.")),
+                    checked_at=now,
+                )
+                continue
+            MatchTranscript.objects.filter(pk=transcript_id).update(
+                status=TranscriptStatus.PENDING, queued_at=now
+            )
+            queue_check(transcript_id)
+        requeued.append(transcript_id)
+    return requeued
