@@ -31,9 +31,12 @@ def _parser() -> argparse.ArgumentParser:
         prog="python -m engine check",
         description="Replay a match transcript (.mat or JSON match record) with the engine.",
     )
-    parser.add_argument("--variant", choices=("backgammon", "nardy"),
-                        help="the variant, when the file does not say (a .mat file without a "
-                             "Variation tag is backgammon)")
+    parser.add_argument(
+        "--variant",
+        choices=("backgammon", "nardy"),
+        help="the variant, when the file does not say (a .mat file without a "
+        "Variation tag is backgammon)",
+    )
     parser.add_argument("file", metavar="FILE", help="the transcript to check")
     return parser
 
@@ -60,8 +63,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{args.file}: {error.message}", file=sys.stderr)
         return EXIT_UNREADABLE
     except Exception as error:  # noqa: BLE001 - the command never shows a traceback
-        print(f"{args.file}: the check failed unexpectedly ({type(error).__name__}: {error}).",
-              file=sys.stderr)
+        print(
+            f"{args.file}: the check failed unexpectedly ({type(error).__name__}: {error}).",
+            file=sys.stderr,
+        )
         return EXIT_UNREADABLE
     sys.stdout.write(json.dumps(verdict.to_json(), ensure_ascii=False) + "\n")
     return EXIT_VALID if verdict.valid else EXIT_ERRORS

@@ -43,6 +43,7 @@ CUBE_CELL = re.compile(r"^(Doubles|Beavers)\s*=>\s*(\d+)$")
 WIN_CELL = re.compile(rf"^Wins\s+({NUMBER})\s+points?(?:\s+and\s+the\s+match)?$", re.IGNORECASE)
 NO_MOVE = {"", "cannot move", "ø", "-", "(no move)", "no move"}
 ANSWERS = {"Takes": TAKE, "Accepts": TAKE, "Drops": DROP, "Passes": DROP, "Rejects": DROP}
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")  # tab, newlines, form feed are text
 RIGHT_COLUMN = 20  # a lone cell starting at or after this column is the right player's
 
 
@@ -58,13 +59,14 @@ def decode(data: bytes | str) -> str:
     else:
         text = data
     text = text.removeprefix("\ufeff")
-    for number, line in enumerate(text.splitlines(), start=1):
-        if any(ord(char) < 32 and char not in "\t\f" or ord(char) == 127 for char in line):
-            raise TranscriptError(
-                "not_text",
-                f"Line {number} holds control characters: this is not a match transcript.",
-                line=number,
-            )
+    junk = CONTROL.search(text)
+    if junk is not None:
+        number = text.count("\n", 0, junk.start()) + 1
+        raise TranscriptError(
+            "not_text",
+            f"Line {number} holds control characters: this is not a match transcript.",
+            line=number,
+        )
     return text
 
 

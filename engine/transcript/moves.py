@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
 
 from engine.variants import Variant
 
+PLAIN_STEP = re.compile(r"(\d{1,2})/(\d{1,2})\*?")
+PLAIN_PLAY = re.compile(r"(?:(?:2[0-5]|1?\d)/(?:2[0-4]|1?\d)\*?(?: |$))*")
 TOKEN = re.compile(r"^([^()]+?)(?:\((\d)\))?$")
 POINT_WORDS = {"bar": 25, "b": 25, "off": 0, "o": 0}
 
@@ -34,12 +38,16 @@ class MoveResult:
         return self.board is not None
 
 
-def parse_steps(text: str) -> list[tuple[int, int]] | None:
+@lru_cache(maxsize=8192)
+def parse_steps(text: str) -> tuple[tuple[int, int], ...] | None:
     """The (src, dst) hops a play names, in the order written; None if unreadable.
 
     Chains give one hop per written segment (``24/18/13`` is two hops), ``(n)`` repeats,
-    ``*`` is ignored (hits follow from the board).
+    ``*`` is ignored (hits follow from the board). Cached: matches repeat plays a lot.
     """
+    plain = PLAIN_PLAY.fullmatch(text)
+    if plain is not None:  # the GNU Backgammon form, every step alone
+        return tuple((int(src), int(dst)) for src, dst in PLAIN_STEP.findall(text))
     steps: list[tuple[int, int]] = []
     for token in text.replace(",", " ").split():
         match = TOKEN.match(token)
@@ -56,9 +64,9 @@ def parse_steps(text: str) -> list[tuple[int, int]] | None:
                 return None
         if len(points) < 2:
             return None
-        hops = list(zip(points, points[1:]))
+        hops = list(pairwise(points))
         steps += hops * int(match.group(2) or 1)
-    return steps
+    return tuple(steps)
 
 
 def _die_for(src: int, dst: int, dice: list[int]) -> int | None:
@@ -86,10 +94,12 @@ def _fast(
             return None
         remaining.remove(die)
         current = variant.apply_step(current, src, dst)
-    if len(results) == 0:
+    count = results.shape[0]
+    if count == 0:
         return current if not steps else None
-    found = np.flatnonzero((results == current).all(axis=(1, 2)))
-    return results[found[0]] if found.size else None
+    same = (results.reshape(count, 50) == current.reshape(50)).all(axis=1)
+    index = int(same.argmax())
+    return results[index] if same[index] else None
 
 
 def check_move(
@@ -97,8 +107,9 @@ def check_move(
 ) -> MoveResult:
     """Is ``text`` a legal play of ``dice`` for the side on roll (``board[1]``)?"""
     if "*" in text and variant.name == "nardy":
-        return MoveResult(None, "hit_in_nardy",
-                          "Long nardy has no hitting, so a play is never written with '*'.")
+        return MoveResult(
+            None, "hit_in_nardy", "Long nardy has no hitting, so a play is never written with '*'."
+        )
     results = variant.generate(board, dice[0], dice[1]).boards
     found = _fast(variant, board, dice, text, results)
     if found is not None:
@@ -122,7 +133,9 @@ def _explain(
     verdict = check_play(Position(board, variant.name), dice, text, rules)
     if verdict.legal:
         return MoveResult(np.array(_verdict_board(verdict), dtype=np.int8))
-    return MoveResult(None, verdict.code or "illegal_play", verdict.reason.removeprefix("Illegal: "))
+    return MoveResult(
+        None, verdict.code or "illegal_play", verdict.reason.removeprefix("Illegal: ")
+    )
 
 
 def _verdict_board(verdict: Any) -> np.ndarray:

@@ -12,10 +12,18 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.match import MULTIPLIERS, CubeState, MatchRules, Points, add_game, game_state
+from engine.match import CubeState, MatchRules, Points, add_game, game_points, game_state
 from engine.transcript.layout import numbered
 from engine.transcript.model import (
-    DOUBLE, DRAW, DROP, MOVE, TAKE, WIN, Action, GameRecord, MatchRecord,
+    DOUBLE,
+    DRAW,
+    DROP,
+    MOVE,
+    TAKE,
+    WIN,
+    Action,
+    GameRecord,
+    MatchRecord,
 )
 from engine.variants import Variant, get_variant
 
@@ -51,8 +59,14 @@ def _roll(rng: np.random.Generator, opening: bool) -> tuple[int, int]:
 
 
 class _Game:
-    def __init__(self, variant: Variant, rules: MatchRules, behaviour: SelfPlay,
-                 rng: np.random.Generator, crawford: bool) -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        rules: MatchRules,
+        behaviour: SelfPlay,
+        rng: np.random.Generator,
+        crawford: bool,
+    ) -> None:
         self.variant, self.rules, self.behaviour, self.rng = variant, rules, behaviour, rng
         self.crawford = crawford
         self.actions: list[Action] = []
@@ -64,8 +78,12 @@ class _Game:
 
     def cube_turn(self, mover: int) -> tuple[int | None, Points] | None:
         """Maybe double (and the answer); the game's end if the double was dropped."""
-        may_double = (self.rules.cube and not self.crawford and self.actions
-                      and self.cube.owner in (None, mover))
+        may_double = (
+            self.rules.cube
+            and not self.crawford
+            and self.actions
+            and self.cube.owner in (None, mover)
+        )
         if not may_double or self.rng.random() >= self.behaviour.double_rate:
             return None
         value = self.cube.value * 2
@@ -81,7 +99,8 @@ class _Game:
         return None
 
     def finish(self, winner: int, result: str) -> tuple[int | None, Points]:
-        points = MULTIPLIERS[result] * self.cube.value
+        points = game_points(result, self.cube.value, self.rules, self.cube.turned)
+        assert points is not None
         self.add(WIN, winner, value=points)
         return winner, points
 
@@ -154,5 +173,12 @@ def random_match(
     block = getattr(variant_rules, "block_rule", "ahead")
     if block != "ahead":
         options = (("BlockRule", block),)
-    return MatchRecord(rules.variant, rules.length, players, tuple(games), rules,
-                       (("Event", f"Self-play {seed}"),), options)
+    return MatchRecord(
+        rules.variant,
+        rules.length,
+        players,
+        tuple(games),
+        rules,
+        (("Event", f"Self-play {seed}"),),
+        options,
+    )

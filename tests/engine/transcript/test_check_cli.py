@@ -29,8 +29,16 @@ def test_valid_match_prints_the_contract_object() -> None:
     done = run(str(MATCHES / "m05-3pt.mat"))
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout)
-    assert list(answer) == ["valid", "variant", "match_length", "players", "score", "winner",
-                            "games", "errors"]
+    assert list(answer) == [
+        "valid",
+        "variant",
+        "match_length",
+        "players",
+        "score",
+        "winner",
+        "games",
+        "errors",
+    ]
     want = expected()["m05-3pt.mat"]
     assert answer["score"] == want["score"] and answer["winner"] == want["winner"]
     assert answer["games"] == want["games"]
@@ -68,13 +76,14 @@ def test_errors_found_exit_1(tmp_path: Path) -> None:
     [
         (b"\x00\x01binary\xff\xfe", "binary"),
         (b" 7 point match\n\n Game 1\n", "cut short"),
-        (b'; [Variation "Acey-Deucey"]\n 7 point match\n Game 1\n A : 0   B : 0\n',
-         "Acey-Deucey"),
-        (b"{\"format\": \"nardy-match\", ", "JSON"),
+        (b'; [Variation "Acey-Deucey"]\n 7 point match\n Game 1\n A : 0   B : 0\n', "Acey-Deucey"),
+        (b'{"format": "nardy-match", ', "JSON"),
     ],
     ids=["binary junk", "truncated", "unknown variant", "broken JSON"],
 )
-def test_unreadable_files_exit_2_with_a_reason(tmp_path: Path, content: bytes, message: str) -> None:
+def test_unreadable_files_exit_2_with_a_reason(
+    tmp_path: Path, content: bytes, message: str
+) -> None:
     path = tmp_path / "bad.mat"
     path.write_bytes(content)
     done = run(str(path))

@@ -25,8 +25,14 @@ def test_the_example_of_match_play_is_a_mars() -> None:
     assert verdict["valid"] and verdict["variant"] == "nardy"
     assert verdict["score"] == [2, 0] and verdict["winner"] == "Alice"
     assert verdict["games"] == [
-        {"number": 1, "winner": "Alice", "points": 2, "result": "mars", "cube": 1,
-         "crawford": False}
+        {
+            "number": 1,
+            "winner": "Alice",
+            "points": 2,
+            "result": "mars",
+            "cube": 1,
+            "crawford": False,
+        }
     ]
 
 
@@ -42,7 +48,9 @@ def test_cube_and_crawford_game_in_long_nardy() -> None:
     verdict = verdict_of("nardy-cube-crawford.mat")
     assert verdict["errors"] == []
     assert [(g["result"], g["points"], g["cube"], g["crawford"]) for g in verdict["games"]] == [
-        ("drop", 4, 4, False), ("resign", 1, 1, True), ("drop", 1, 1, False),
+        ("drop", 4, 4, False),
+        ("resign", 1, 1, True),
+        ("drop", 1, 1, False),
         ("resign", 4, 2, False),
     ]
     assert verdict["score"] == [8, 2] and verdict["winner"] == "Alice"
@@ -60,11 +68,19 @@ def replace_line(name: str, old: str, new: str) -> list[dict]:
         ("44: 24/20 20/16 20/16 ", "44: 24/20 20/16 20/16 16/12", 2, "point_occupied"),
         ("52: 24/22 22/17", "52: 24/22 24/19", 1, "head_limit"),
         ("41: 2/1 ", "41: 2/1 6/2", 13, None),
-        ("Wins 2 points and the match", "Wins 1 point and the match", 42,
-         "points_do_not_fit_result"),
+        (
+            "Wins 2 points and the match",
+            "Wins 1 point and the match",
+            42,
+            "points_do_not_fit_result",
+        ),
     ],
-    ids=["onto white's head", "two from the head", "a four that cannot be played",
-         "mars written as oin"],
+    ids=[
+        "onto white's head",
+        "two from the head",
+        "a four that cannot be played",
+        "mars written as oin",
+    ],
 )
 def test_corrupted_doc_example(old: str, new: str, turn: int, code: str | None) -> None:
     errors = replace_line("nardy-doc-example.mat", old, new)
@@ -97,16 +113,24 @@ OPTION_SETS = {
     "koks": (MatchRules.for_variant("nardy", 5, koks=True), NardyRules(koks=True), SelfPlay()),
     "last roll, draws 1": (
         MatchRules.for_variant("nardy", 5, last_roll=True, draw_points=1),
-        NardyRules(last_roll=True), SelfPlay(),
+        NardyRules(last_roll=True),
+        SelfPlay(),
     ),
     "last roll, draws 0.5": (
         MatchRules.for_variant("nardy", 3, last_roll=True, draw_points=0.5),
-        NardyRules(last_roll=True), SelfPlay(),
+        NardyRules(last_roll=True),
+        SelfPlay(),
     ),
-    "cube": (MatchRules.for_variant("nardy", 7, cube=True), None,
-             SelfPlay(double_rate=0.05, resign_rate=0.005)),
-    "block rule home": (MatchRules.for_variant("nardy", 3), NardyRules(block_rule="home"),
-                        SelfPlay()),
+    "cube": (
+        MatchRules.for_variant("nardy", 7, cube=True),
+        None,
+        SelfPlay(double_rate=0.05, resign_rate=0.005),
+    ),
+    "block rule home": (
+        MatchRules.for_variant("nardy", 3),
+        NardyRules(block_rule="home"),
+        SelfPlay(),
+    ),
 }
 
 

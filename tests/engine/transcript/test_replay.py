@@ -55,7 +55,8 @@ def only_error(verdict: MatchVerdict):
 
 def first_index(actions: list[Action], kind: str, start: int = 0, player: int | None = None) -> int:
     return next(
-        i for i, action in enumerate(actions)
+        i
+        for i, action in enumerate(actions)
         if i >= start and action.kind == kind and (player is None or action.player == player)
     )
 
@@ -82,8 +83,12 @@ def test_dance_when_a_play_exists() -> None:
 
 
 def insert_double(actions: list[Action], index: int, doubler: int, value: int) -> list[Action]:
-    return [*actions[:index], Action(DOUBLE, doubler, 0, value=value),
-            Action(TAKE, 1 - doubler, 0), *actions[index:]]
+    return [
+        *actions[:index],
+        Action(DOUBLE, doubler, 0, value=value),
+        Action(TAKE, 1 - doubler, 0),
+        *actions[index:],
+    ]
 
 
 def test_double_in_the_crawford_game() -> None:

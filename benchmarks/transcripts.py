@@ -1,0 +1,114 @@
+"""How fast are match transcripts checked?
+
+Reads and replays every `.mat` file of the shared gnubg-matches folder (NARDY_SHARED,
+else <repo>/../shared) in a warm process, then prints the moves checked per second and
+the time for the longest match (the one with the most moves, a 17-point match), best
+of several runs, next to the time of the bare move generation it needs (one
+``generate`` call per move) as the reference floor.
+
+    .venv/bin/python benchmarks/transcripts.py [--repeat N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from engine.replay import replay
+from engine.transcript import MatchRecord, read_path
+from engine.transcript.model import MOVE
+from engine.variants import get_variant
+
+
+def moves_of(record: MatchRecord) -> int:
+    return sum(1 for game in record.games for action in game.actions if action.kind == MOVE)
+
+
+def best_time(function, repeat: int) -> float:  # type: ignore[no-untyped-def]
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        function()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def generation_only(record: MatchRecord) -> None:
+    """The floor: one generate call per move on the positions the match went through."""
+    verdict_boards = _boards(record)
+    variant = get_variant(record.variant)
+    for board, dice in verdict_boards:
+        variant.generate(board, *dice)
+
+
+_cache: dict[int, list] = {}
+
+
+def _boards(record: MatchRecord) -> list:
+    """(board, dice) of every move of the match, collected once by replaying it."""
+    key = id(record)
+    if key not in _cache:
+        from engine.transcript import moves
+
+        collected = []
+        original = moves.check_move
+
+        def spy(variant, board, dice, text, rules=None):  # type: ignore[no-untyped-def]
+            collected.append((board, dice))
+            return original(variant, board, dice, text, rules)
+
+        import engine.transcript.game_replay as replay_module
+
+        replay_module.check_move = spy  # type: ignore[assignment]
+        try:
+            replay(record)
+        finally:
+            replay_module.check_move = original  # type: ignore[assignment]
+        _cache[key] = collected
+    return _cache[key]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    shared = Path(os.environ.get("NARDY_SHARED", REPO.parent / "shared"))
+    files = sorted((shared / "data" / "gnubg-matches").glob("*.mat"))
+    if not files:
+        print(f"no .mat files under {shared}", file=sys.stderr)
+        return 2
+    records = [read_path(path) for path in files]
+    for record in records:  # warm up: compile, caches
+        assert replay(record).valid
+    total_moves = sum(moves_of(record) for record in records)
+
+    def check_all() -> None:
+        for path in files:
+            replay(read_path(path))
+
+    every = best_time(check_all, args.repeat)
+    longest_index = max(range(len(records)), key=lambda i: moves_of(records[i]))
+    longest = records[longest_index]
+    one = best_time(lambda: replay(longest), max(args.repeat, 10))
+    floor = best_time(lambda: generation_only(longest), max(args.repeat, 10))
+    print(f"files: {len(files)}, moves: {total_moves}")
+    print(
+        f"all files, read + replay: {every * 1000:.1f} ms, "
+        f"{total_moves / every:,.0f} moves checked per second"
+    )
+    print(
+        f"longest match {files[longest_index].name} ({longest.match_length} points, "
+        f"{moves_of(longest)} moves): replay {one * 1000:.1f} ms "
+        f"(target < 20 ms); generate calls alone {floor * 1000:.1f} ms"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,278 @@
+"""Replaying one game of a match record: moves on the board, the cube, the result.
+
+``engine.replay`` drives it game by game; see there for the conventions of the answer.
+After an illegal play the positions that follow are unknown, so the rest of that game's
+moves are not judged and its result is taken as written.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from engine.match import (
+    CubeState,
+    Double,
+    Points,
+    apply_double,
+    check_double,
+    game_points,
+    resignation_result,
+)
+from engine.transcript.model import (
+    BEAVER,
+    DOUBLE,
+    DRAW,
+    DROP,
+    MOVE,
+    TAKE,
+    WIN,
+    Action,
+    GameRecord,
+    format_score,
+)
+from engine.transcript.moves import check_move
+
+if TYPE_CHECKING:
+    from engine.replay import MatchReplay
+
+
+class GameReplay:
+    """The state of one game while its actions are replayed."""
+
+    def __init__(self, replay: MatchReplay, game: GameRecord, state: Any) -> None:
+        self.replay, self.game, self.state = replay, game, state
+        self.board = replay.variant.start_board()
+        self.on_roll: int | None = None  # whose point of view board[1] is
+        self.to_move: int | None = None
+        self.first_mover: int | None = None
+        self.turns = [0, 0]
+        self.cube = CubeState()
+        self.pending: Action | None = None
+        self.finished: tuple[int | None, str] | None = None  # bore off: (winner, result)
+        self.extra_turn_for: int | None = None
+        self.broken = False  # an illegal play: positions after it are unknown
+        self.dropped: int | None = None  # the doubler whose double was dropped
+        self.ended: tuple[int | None, str, Points] | None = None  # (winner, result, points)
+        self.last_turn = 0
+
+    def error(self, action: Action | None, code: str, reason: str) -> None:
+        self.replay.error(self.game.number, action, code, reason)
+
+    def run(self) -> None:
+        for action in self.game.actions:
+            self.last_turn = action.turn
+            over = self.ended is not None or self.dropped is not None and action.kind != WIN
+            if over:
+                self.error(
+                    action, "action_after_game_end", f"Game {self.game.number} was already over."
+                )
+                return
+            handler = {
+                MOVE: self.move,
+                DOUBLE: self.double,
+                TAKE: self.answer,
+                DROP: self.answer,
+                BEAVER: self.beaver,
+                WIN: self.win,
+                DRAW: self.draw,
+            }[action.kind]
+            if self.pending is not None and action.kind not in (TAKE, DROP, BEAVER):
+                self.error(
+                    action,
+                    "double_not_answered",
+                    "A double must be taken or dropped before play goes on.",
+                )
+                self.pending = None
+            handler(action)
+        if self.ended is None and self.dropped is not None:
+            self.ended = (self.dropped, "drop", self.cube.value)
+        if self.ended is None:
+            self.replay.error(
+                self.game.number,
+                None,
+                "game_unfinished",
+                f"The transcript ends before game {self.game.number} is over.",
+                turn=self.last_turn,
+            )
+
+    # --- moves -----------------------------------------------------------------------
+
+    def move(self, action: Action) -> None:
+        player = action.player
+        if self.finished is not None and self.extra_turn_for != player:
+            self.error(action, "game_already_over", "Somebody has already borne off every checker.")
+            self.broken = True
+        if self.to_move is not None and player != self.to_move:
+            self.error(action, "out_of_turn", f"It was {self.replay.names[1 - player]}'s turn.")
+        if self.first_mover is None:
+            self.first_mover = player
+        self.to_move = 1 - player
+        self.turns[player] += 1
+        if self.broken:
+            return
+        if self.on_roll is not None and self.on_roll != player:
+            self.board = np.ascontiguousarray(self.board[::-1])
+        self.on_roll = player
+        assert action.dice is not None
+        self.replay.moves_checked += 1
+        result = check_move(
+            self.replay.variant, self.board, action.dice, action.play, self.replay.variant_rules
+        )
+        if not result.legal:
+            self.error(action, result.code, result.reason)
+            self.broken = True
+            return
+        assert result.board is not None
+        self.board = result.board
+        if self.extra_turn_for == player:  # long nardy's last roll has been played
+            self.extra_turn_for = None
+            if self.outcome() == "draw":
+                self.finished = (None, "draw")
+            else:  # the first mover wins; the result is taken after the last roll
+                flipped = np.ascontiguousarray(self.board[::-1])
+                self.finished = (1 - player, self.replay.variant.outcome(flipped) or "")
+            return
+        if "/0" not in action.play and "/o" not in action.play.lower():
+            return  # nothing was borne off, so nobody has finished
+        outcome = self.outcome()
+        if outcome is None:
+            return
+        extra = getattr(self.replay.variant, "extra_turn", None)
+        if extra is not None and extra(self.board, player == self.first_mover):
+            self.extra_turn_for = 1 - player
+        else:
+            self.finished = (player, outcome)
+
+    def outcome(self) -> str | None:
+        return self.replay.variant.outcome(self.board)
+
+    # --- the cube --------------------------------------------------------------------
+
+    def double(self, action: Action) -> None:
+        names = self.replay.names
+        if self.to_move is None and self.replay.variant.name == "backgammon":
+            self.error(
+                action,
+                "double_before_opening_roll",
+                "Nobody may double before the opening roll has been played.",
+            )
+        elif self.to_move is not None and action.player != self.to_move:
+            self.error(
+                action,
+                "double_out_of_turn",
+                f"A double is offered at the start of one's own turn, before rolling; "
+                f"it was {names[self.to_move]}'s turn.",
+            )
+        offer = Double(
+            action.player, int(action.value), "take", completed_turns=(self.turns[0], self.turns[1])
+        )
+        fault = check_double(self.state, self.cube, offer, self.replay.rules, names)
+        if fault is not None:
+            self.error(action, fault.code, fault.message)
+        self.pending = action
+        if self.to_move is None:
+            self.to_move = action.player
+
+    def answer(self, action: Action) -> None:
+        pending = self.pending
+        if pending is None or pending.player == action.player:
+            word = "take" if action.kind == TAKE else "drop"
+            self.error(
+                action,
+                f"{word}_without_double",
+                f"There is no double by {self.replay.names[1 - action.player]} to {word}.",
+            )
+            return
+        self.pending = None
+        if action.kind == TAKE:
+            self.cube = apply_double(self.cube, Double(pending.player, int(pending.value), "take"))
+        else:
+            self.dropped = pending.player
+
+    def beaver(self, action: Action) -> None:
+        pending = self.pending
+        if not self.replay.rules.beavers or pending is None or pending.player == action.player:
+            self.error(
+                action, "beaver_not_allowed", "A beaver answers a double, in money play only."
+            )
+            return
+        self.pending = None
+        if action.value != 2 * pending.value:
+            self.error(
+                action,
+                "double_not_twice_cube",
+                f"A beaver turns the cube from {pending.value} to {2 * pending.value}.",
+            )
+        self.cube = CubeState(int(action.value), action.player, turned=True)
+
+    # --- the end of the game -----------------------------------------------------------
+
+    def win(self, action: Action) -> None:
+        names, cube = self.replay.names, self.cube.value
+        points = action.value
+        if self.dropped is not None:
+            if action.player != self.dropped:
+                self.error(
+                    action,
+                    "wrong_winner",
+                    f"The dropped double was {names[self.dropped]}'s, so "
+                    f"{names[self.dropped]} wins the game.",
+                )
+            if points != cube:
+                self.error(
+                    action,
+                    "points_do_not_fit_result",
+                    f"A dropped double wins the cube value before the double, {cube} "
+                    f"point{'s' if cube != 1 else ''}, not {format_score(points)}.",
+                )
+            self.ended = (self.dropped, "drop", points)
+            return
+        if self.finished is not None and not self.broken:
+            winner, result = self.finished
+            if winner != action.player:
+                self.error(
+                    action,
+                    "wrong_winner",
+                    f"{names[winner] if winner is not None else 'Nobody'} won game "
+                    f"{self.game.number}, not {names[action.player]}.",
+                )
+            expected = game_points(result, cube, self.replay.rules, self.cube.turned)
+            if expected is not None and expected != points:
+                self.error(
+                    action,
+                    "points_do_not_fit_result",
+                    f"A {result} with the cube at {cube} is worth {format_score(expected)} "
+                    f"point{'s' if expected != 1 else ''}, not {format_score(points)}.",
+                )
+        elif self.extra_turn_for is not None:
+            self.error(
+                action,
+                "last_roll_missing",
+                f"{names[self.extra_turn_for]} is owed the last roll before the game ends.",
+            )
+            result = "resign"
+        else:
+            result = "resign" if not self.broken else self.written_result(points)
+            if resignation_result(points, cube, self.replay.variant.name) is None:
+                self.error(
+                    action,
+                    "points_do_not_fit_result",
+                    f"A resignation is worth 1, 2 or 3 times the cube ({cube}), "
+                    f"not {format_score(points)} points.",
+                )
+        self.ended = (action.player, result, points)
+
+    def written_result(self, points: Points) -> str:
+        return resignation_result(points, self.cube.value, self.replay.variant.name) or "resign"
+
+    def draw(self, action: Action) -> None:
+        if self.finished is None or self.finished[0] is not None or self.broken:
+            self.error(
+                action,
+                "draw_not_possible",
+                "A game is drawn only when both sides have borne off every checker "
+                "under the last-roll option.",
+            )
+        self.ended = (None, "draw", self.replay.rules.draw_points)
