@@ -21,7 +21,12 @@ HAS_MAIN = (REPO / "engine" / "__main__.py").exists()
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     command = ["-m", "engine", "check"] if HAS_MAIN else ["-m", "engine.check_cli"]
     return subprocess.run(
-        [sys.executable, *command, *args], capture_output=True, text=True, cwd=REPO, timeout=300
+        [sys.executable, *command, *args],
+        check=False,
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=300,
     )
 
 

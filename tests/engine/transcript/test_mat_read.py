@@ -134,8 +134,10 @@ BAD = {
         5,
     ),
     "players change": (
-        " 7 point match\n Game 1\n A : 0   B : 0\n  1) 31: 8/5 6/5\n"
-        "      Wins 1 point\n Game 2\n A : 1   C : 0\n",
+        (
+            " 7 point match\n Game 1\n A : 0   B : 0\n  1) 31: 8/5 6/5\n"
+            "      Wins 1 point\n Game 2\n A : 1   C : 0\n"
+        ),
         "players_changed",
         7,
     ),
