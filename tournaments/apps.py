@@ -6,3 +6,8 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournaments"
     verbose_name = _("Clubs and tournaments")
+
+    def ready(self) -> None:
+        from tournaments import receivers
+
+        receivers.connect()

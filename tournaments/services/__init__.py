@@ -1,0 +1,67 @@
+"""Writes of the tournaments app, one function per action (keyword-only, transactional).
+
+entries:     create_tournament, update_tournament, set_status, add_entry, remove_entry, set_seeds
+knockout:    make_knockout_draw, sync_bracket, resolve_conflict
+round_robin: make_round_robin_draw, start_round, make_group_knockout, make_swiss_round
+players:     create_player, merge_players
+results:     on_result_confirmed (the games signal's receiver), director_result
+``make_draw`` picks the draw for the event's format. Errors: ActionError, DrawError
+(both TournamentError: a code and a sentence).
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.base_user import AbstractBaseUser
+
+from tournaments.models import Tournament
+from tournaments.services.common import ActionError
+from tournaments.services.entries import (
+    add_entry,
+    create_tournament,
+    remove_entry,
+    set_seeds,
+    set_status,
+    update_tournament,
+)
+from tournaments.services.knockout import make_knockout_draw, resolve_conflict, sync_bracket
+from tournaments.services.players import create_player, merge_players
+from tournaments.services.results import director_result, on_result_confirmed
+from tournaments.services.round_robin import (
+    make_group_knockout,
+    make_round_robin_draw,
+    make_swiss_round,
+    start_round,
+)
+
+
+def make_draw(*, tournament: Tournament, actor: AbstractBaseUser | None) -> None:
+    """Make the draw the event's format asks for, and start play."""
+    if tournament.format == Tournament.Format.KNOCKOUT:
+        make_knockout_draw(tournament=tournament, actor=actor)
+    elif tournament.format == Tournament.Format.SWISS:
+        make_swiss_round(tournament=tournament, actor=actor)
+    else:
+        make_round_robin_draw(tournament=tournament, actor=actor)
+
+
+__all__ = [
+    "ActionError",
+    "add_entry",
+    "create_player",
+    "create_tournament",
+    "director_result",
+    "make_draw",
+    "make_group_knockout",
+    "make_knockout_draw",
+    "make_round_robin_draw",
+    "make_swiss_round",
+    "merge_players",
+    "on_result_confirmed",
+    "remove_entry",
+    "resolve_conflict",
+    "set_seeds",
+    "set_status",
+    "start_round",
+    "sync_bracket",
+    "update_tournament",
+]

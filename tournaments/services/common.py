@@ -1,0 +1,42 @@
+"""Shared pieces of the tournament services: the error type and the change log."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+
+from tournaments.errors import TournamentError
+from tournaments.models import Tournament, TournamentLog
+
+
+class ActionError(TournamentError):
+    """A director's or player's action that cannot be done as asked (nothing is saved)."""
+
+
+def record(
+    tournament: Tournament,
+    actor: AbstractBaseUser | None,
+    action: str,
+    *,
+    before: Mapping[str, Any] | None = None,
+    after: Mapping[str, Any] | None = None,
+) -> TournamentLog:
+    """Write one line of the tournament's change log (who, when, before, after)."""
+    return TournamentLog.objects.create(
+        tournament=tournament,
+        actor=actor if actor is not None and actor.is_authenticated else None,
+        action=action,
+        before=dict(before or {}),
+        after=dict(after or {}),
+    )
+
+
+def require_status(tournament: Tournament, *allowed: str, action: str) -> None:
+    if tournament.status not in allowed:
+        raise ActionError(
+            "wrong_status",
+            f"{action} is not possible while the tournament is {tournament.get_status_display()}.",
+            {"status": tournament.status},
+        )

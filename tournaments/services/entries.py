@@ -1,0 +1,148 @@
+"""Tournaments, entry lists and seeds: the director's set-up before the draw."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+
+from tournaments.models import Club, Entry, Player, Tournament
+from tournaments.services.common import ActionError, record, require_status
+from tournaments.standings import METRICS, SWISS_ORDER
+
+OPEN_FOR_ENTRIES = (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION)
+EDITABLE = (
+    "name", "starts_on", "ends_on", "variant", "format", "is_public", "rules", "rules_text",
+    "match_lengths", "seeding", "seeded_top", "consolation", "last_chance", "cycles",
+    "group_count", "qualifiers_per_group", "swiss_rounds", "tiebreaks",
+)
+# Options that shape the draw: fixed once it is made.
+DRAW_OPTIONS = {"format", "seeding", "seeded_top", "consolation", "cycles", "group_count",
+                "qualifiers_per_group", "variant"}
+
+
+def _validate(tournament: Tournament) -> None:
+    try:
+        tournament.full_clean()
+    except ValidationError as error:
+        raise ActionError("invalid_tournament", "; ".join(error.messages),
+                          {"fields": error.message_dict}) from error
+    unknown = [key for key in tournament.tiebreaks if key not in METRICS]
+    if unknown or not tournament.tiebreaks:
+        raise ActionError("unknown_tiebreak", f"Unknown tiebreak: {', '.join(unknown) or '(none)'}.",
+                          {"keys": unknown})
+    for flight, lengths in tournament.match_lengths.items():
+        if not lengths or any(not isinstance(n, int) or n < 1 for n in lengths):
+            raise ActionError("bad_match_length",
+                              f"Match lengths of the {flight} flight must be whole numbers from 1.",
+                              {"flight": flight})
+
+
+@transaction.atomic
+def create_tournament(*, club: Club, actor: AbstractBaseUser | None, **fields: Any) -> Tournament:
+    unknown = set(fields) - set(EDITABLE)
+    if unknown:
+        raise ActionError("unknown_field", f"Unknown fields: {', '.join(sorted(unknown))}.")
+    if fields.get("format") == Tournament.Format.SWISS and "tiebreaks" not in fields:
+        fields["tiebreaks"] = list(SWISS_ORDER)
+    tournament = Tournament(club=club, created_by=actor if actor and actor.is_authenticated else None,
+                            **fields)
+    _validate(tournament)
+    tournament.save()
+    record(tournament, actor, "created", after={"name": tournament.name, "format": tournament.format})
+    return tournament
+
+
+@transaction.atomic
+def update_tournament(*, tournament: Tournament, actor: AbstractBaseUser | None,
+                      **fields: Any) -> Tournament:
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    unknown = set(fields) - set(EDITABLE)
+    if unknown:
+        raise ActionError("unknown_field", f"Unknown fields: {', '.join(sorted(unknown))}.")
+    changed = {key: value for key, value in fields.items() if getattr(tournament, key) != value}
+    if tournament.status not in OPEN_FOR_ENTRIES and set(changed) & DRAW_OPTIONS:
+        raise ActionError("draw_made", "The format and seeding cannot change once the draw is made.")
+    before = {key: _plain(getattr(tournament, key)) for key in changed}
+    for key, value in changed.items():
+        setattr(tournament, key, value)
+    _validate(tournament)
+    tournament.save()
+    record(tournament, actor, "updated", before=before,
+           after={key: _plain(value) for key, value in changed.items()})
+    return tournament
+
+
+def _plain(value: Any) -> Any:
+    return value if isinstance(value, (str, int, float, bool, list, dict, type(None))) else str(value)
+
+
+@transaction.atomic
+def set_status(*, tournament: Tournament, status: str, actor: AbstractBaseUser | None) -> Tournament:
+    """Open or close registration, or finish the event by hand (the draw starts it)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    allowed = {
+        Tournament.Status.REGISTRATION: (Tournament.Status.DRAFT,),
+        Tournament.Status.DRAFT: (Tournament.Status.REGISTRATION,),
+        Tournament.Status.FINISHED: (Tournament.Status.RUNNING,),
+    }
+    if tournament.status not in allowed.get(status, ()):
+        raise ActionError("bad_status_change",
+                          f"A tournament cannot go from {tournament.status} to {status}.",
+                          {"from": tournament.status, "to": status})
+    before = tournament.status
+    tournament.status = status
+    tournament.save(update_fields=["status"])
+    record(tournament, actor, "status", before={"status": before}, after={"status": status})
+    return tournament
+
+
+@transaction.atomic
+def add_entry(*, tournament: Tournament, player: Player, actor: AbstractBaseUser | None,
+              seed: int | None = None) -> Entry:
+    """Enter a player. A player entered twice is refused (and the constraint stops a race)."""
+    require_status(tournament, *OPEN_FOR_ENTRIES, action="Adding an entrant")
+    if Entry.objects.filter(tournament=tournament, player=player).exists():
+        raise ActionError("already_entered", f"{player} is already entered in {tournament}.",
+                          {"player": player.pk})
+    try:
+        with transaction.atomic():
+            entry = Entry.objects.create(tournament=tournament, player=player, seed=seed)
+    except IntegrityError as error:
+        raise ActionError("already_entered",
+                          f"{player} is already entered, or seed {seed} is taken.",
+                          {"player": player.pk}) from error
+    record(tournament, actor, "entry_added", after={"player": player.pk, "seed": seed})
+    return entry
+
+
+@transaction.atomic
+def remove_entry(*, entry: Entry, actor: AbstractBaseUser | None) -> None:
+    require_status(entry.tournament, *OPEN_FOR_ENTRIES, action="Removing an entrant")
+    record(entry.tournament, actor, "entry_removed", before={"player": entry.player_id})
+    entry.delete()
+
+
+@transaction.atomic
+def set_seeds(*, tournament: Tournament, seeds: Mapping[int, int | None],
+              actor: AbstractBaseUser | None) -> None:
+    """Set seeds by entry id (None clears one). Seeds must be distinct, 1..number of entrants."""
+    require_status(tournament, *OPEN_FOR_ENTRIES, action="Seeding")
+    entries = {e.pk: e for e in tournament.entries.select_for_update()}
+    unknown = [pk for pk in seeds if pk not in entries]
+    if unknown:
+        raise ActionError("unknown_entry", "Seeds were given for players not entered here.")
+    before = {str(pk): e.seed for pk, e in entries.items()}
+    for pk, seed in seeds.items():
+        entries[pk].seed = seed
+    given = [e.seed for e in entries.values() if e.seed is not None]
+    if len(given) != len(set(given)):
+        raise ActionError("seed_used_twice", "Each seed can be given to one entrant only.")
+    if any(not 1 <= s <= len(entries) for s in given):
+        raise ActionError("seed_out_of_range", f"Seeds run from 1 to {len(entries)}.")
+    tournament.entries.update(seed=None)
+    Entry.objects.bulk_update(entries.values(), ["seed"])
+    record(tournament, actor, "seeds", before=before, after={str(k): v for k, v in seeds.items()})

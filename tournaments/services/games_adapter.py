@@ -1,0 +1,52 @@
+"""The one place where the tournament side creates or re-seats ``games.Match`` rows.
+
+games owns matches and their results (``games.services``); a draw needs matches made
+with the event's length and rules and, while a match has not started, its players
+changed when an earlier result is corrected. Those two writes live here.
+"""
+
+from __future__ import annotations
+
+from games.models import Match, MatchStatus
+from tournaments.models import Player, Tournament
+
+# Tournament.rules keys that are Match fields (the rules in force for every match).
+MATCH_RULE_FIELDS = ("crawford", "holland", "cube_enabled", "koks", "equalisation", "draw_points")
+
+
+def new_match(
+    tournament: Tournament, length: int, player1_id: int | None, player2_id: int | None
+) -> Match:
+    """An unsaved match of the event (for bulk creation)."""
+    rules = {key: tournament.rules[key] for key in MATCH_RULE_FIELDS if key in tournament.rules}
+    match = Match(
+        club_id=tournament.club_id,
+        variant=tournament.variant,
+        length=length,
+        player1_id=player1_id,
+        player2_id=player2_id,
+        status=MatchStatus.READY if player1_id and player2_id else MatchStatus.WAITING,
+        **rules,
+    )
+    if match.cube_enabled is None:
+        match.cube_enabled = tournament.variant != "nardy"
+    return match
+
+
+def create_matches(matches: list[Match]) -> list[Match]:
+    return Match.objects.bulk_create(matches)
+
+
+def has_started(match: Match) -> bool:
+    """Games entered, a result put forward or the match over: too late to re-seat it."""
+    if match.status in (MatchStatus.PLAYING, MatchStatus.FINISHED):
+        return True
+    return match.games.exists() or match.results.exists()
+
+
+def reseat(match: Match, player1: Player | None, player2: Player | None) -> None:
+    """Put other players in a match that has not started."""
+    match.player1 = player1
+    match.player2 = player2
+    match.status = MatchStatus.READY if player1 and player2 else MatchStatus.WAITING
+    match.save(update_fields=["player1", "player2", "status"])

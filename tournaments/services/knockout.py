@@ -1,0 +1,339 @@
+"""Knockout events in the database: the draw, advancing winners, corrections, conflicts.
+
+The bracket's structure comes from ``tournaments.draws.knockout`` and who plays where from
+``tournaments.draws.progress.resolve``; this module stores the draw (each entry's round-1
+position, the last-chance seeds), keeps one Pairing per bracket match in step with the
+resolved state, and creates the matches of pairings whose two players are known.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterable
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Match
+from tournaments.draws.knockout import (
+    LAST_CHANCE,
+    MAIN,
+    KnockoutDraw,
+    MatchKey,
+    add_flight,
+    draw_from_positions,
+    draw_knockout,
+)
+from tournaments.draws.progress import (
+    FINISHED,
+    BracketState,
+    Marker,
+    Status,
+    flight_places,
+    last_chance_closed,
+    last_chance_entrants,
+    preview_correction,
+    resolve,
+)
+from tournaments.draws.seeding import SeedingEntrant, seed_entrants
+from tournaments.models import BracketConflict, Entry, Flight, Pairing, Tournament
+from tournaments.services import games_adapter
+from tournaments.services.common import ActionError, record, require_status
+
+KNOCKOUT_FLIGHTS = (Flight.MAIN, Flight.CONSOLATION, Flight.LAST_CHANCE)
+STATE_OF = {
+    Status.WAITING: Pairing.State.WAITING,
+    Status.READY: Pairing.State.READY,
+    Status.DECIDED: Pairing.State.DECIDED,
+    Status.BYE: Pairing.State.BYE,
+    Status.EMPTY: Pairing.State.EMPTY,
+}
+
+
+def rng_for(tournament: Tournament) -> random.Random:
+    """The event's random source; its seed is stored so that a draw can be reproduced."""
+    if tournament.random_seed is None:
+        tournament.random_seed = secrets.randbits(48)
+    return random.Random(tournament.random_seed)
+
+
+def seeded_entries(tournament: Tournament, entries: list[Entry]) -> list[int]:
+    """Entry ids in seed order, by the event's seeding mode (tournaments.md §2.1.4)."""
+    seeding = [SeedingEntrant(e.pk, e.player.name, e.rating_at_start) for e in entries]
+    manual = {e.pk: e.seed for e in entries if e.seed is not None}
+    return list(
+        seed_entrants(
+            seeding,
+            tournament.seeding,
+            rng=rng_for(tournament),
+            top=tournament.seeded_top,
+            manual_seeds=manual,
+        )
+    )
+
+
+def active_entries(tournament: Tournament) -> list[Entry]:
+    return list(tournament.entries.filter(withdrawn=False).select_related("player").order_by("pk"))
+
+
+@transaction.atomic
+def make_knockout_draw(*, tournament: Tournament, actor: AbstractBaseUser | None) -> KnockoutDraw:
+    """Seed the entrants, fix the bracket (all flights but the last chance) and start play."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    require_status(tournament, Tournament.Status.DRAFT, Tournament.Status.REGISTRATION,
+                   action="Making the draw")
+    entries = active_entries(tournament)
+    seeded = seeded_entries(tournament, entries)
+    draw = draw_knockout(seeded, consolation=tournament.consolation)
+    by_id = {entry.pk: entry for entry in entries}
+    tournament.entries.update(seed=None, position=None)
+    for seed, entry_id in enumerate(seeded, start=1):
+        by_id[entry_id].seed = seed
+    for position, entry_id in enumerate(draw.positions):
+        if entry_id is not None:
+            by_id[entry_id].position = position
+    Entry.objects.bulk_update(entries, ["seed", "position"])
+    tournament.draw_size = draw.size
+    tournament.status = Tournament.Status.RUNNING
+    tournament.current_round = 1
+    tournament.save()
+    create_pairings(tournament, (m.key for m in draw.matches))
+    sync_bracket(tournament)
+    record(tournament, actor, "knockout_draw", after={"seeds": seeded, "size": draw.size})
+    return draw
+
+
+def create_pairings(tournament: Tournament, keys: Iterable[MatchKey]) -> None:
+    Pairing.objects.bulk_create(
+        Pairing(tournament=tournament, flight=key.flight, round=key.round, number=key.number)
+        for key in keys
+    )
+
+
+def knockout_draw_of(tournament: Tournament, entries: Iterable[Entry]) -> KnockoutDraw:
+    """Rebuild the draw from the stored positions and last-chance seeds."""
+    entries = list(entries)
+    positions: list[int | None] = [None] * (tournament.draw_size or 0)
+    for entry in entries:
+        if entry.position is not None:
+            positions[entry.position] = entry.pk
+    consolation = (
+        Tournament.Consolation.NONE
+        if tournament.format == Tournament.Format.GROUPS_KNOCKOUT
+        else tournament.consolation
+    )
+    draw = draw_from_positions(positions, consolation=consolation)
+    last_chance = sorted((e for e in entries if e.last_chance_seed), key=lambda e: e.last_chance_seed)
+    if last_chance:
+        draw = add_flight(draw, LAST_CHANCE, [e.pk for e in last_chance])
+    return draw
+
+
+def _key(pairing: Pairing) -> MatchKey:
+    return MatchKey(pairing.flight, pairing.round, pairing.number)
+
+
+def _load(tournament: Tournament) -> tuple[dict[int, Entry], KnockoutDraw, dict[MatchKey, Pairing]]:
+    entries = {entry.pk: entry for entry in tournament.entries.select_related("player")}
+    draw = knockout_draw_of(tournament, entries.values())
+    pairings = {
+        _key(p): p
+        for p in tournament.pairings.filter(flight__in=KNOCKOUT_FLIGHTS).select_related("match")
+    }
+    return entries, draw, pairings
+
+
+def results_of(pairings: dict[MatchKey, Pairing]) -> dict[MatchKey, int]:
+    """The bracket's results: who each decided pairing advances."""
+    return {
+        key: p.winner_id
+        for key, p in pairings.items()
+        if p.state == Pairing.State.DECIDED and p.winner_id is not None
+    }
+
+
+def _entry_id(occupant: object) -> int | None:
+    return None if isinstance(occupant, Marker) else occupant  # type: ignore[return-value]
+
+
+def sync_bracket(tournament: Tournament) -> BracketState:
+    """Bring every pairing in line with the resolved bracket; create ready matches.
+
+    Idempotent. Draws the last-chance flight when its entry closes, sets the places of
+    the main flight and finishes the event when every flight is over.
+    """
+    entries, draw, pairings = _load(tournament)
+    state = resolve(draw, results_of(pairings), strict=False)
+    if _draw_last_chance(tournament, draw, state, entries):
+        entries, draw, pairings = _load(tournament)
+        state = resolve(draw, results_of(pairings), strict=False)
+    changed: list[Pairing] = []
+    new_matches: list[tuple[Pairing, Match]] = []
+    for key, match_state in state.matches.items():
+        pairing = pairings[key]
+        top, bottom = _entry_id(match_state.top), _entry_id(match_state.bottom)
+        new_state = STATE_OF[match_state.status]
+        winner = _entry_id(match_state.winner) if new_state == Pairing.State.BYE else pairing.winner_id
+        if new_state not in (Pairing.State.DECIDED, Pairing.State.BYE):
+            winner = None
+        if (pairing.top_id, pairing.bottom_id, pairing.state, pairing.winner_id) != (top, bottom, new_state, winner):
+            pairing.top_id, pairing.bottom_id, pairing.state, pairing.winner_id = top, bottom, new_state, winner
+            changed.append(pairing)
+        players = (
+            entries[top].player if top else None,
+            entries[bottom].player if bottom else None,
+        )
+        if pairing.match is None:
+            if new_state == Pairing.State.READY:
+                length = tournament.length_for(key.flight, key.round, draw.rounds(key.flight))
+                new_matches.append((pairing, games_adapter.new_match(
+                    tournament, length, players[0].pk, players[1].pk  # type: ignore[union-attr]
+                )))
+        elif new_state in (Pairing.State.READY, Pairing.State.WAITING):
+            _reseat_if_moved(pairing.match, players)
+    if new_matches:
+        created = games_adapter.create_matches([match for _, match in new_matches])
+        for (pairing, _), match in zip(new_matches, created, strict=True):
+            pairing.match = match
+            if pairing not in changed:
+                changed.append(pairing)
+    Pairing.objects.bulk_update(changed, ["top", "bottom", "state", "winner", "match"])
+    _set_places(tournament, state, entries)
+    _finish_if_over(tournament, state)
+    return state
+
+
+def _reseat_if_moved(match: Match, players: tuple) -> None:
+    """A correction moved the players of a match that has not started: re-seat it."""
+    seats = (match.player1_id, match.player2_id)
+    if seats != tuple(p.pk if p else None for p in players) and not games_adapter.has_started(match):
+        games_adapter.reseat(match, *players)
+
+
+def _draw_last_chance(
+    tournament: Tournament, draw: KnockoutDraw, state: BracketState, entries: dict[int, Entry]
+) -> bool:
+    if not tournament.last_chance or draw.rounds(LAST_CHANCE) or not last_chance_closed(draw, state):
+        return False
+    fed = last_chance_entrants(draw, state)
+    if len(fed) < 2:
+        return False
+    seeded = sorted(fed, key=lambda entry_id: (entries[entry_id].seed or 0, entry_id))
+    extended = add_flight(draw, LAST_CHANCE, seeded)
+    for seed, entry_id in enumerate(seeded, start=1):
+        entries[entry_id].last_chance_seed = seed
+    Entry.objects.bulk_update([entries[e] for e in seeded], ["last_chance_seed"])
+    create_pairings(tournament, (m.key for m in extended.flight(LAST_CHANCE)))
+    record(tournament, None, "last_chance_draw", after={"seeds": seeded})
+    return True
+
+
+def _set_places(tournament: Tournament, state: BracketState, entries: dict[int, Entry]) -> None:
+    places = {
+        player: (group.first, group.last)
+        for group in flight_places(state, MAIN)
+        for player in group.players
+    }
+    if tournament.format == Tournament.Format.GROUPS_KNOCKOUT:
+        return  # the group stage places everybody else; see round_robin.finish_groups_event
+    changed = []
+    for entry_id, entry in entries.items():
+        place = places.get(entry_id, (None, None))
+        if (entry.place_first, entry.place_last) != place:
+            entry.place_first, entry.place_last = place
+            changed.append(entry)
+    Entry.objects.bulk_update(changed, ["place_first", "place_last"])
+
+
+def _finish_if_over(tournament: Tournament, state: BracketState) -> None:
+    # Once every match is over, the last chance was either drawn or had under two entrants.
+    over = all(m.status in FINISHED for m in state.matches.values())
+    if over and tournament.status == Tournament.Status.RUNNING:
+        tournament.status = Tournament.Status.FINISHED
+        tournament.save(update_fields=["status"])
+
+
+def record_knockout_result(pairing: Pairing, winner: Entry) -> None:
+    """A first confirmed result of a knockout pairing: the winner advances at once."""
+    if pairing.state != Pairing.State.READY:
+        raise ActionError(
+            "match_not_ready",
+            f"A result cannot count for the bracket: {_key(pairing)} is {pairing.get_state_display()}.",
+            {"match": str(_key(pairing))},
+        )
+    pairing.winner = winner
+    pairing.state = Pairing.State.DECIDED
+    pairing.save(update_fields=["winner", "state"])
+    sync_bracket(pairing.tournament)
+
+
+def correct_knockout_result(pairing: Pairing, new_winner: Entry) -> BracketConflict | None:
+    """A corrected result: move the bracket along unless a later match has started.
+
+    Returns the conflict left for the director when the correction reaches a match that
+    is under way or decided.
+    """
+    tournament = pairing.tournament
+    _entries, draw, pairings = _load(tournament)
+    started = [
+        key for key, p in pairings.items()
+        if p.match is not None and p.state == Pairing.State.READY and games_adapter.has_started(p.match)
+    ]
+    preview = preview_correction(draw, results_of(pairings), _key(pairing), new_winner.pk, started=started)
+    previous = pairings[_key(pairing)].winner
+    if not preview.needs_director:
+        pairing.winner = new_winner
+        pairing.save(update_fields=["winner"])
+        sync_bracket(tournament)
+        record(tournament, None, "correction_applied",
+               before={"match": str(_key(pairing)), "winner": previous.pk},
+               after={"match": str(_key(pairing)), "winner": new_winner.pk})
+        return None
+    BracketConflict.objects.filter(pairing=pairing, status=BracketConflict.Status.OPEN).update(
+        status=BracketConflict.Status.KEPT, resolved_at=timezone.now()
+    )
+    conflict = BracketConflict.objects.create(
+        tournament=tournament,
+        pairing=pairing,
+        previous_winner=previous,
+        new_winner=new_winner,
+        affected=[[k.flight, k.round, k.number] for k in preview.started],
+    )
+    record(tournament, None, "correction_needs_director",
+           before={"winner": previous.pk}, after={"winner": new_winner.pk, "conflict": conflict.pk})
+    return conflict
+
+
+@transaction.atomic
+def resolve_conflict(
+    *, conflict: BracketConflict, apply: bool, actor: AbstractBaseUser | None
+) -> BracketConflict:
+    """The director's decision on a late correction.
+
+    Keep: the bracket stays as played. Apply: the corrected winner advances; the later
+    matches it reaches are detached from the bracket (kept, with their games, as a record)
+    and replayed between the right players.
+    """
+    conflict = BracketConflict.objects.select_for_update().select_related("tournament", "pairing").get(
+        pk=conflict.pk
+    )
+    if conflict.status != BracketConflict.Status.OPEN:
+        raise ActionError("conflict_closed", "This correction has already been decided.")
+    if apply:
+        affected = [tuple(k) for k in conflict.affected]
+        for pairing in conflict.tournament.pairings.filter(flight__in=KNOCKOUT_FLIGHTS):
+            if (pairing.flight, pairing.round, pairing.number) in affected:
+                pairing.match, pairing.winner, pairing.state = None, None, Pairing.State.WAITING
+                pairing.save(update_fields=["match", "winner", "state"])
+        conflict.pairing.winner = conflict.new_winner
+        conflict.pairing.save(update_fields=["winner"])
+        sync_bracket(conflict.tournament)
+    conflict.status = BracketConflict.Status.APPLIED if apply else BracketConflict.Status.KEPT
+    conflict.resolved_by = actor if actor is not None and actor.is_authenticated else None
+    conflict.resolved_at = timezone.now()
+    conflict.save()
+    record(conflict.tournament, actor, "conflict_applied" if apply else "conflict_kept",
+           before={"winner": conflict.previous_winner_id}, after={"winner": conflict.new_winner_id})
+    return conflict

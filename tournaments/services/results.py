@@ -1,0 +1,55 @@
+"""Results seen from the tournament: advancing the draw when a result becomes official,
+and the director's result entry from the console (through the games services)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+
+from games import services as games_services
+from games.models import Match, MatchResult
+from tournaments.models import BracketConflict, Entry, Pairing
+from tournaments.services.knockout import (
+    KNOCKOUT_FLIGHTS,
+    correct_knockout_result,
+    record_knockout_result,
+)
+from tournaments.services.round_robin import record_table_result
+
+
+def on_result_confirmed(
+    *, match: Match, previous_winner: Any = None, **kwargs: Any
+) -> BracketConflict | None:
+    """Receiver of ``games.signals.result_confirmed`` (inside the result's transaction).
+
+    A first result advances the winner; a correction moves the bracket along while the
+    next match has not started, else leaves a BracketConflict for the director.
+    """
+    pairing = (
+        Pairing.objects.select_for_update().select_related("tournament")
+        .filter(match_id=match.pk).first()
+    )
+    if pairing is None or match.winner_id is None:
+        return None
+    winner = Entry.objects.get(tournament=pairing.tournament, player_id=match.winner_id)
+    if pairing.flight not in KNOCKOUT_FLIGHTS:
+        record_table_result(pairing, winner)
+        return None
+    if pairing.state == Pairing.State.READY:
+        record_knockout_result(pairing, winner)
+    elif pairing.state == Pairing.State.DECIDED and pairing.winner_id != winner.pk:
+        return correct_knockout_result(pairing, winner)
+    return None
+
+
+def director_result(
+    *, pairing: Pairing, by: AbstractBaseUser, score1: Decimal, score2: Decimal, reason: str
+) -> MatchResult:
+    """A director enters or overrides the result of a pairing's match, with a reason."""
+    if pairing.match is None:
+        raise games_services.ServiceError("no_match", "This pairing has no match to score.")
+    return games_services.override_result(
+        match=pairing.match, by=by, score1=score1, score2=score2, reason=reason
+    )

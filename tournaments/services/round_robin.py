@@ -1,0 +1,281 @@
+"""Round robins, groups followed by a knockout, and Swiss rounds in the database.
+
+Pairings come from ``tournaments.draws.round_robin`` and ``tournaments.draws.swiss``;
+standings from ``tournaments.standings`` with the tiebreak order the director set.
+Round-robin and Swiss pairings live in the ``group`` and ``swiss`` flights; a bye is a
+pairing with no bottom player, decided for the top one.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from decimal import Decimal
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+
+from tournaments.draws.knockout import draw_from_positions
+from tournaments.draws.round_robin import group_knockout_positions, round_robin, snake_groups
+from tournaments.draws.swiss import SwissPlayer, pair_first_round, pair_round, swiss_rounds
+from tournaments.models import Entry, Flight, Pairing, Tournament
+from tournaments.services import games_adapter
+from tournaments.services.common import ActionError, record, require_status
+from tournaments.services.knockout import (
+    active_entries,
+    create_pairings,
+    rng_for,
+    seeded_entries,
+    sync_bracket,
+)
+from tournaments.standings import SWISS_ORDER, MatchResult, Standings, compute_standings
+
+TABLE_FLIGHTS = (Flight.GROUP, Flight.SWISS)
+
+
+def _seed(tournament: Tournament, entries: list[Entry]) -> list[int]:
+    seeded = seeded_entries(tournament, entries)
+    by_id = {entry.pk: entry for entry in entries}
+    tournament.entries.update(seed=None, position=None, group=None)
+    for seed, entry_id in enumerate(seeded, start=1):
+        by_id[entry_id].seed = seed
+    return seeded
+
+
+@transaction.atomic
+def make_round_robin_draw(*, tournament: Tournament, actor: AbstractBaseUser | None) -> int:
+    """Number the players by seed, deal groups (snake), pair every round; start round 1.
+
+    Returns the number of pairings made.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    require_status(tournament, Tournament.Status.DRAFT, Tournament.Status.REGISTRATION,
+                   action="Making the draw")
+    entries = active_entries(tournament)
+    seeded = _seed(tournament, entries)
+    groups = [seeded]
+    if tournament.format == Tournament.Format.GROUPS_KNOCKOUT:
+        groups = snake_groups(seeded, tournament.group_count)
+    by_id = {entry.pk: entry for entry in entries}
+    pairings: list[Pairing] = []
+    for group_number, players in enumerate(groups, start=1):
+        for entry_id in players:
+            by_id[entry_id].group = group_number
+        for round_pairings in round_robin(players, cycles=tournament.cycles):
+            for number, pair in enumerate(round_pairings, start=1):
+                pairings.append(_pairing(tournament, Flight.GROUP, group_number, number, pair.round,
+                                         pair.first, pair.second))
+    Entry.objects.bulk_update(entries, ["seed", "group"])
+    Pairing.objects.bulk_create(pairings)
+    tournament.status = Tournament.Status.RUNNING
+    tournament.save()
+    start_round(tournament=tournament, actor=actor)
+    record(tournament, actor, "round_robin_draw", after={"groups": groups, "cycles": tournament.cycles})
+    return len(pairings)
+
+
+def _pairing(
+    tournament: Tournament, flight: str, group: int, number: int, round_number: int,
+    first: int, second: int | None,
+) -> Pairing:
+    if second is None:
+        return Pairing(tournament=tournament, flight=flight, group=group, round=round_number,
+                       number=number, top_id=first, winner_id=first, state=Pairing.State.BYE)
+    return Pairing(tournament=tournament, flight=flight, group=group, round=round_number,
+                   number=number, top_id=first, bottom_id=second, state=Pairing.State.WAITING)
+
+
+def last_round(tournament: Tournament) -> int:
+    return max(
+        (p.round for p in tournament.pairings.filter(flight__in=TABLE_FLIGHTS).only("round")),
+        default=0,
+    )
+
+
+@transaction.atomic
+def start_round(
+    *, tournament: Tournament, actor: AbstractBaseUser | None, through: int | None = None
+) -> int:
+    """Open the next round (or every round up to ``through``): its matches are created.
+
+    Returns the round now current.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    require_status(tournament, Tournament.Status.RUNNING, action="Starting a round")
+    final = last_round(tournament)
+    target = min(through or tournament.current_round + 1, final)
+    if target <= tournament.current_round:
+        raise ActionError("no_round_to_start", "Every round of this event has already started.")
+    waiting = list(
+        tournament.pairings.filter(
+            flight__in=TABLE_FLIGHTS, round__lte=target, state=Pairing.State.WAITING
+        ).select_related("top", "bottom")
+    )
+    length = tournament.length_for(Flight.GROUP if tournament.format != Tournament.Format.SWISS
+                                   else Flight.SWISS, 1, 1)
+    matches = games_adapter.create_matches([
+        games_adapter.new_match(tournament, length, p.top.player_id, p.bottom.player_id)
+        for p in waiting
+    ])
+    for pairing, match in zip(waiting, matches, strict=True):
+        pairing.match, pairing.state = match, Pairing.State.READY
+    Pairing.objects.bulk_update(waiting, ["match", "state"])
+    tournament.current_round = target
+    tournament.save(update_fields=["current_round"])
+    record(tournament, actor, "round_started", after={"round": target})
+    return target
+
+
+def record_table_result(pairing: Pairing, winner: Entry) -> None:
+    """A confirmed (or corrected) result of a round-robin or Swiss match."""
+    pairing.winner = winner
+    pairing.state = Pairing.State.DECIDED
+    pairing.save(update_fields=["winner", "state"])
+    tournament = pairing.tournament
+    if tournament.format == Tournament.Format.ROUND_ROBIN:
+        _finish_if_over(tournament)
+    elif tournament.format == Tournament.Format.SWISS:
+        rounds = tournament.swiss_rounds or swiss_rounds(tournament.entries.count())
+        if tournament.current_round >= rounds:
+            _finish_if_over(tournament)
+
+
+def _finish_if_over(tournament: Tournament) -> None:
+    pending = tournament.pairings.filter(flight__in=TABLE_FLIGHTS).exclude(
+        state__in=[Pairing.State.DECIDED, Pairing.State.BYE]
+    )
+    if pending.exists():
+        return
+    entries = {e.pk: e for e in tournament.entries.all()}
+    flight = Flight.SWISS if tournament.format == Tournament.Format.SWISS else Flight.GROUP
+    standings = table_standings(tournament, flight=flight, group=None)
+    for group in standings.place_groups():
+        for entry_id in group.players:
+            entries[entry_id].place_first, entries[entry_id].place_last = group.first, group.last
+    Entry.objects.bulk_update(entries.values(), ["place_first", "place_last"])
+    tournament.status = Tournament.Status.FINISHED
+    tournament.save(update_fields=["status"])
+
+
+def _number(value: Decimal) -> int | float:
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+def table_results(pairings: list[Pairing]) -> list[MatchResult]:
+    """Standings input from decided pairings (their matches' scores) and byes."""
+    results = []
+    for p in pairings:
+        if p.state == Pairing.State.BYE:
+            results.append(MatchResult(first=p.top_id, second=None, winner=p.top_id))
+        elif p.state == Pairing.State.DECIDED and p.match is not None:
+            results.append(MatchResult(
+                first=p.top_id, second=p.bottom_id, winner=p.winner_id,
+                first_score=_number(p.match.score1), second_score=_number(p.match.score2),
+                length=p.match.length,
+            ))
+    return results
+
+
+def table_standings(
+    tournament: Tournament, *, flight: str = Flight.GROUP, group: int | None = None,
+    pairings: list[Pairing] | None = None, entry_ids: list[int] | None = None,
+) -> Standings:
+    """Standings of a group (or the whole event) with the event's tiebreak order."""
+    if pairings is None:
+        query = tournament.pairings.filter(flight=flight).select_related("match")
+        if group is not None:
+            query = query.filter(group=group)
+        pairings = list(query)
+    if entry_ids is None:
+        entries = tournament.entries.filter(withdrawn=False)
+        if group is not None:
+            entries = entries.filter(group=group)
+        entry_ids = list(entries.order_by("seed", "pk").values_list("pk", flat=True))
+    order = tournament.tiebreaks or (SWISS_ORDER if flight == Flight.SWISS else None)
+    return compute_standings(entry_ids, table_results(pairings), order)
+
+
+@transaction.atomic
+def make_group_knockout(*, tournament: Tournament, actor: AbstractBaseUser | None) -> None:
+    """The knockout of the top finishers of each group, once every group match is over."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.format != Tournament.Format.GROUPS_KNOCKOUT or tournament.draw_size:
+        raise ActionError("no_group_knockout", "This event has no group knockout still to draw.")
+    unfinished = tournament.pairings.filter(flight=Flight.GROUP).exclude(
+        state__in=[Pairing.State.DECIDED, Pairing.State.BYE]
+    )
+    if unfinished.exists():
+        raise ActionError("groups_not_finished",
+                          "Every group match needs a confirmed result before the knockout.")
+    group_numbers = sorted(set(tournament.entries.exclude(group=None).values_list("group", flat=True)))
+    qualifiers = []
+    for group in group_numbers:
+        rows = table_standings(tournament, group=group).rows
+        qualifiers.append([row.player for row in rows[: tournament.qualifiers_per_group]])
+    positions = group_knockout_positions(qualifiers)
+    draw = draw_from_positions(positions, consolation="none")
+    entries = {e.pk: e for e in tournament.entries.all()}
+    for position, entry_id in enumerate(positions):
+        if entry_id is not None:
+            entries[entry_id].position = position
+    Entry.objects.bulk_update(entries.values(), ["position"])
+    _place_non_qualifiers(entries, {p for p in positions if p is not None})
+    tournament.draw_size = draw.size
+    tournament.save(update_fields=["draw_size"])
+    create_pairings(tournament, (m.key for m in draw.matches))
+    sync_bracket(tournament)
+    record(tournament, actor, "group_knockout_draw", after={"qualifiers": qualifiers})
+
+
+def _place_non_qualifiers(entries: dict[int, Entry], qualified: set[int]) -> None:
+    others = [e for e in entries.values() if e.pk not in qualified and not e.withdrawn]
+    for entry in others:
+        entry.place_first, entry.place_last = len(qualified) + 1, len(qualified) + len(others)
+    Entry.objects.bulk_update(others, ["place_first", "place_last"])
+
+
+@transaction.atomic
+def make_swiss_round(*, tournament: Tournament, actor: AbstractBaseUser | None) -> int:
+    """Pair the next Swiss round (the first from the seeds) and start it."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    entries = active_entries(tournament)
+    if tournament.current_round == 0:
+        require_status(tournament, Tournament.Status.DRAFT, Tournament.Status.REGISTRATION,
+                       action="Making the draw")
+        seeded = _seed(tournament, entries)
+        Entry.objects.bulk_update(entries, ["seed"])
+        rng = rng_for(tournament) if tournament.seeding == Tournament.Seeding.RANDOM else None
+        pairs = [(p.first, p.second) for p in pair_first_round(seeded, rng=rng)]
+        tournament.status = Tournament.Status.RUNNING
+        tournament.swiss_rounds = tournament.swiss_rounds or swiss_rounds(len(entries))
+        tournament.save()
+    else:
+        pairs = _next_swiss_pairs(tournament, entries)
+    number = tournament.current_round + 1
+    Pairing.objects.bulk_create(
+        _pairing(tournament, Flight.SWISS, 0, index, number, first, second)
+        for index, (first, second) in enumerate(pairs, start=1)
+    )
+    start_round(tournament=tournament, actor=actor)
+    return number
+
+
+def _next_swiss_pairs(tournament: Tournament, entries: list[Entry]) -> list[tuple[int, int | None]]:
+    require_status(tournament, Tournament.Status.RUNNING, action="Pairing a Swiss round")
+    pairings = list(tournament.pairings.filter(flight=Flight.SWISS))
+    if any(p.state not in (Pairing.State.DECIDED, Pairing.State.BYE) for p in pairings):
+        raise ActionError("round_not_finished",
+                          "Every match of the current round needs a confirmed result first.")
+    if tournament.current_round >= (tournament.swiss_rounds or 0):
+        raise ActionError("all_rounds_played", "Every Swiss round of this event has been played.")
+    wins: dict[int, int] = defaultdict(int)
+    byes: set[int] = set()
+    played = set()
+    for p in pairings:
+        wins[p.winner_id] += 1
+        if p.bottom_id is None:
+            byes.add(p.top_id)
+        else:
+            played.add(frozenset((p.top_id, p.bottom_id)))
+    players = [SwissPlayer(e.pk, e.seed or 0, wins[e.pk], e.pk in byes) for e in entries]
+    pairs = pair_round(players, played, round_number=tournament.current_round + 1)
+    return [(p.first, p.second) for p in pairs]
