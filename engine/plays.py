@@ -33,34 +33,34 @@ class PlaySet:
         return int(self.boards.shape[0])
 
 
-@dataclass(frozen=True, eq=False, slots=True)
+@dataclass(frozen=True, eq=False)
 class Play:
     """One legal play: the steps of one way to play it and the position it produces.
 
     Two plays are equal when they start from the same position and produce the same one
     (rules-backgammon.md section 5: a play is identified by its resulting position).
-    ``steps``, ``notation`` and ``position`` are computed on first use, so that listing
-    the plays of a position stays cheap.
+    ``steps``, ``notation`` and ``position`` are computed on first use and kept, so that
+    listing the plays of a position stays cheap.
     """
 
     before: Position
     playset: PlaySet = field(repr=False)
     index: int = field(repr=False)
-    _steps: tuple[Step, ...] = field(init=False, repr=False)
-    _position: Position = field(init=False, repr=False)
-    _notation: str = field(init=False, repr=False)
+
+    def _cached(self, name: str, compute: Any) -> Any:
+        cache = self.__dict__
+        if name not in cache:
+            cache[name] = compute()  # a lazily filled cache, not a change of value
+        return cache[name]
 
     @property
     def steps(self) -> tuple[Step, ...]:
         """The single-die steps (src, dst) of one way to play it, in playing order."""
-        try:
-            return self._steps
-        except AttributeError:
+        def compute() -> tuple[Step, ...]:
             count = int(self.playset.nsteps[self.index])
-            rows = self.playset.steps[self.index, :count].tolist()
-            value = tuple((src, dst) for src, dst in rows)
-            object.__setattr__(self, "_steps", value)
-            return value
+            return tuple((src, dst) for src, dst in self.playset.steps[self.index, :count].tolist())
+
+        return self._cached("_steps", compute)
 
     @property
     def result(self) -> np.ndarray:
@@ -70,28 +70,22 @@ class Play:
     @property
     def position(self) -> Position:
         """The position after the play (the mover is still the side on roll)."""
-        try:
-            return self._position
-        except AttributeError:
+        def compute() -> Position:
             from engine.position import Position
 
-            board = self.playset.boards[self.index]
-            board.setflags(write=False)
-            value = Position._trusted(board, self.before.variant)
-            object.__setattr__(self, "_position", value)
-            return value
+            return Position._trusted(self.playset.boards[self.index], self.before.variant)
+
+        return self._cached("_position", compute)
 
     @property
     def notation(self) -> str:
         """Canonical notation (rules-backgammon.md section 10.2), e.g. ``24/23* 13/8``."""
-        try:
-            return self._notation
-        except AttributeError:
+        def compute() -> str:
             from engine.notation import format_steps
 
-            value = format_steps(self.before.board, self.steps, self.before.variant)
-            object.__setattr__(self, "_notation", value)
-            return value
+            return format_steps(self.before.board, self.steps, self.before.variant)
+
+        return self._cached("_notation", compute)
 
     @property
     def dice_used(self) -> int:
@@ -109,12 +103,25 @@ class Play:
         return f"Play({self.notation!r} -> {self.position.id})"
 
 
+_new = object.__new__
+
+
 def plays_from_set(before: Position, playset: Any) -> list[Play]:
     """Play objects for the rows of a PlaySet (or any object with the same arrays)."""
     if not isinstance(playset, PlaySet):
         playset = PlaySet(playset.boards, playset.steps, playset.nsteps)
     playset.boards.setflags(write=False)
-    return [Play(before, playset, i) for i in range(len(playset))]
+    plays = []
+    for index in range(len(playset.nsteps)):
+        # Same fields as Play(before, playset, index), without the frozen __init__'s
+        # per-field object.__setattr__ calls: listing plays is the engine's hot path.
+        play = _new(Play)
+        fields = play.__dict__
+        fields["before"] = before
+        fields["playset"] = playset
+        fields["index"] = index
+        plays.append(play)
+    return plays
 
 
 def legal_plays(position: Position, dice: Any, rules: Any = None) -> list[Play]:
