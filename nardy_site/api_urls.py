@@ -6,11 +6,13 @@ from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
 from games import api as games_api
+from games.chouette import api as chouette_api
 from tournaments import api as tournaments_api
 
 router = DefaultRouter()
 tournaments_api.register(router)
 games_api.register(router)
+chouette_api.register(router)
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "tournaments",
     "games",
     "tournaments.leaderboard",
+    "games.chouette",
 ]
 
 MIDDLEWARE = [

@@ -8,6 +8,7 @@ from nardy_site import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("", include("tournaments.urls")),
+    path("", include("games.chouette.urls")),
     path("", include("games.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include(("nardy_site.api_urls", "api"))),

@@ -10,7 +10,11 @@ from tournaments.models import Club
 
 
 def test_demo_modules_are_found_in_app_order() -> None:
-    assert [module.__name__ for module in app_modules("demo")] == ["tournaments.demo", "games.demo"]
+    assert [module.__name__ for module in app_modules("demo")] == [
+        "tournaments.demo",
+        "games.demo",
+        "games.chouette.demo",
+    ]
 
 
 def test_missing_hook_modules_are_skipped() -> None:
