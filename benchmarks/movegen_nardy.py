@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.nardy.generate import generate_batch  # noqa: E402
-from engine.nardy.rules import NardyRules  # noqa: E402
-from engine.nardy.selfplay import self_play  # noqa: E402
+from engine.nardy.generate import generate_batch
+from engine.nardy.rules import NardyRules
+from engine.nardy.selfplay import self_play
 
 
 @dataclass(frozen=True)
@@ -55,10 +55,10 @@ def report(figures: NardyFigures) -> str:
     ratio = figures.batch_per_second / figures.reference_per_second
     return "\n".join([
         "long nardy move generation (seeded self-play, block rule 'ahead')",
-        f"  compiled batch : {figures.batch_per_second:>12,.0f} positions/s "
-        f"({figures.positions:,} positions, {figures.plays:,} plays)",
-        f"  plain reference: {figures.reference_per_second:>12,.0f} positions/s "
-        f"({figures.reference_positions:,} positions)",
+        (f"  compiled batch : {figures.batch_per_second:>12,.0f} positions/s "
+        f"({figures.positions:,} positions, {figures.plays:,} plays)"),
+        (f"  plain reference: {figures.reference_per_second:>12,.0f} positions/s "
+        f"({figures.reference_positions:,} positions)"),
         f"  ratio          : {ratio:>12,.0f}x",
     ])
 

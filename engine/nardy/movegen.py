@@ -108,12 +108,17 @@ def _unmove(board, src, target):
 
 
 @njit(cache=True)
-def _walk(board, dice, ndice_total, limit, larger_first, rule, scratch, path, keys, rows,
-          steps, ndice, larger, table, stamps, stamp, count):
+def _walk(board, dice, ndice_total, limit, larger_first, skip_swaps, rule, scratch, path,
+          keys, rows, steps, ndice, larger, table, stamps, stamp, count):
     """Depth-first walk over steps (iterative: numba's cache mishandles recursion).
 
     dice[depth] is the die of the step at that depth; scratch[_HEADS/_OUTSIDE/_KEY, 0]
     must hold the starting values. Returns the new candidate count, -1 when full.
+
+    ``skip_swaps`` (the second order of a non-doublet): two ordinary moves (no bearing
+    off) of different checkers are legal in either order with the same result, because
+    the opponent never moves and only bearing off depends on what moved before; the
+    first order has found them already.
     """
     doublet = dice[0] == dice[1]
     depth = 0
@@ -134,6 +139,9 @@ def _walk(board, dice, ndice_total, limit, larger_first, rule, scratch, path, ke
         target = step_target(board, src, dice[depth], scratch[_OUTSIDE, depth])
         if target == STEP_ILLEGAL:
             continue
+        if (skip_swaps and depth == 1 and target >= 0 and scratch[_LANDED, 0] >= 0
+                and src != scratch[_LANDED, 0]):
+            continue  # two ordinary moves of different checkers: found larger die first
         board[1, src] -= 1
         outside = scratch[_OUTSIDE, depth] - (1 if src >= HOME_TOP else 0)
         key = scratch[_KEY, depth] - _WEIGHTS[src]
@@ -186,8 +194,8 @@ def generate_into(board, die1, die2, rule, work, dice, scratch, path, keys, rows
             dice[0] = max(die1, die2) if order == 0 else min(die1, die2)
             dice[1] = min(die1, die2) if order == 0 else max(die1, die2)
         count = _walk(work, dice, 4 if die1 == die2 else 2, limit, die1 != die2 and order == 0,
-                      rule, scratch, path, keys, rows, steps, ndice, larger, table, stamps,
-                      stamp, count)
+                      order == 1, rule, scratch, path, keys, rows, steps, ndice, larger, table,
+                      stamps, stamp, count)
         if count < 0:
             return -1
     most = 0

@@ -116,22 +116,22 @@ class NardyVariant:
         if dst != 0 and dst != src - die or dst == 0 and src - die > 0:
             where = "off" if dst == 0 else f"to the {dst}-point"
             return ("wrong_distance",
-                    f"A {die} moves the checker on the {src}-point to the "
-                    f"{src - die}-point, not {where}.")
+                    (f"A {die} moves the checker on the {src}-point to the "
+                    f"{src - die}-point, not {where}."))
         if dst:
             if board[0, _opposite(dst - 1)]:
                 return ("point_occupied",
-                        f"Your {dst}-point holds an opposing checker; a checker may not stop "
-                        "there (there is no hitting in long nardy).")
+                        (f"Your {dst}-point holds an opposing checker; a checker may not stop "
+                        "there (there is no hitting in long nardy)."))
             return None
         if board[1, 6:24].sum():
             return ("bear_off_not_all_home",
-                    "You may bear off only when all your checkers are in your home "
-                    "(points 1 to 6).")
+                    ("You may bear off only when all your checkers are in your home "
+                    "(points 1 to 6)."))
         if src < die and board[1, src:6].sum():
             return ("bear_off_higher_point",
-                    f"A {die} bears off from the {src}-point only when no checker stands "
-                    f"on a higher point; play the {die} from a higher point instead.")
+                    (f"A {die} bears off from the {src}-point only when no checker stands "
+                    f"on a higher point; play the {die} from a higher point instead."))
         return None
 
     def turn_error(self, before: np.ndarray, after: np.ndarray,

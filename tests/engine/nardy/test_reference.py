@@ -8,7 +8,6 @@ Both assert that the sample holds bear-offs and positions where the block rule b
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from engine.nardy.generate import generate_batch
