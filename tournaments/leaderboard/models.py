@@ -153,7 +153,10 @@ class ExternalPlace(models.Model):
 class RankedEvent(models.Model):
     """An event's GP-style points as last worked out: from a tournament or an external event."""
 
-    # TOURNAMENT_FIELD
+    tournament = models.OneToOneField(
+        "tournaments.Tournament", on_delete=models.CASCADE, null=True, blank=True,
+        related_name="ranked_event", verbose_name=_("tournament"),
+    )
     external_event = models.OneToOneField(
         ExternalEvent, on_delete=models.CASCADE, null=True, blank=True,
         related_name="ranked_event", verbose_name=_("external event"),
@@ -174,6 +177,13 @@ class RankedEvent(models.Model):
         ordering = ["-date", "name", "pk"]
         verbose_name = _("ranked event")
         verbose_name_plural = _("ranked events")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(tournament__isnull=True, external_event__isnull=False)
+                | Q(tournament__isnull=False, external_event__isnull=True),
+                name="ranked_event_one_source",
+            ),
+        ]
         indexes = [models.Index(fields=["variant", "date"], name="ranked_event_season")]
 
     def __str__(self) -> str:

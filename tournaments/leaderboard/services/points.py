@@ -27,7 +27,7 @@ from tournaments.leaderboard.models import (
     RatingChange,
 )
 from tournaments.models import Club, Player
-from tournaments.rankings import EventResult, RankingEntrant, event_points
+from tournaments.rankings import MINIMUM_FIELD, EventResult, RankingEntrant, event_points
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +66,7 @@ def place_groups(places: Sequence[tuple[int, int | None]]) -> tuple[PlaceGroup, 
     )
 
 
-def _event_result(
+def event_result(
     key: object, club: Club, variant: str, day: datetime.date,
     players: Sequence[Player], groups: tuple[PlaceGroup, ...],
 ) -> EventResult:
@@ -75,10 +75,12 @@ def _event_result(
     return EventResult(key, club.pk, variant, day, entrants, groups)
 
 
-def _store(
-    ranked: RankedEvent, result: EventResult, *, strict: bool
+def store_points(
+    ranked: RankedEvent, result: EventResult, *, strict: bool,
+    minimum_field: int = MINIMUM_FIELD,
 ) -> RankedEvent:
-    scored = event_points(result, strict=strict)  # raises RankingError on a bad table
+    """Save ``ranked`` with the points of ``result``, replacing its placings."""
+    scored = event_points(result, strict=strict, minimum_field=minimum_field)  # may raise RankingError
     ranked.entrants = len(result.entrants)
     ranked.strength_of_field = scored.strength_of_field
     ranked.paid_places = scored.paid_places
@@ -122,7 +124,7 @@ def create_external_event(
 def score_external_event(*, event: ExternalEvent, strict: bool = False) -> RankedEvent:
     places = list(event.places.select_related("player").order_by("pk"))
     groups = place_groups([(p.player_id, p.place) for p in places])
-    result = _event_result(
+    result = event_result(
         ("external", event.pk), event.club, event.variant, event.date,
         [p.player for p in places], groups,
     )
@@ -131,7 +133,7 @@ def score_external_event(*, event: ExternalEvent, strict: bool = False) -> Ranke
     )
     ranked.club, ranked.name = event.club, event.name
     ranked.variant, ranked.date = event.variant, event.date
-    return _store(ranked, result, strict=strict)
+    return store_points(ranked, result, strict=strict)
 
 
 @transaction.atomic

@@ -28,7 +28,8 @@ from django.utils import timezone
 
 from games.models import Match, MatchResult, ResultStatus
 from tournaments.leaderboard.models import PlayerRating, RatingChange, RatingList
-from tournaments.ratings import NEW_PLAYER, PlayerRating as RatingState, RatedMatch, apply_match
+from tournaments.ratings import NEW_PLAYER, RatedMatch, apply_match
+from tournaments.ratings import PlayerRating as RatingState
 
 OrderKey = tuple[datetime.datetime, int]
 
