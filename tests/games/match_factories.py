@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import factory
+import pytest
 
 from games.models import Match
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
@@ -32,3 +33,9 @@ def match_with_logins(**kwargs: object) -> tuple[Match, object, object]:
     user2, player2 = player_with_login()
     match = MatchFactory(player1=player1, player2=player2, **kwargs)
     return match, user1, user2
+
+
+@pytest.fixture
+def fast_passwords(settings: object) -> None:
+    """Hash test passwords with a fast hasher (PBKDF2 costs seconds on a busy machine)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]
