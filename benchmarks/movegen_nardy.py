@@ -1,7 +1,10 @@
-"""Long-nardy move generation speed: the compiled batch generator next to the
+"""Long-nardy move generation speed: the engine's batch generator next to the
 plain-Python reference of the test suite, on the same seeded self-play positions.
 
-Run: ``.venv/bin/python benchmarks/movegen_nardy.py [--positions N] [--reference N]``.
+Run: ``.venv/bin/python benchmarks/movegen_nardy.py [--positions N] [--reference N]``;
+``benchmarks/movegen.py`` shows the same figures in its ``nardy`` section.
+There is no outside long-nardy generator to compare with; the reference
+(``tests/engine/nardy/reference.py``) is the deliberately simple one the tests trust.
 """
 
 from __future__ import annotations
@@ -14,8 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.nardy.generate import generate_batch
-from engine.nardy.rules import NardyRules
+from engine.batch import batch_generate
 from engine.nardy.selfplay import self_play
 
 
@@ -34,15 +36,14 @@ def measure(positions: int = 50_000, reference: int = 1_000, seed: int = 2026,
     from tests.engine.nardy.reference import legal_results
 
     sample = self_play(positions, seed)
-    code = NardyRules().block_code
-    generate_batch(sample.boards[:16], sample.dice[:16], code)  # compile / load the cache
+    batch_generate(sample.boards[:16], sample.dice[:16], "nardy")  # compile / load the cache
     best = float("inf")
     plays = 0
     for _ in range(repeats):
         started = time.perf_counter()
-        result = generate_batch(sample.boards, sample.dice, code)
+        counts, _results = batch_generate(sample.boards, sample.dice, "nardy")
         best = min(best, time.perf_counter() - started)
-        plays = len(result.nsteps)
+        plays = int(counts.sum())
     count = min(reference, positions)
     started = time.perf_counter()
     for board, dice in zip(sample.boards[:count], sample.dice[:count]):
