@@ -7,6 +7,10 @@ same self-play positions in one run (positions per second, ratio engine / gnubg,
 >= 1.0; the result counts are compared too), and the median time of one ``legal_plays``
 call from Python for a middle-game position (target < 20 us).
 
+Long nardy: the engine's ``batch_generate`` and the plain-Python reference generator of
+``tests/engine/nardy/reference.py`` on the same seeded self-play positions (there is no
+outside long-nardy generator), from ``benchmarks/movegen_nardy.py``.
+
 Each variant is a section: a function ``(positions, repeat) -> list[(label, value)]``
 registered in ``SECTIONS``. Times are best-of-``repeat`` to damp noise from other jobs.
 """
@@ -98,7 +102,25 @@ def backgammon_section(positions: int, repeat: int) -> Figures:
     ]
 
 
-SECTIONS: dict[str, Callable[[int, int], Figures]] = {"backgammon": backgammon_section}
+def nardy_section(positions: int, repeat: int) -> Figures:
+    from benchmarks.movegen_nardy import measure
+
+    figures = measure(positions=positions, reference=1_000, seed=2026, repeats=repeat)
+    return [
+        ("positions (self-play with block drills, seed 2026)", f"{figures.positions}"),
+        ("legal plays found", f"{figures.plays}"),
+        ("engine batch_generate", f"{figures.batch_per_second:,.0f} positions/s"),
+        (f"plain-Python reference ({figures.reference_positions} positions)",
+         f"{figures.reference_per_second:,.0f} positions/s"),
+        ("ratio engine / reference",
+         f"{figures.batch_per_second / figures.reference_per_second:,.0f}"),
+    ]
+
+
+SECTIONS: dict[str, Callable[[int, int], Figures]] = {
+    "backgammon": backgammon_section,
+    "nardy": nardy_section,
+}
 
 
 def main(argv: list[str] | None = None) -> int:
