@@ -7,6 +7,7 @@ from nardy_site import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("", include("tournaments.leaderboard.urls")),
     path("", include("tournaments.urls")),
     path("", include("games.chouette.urls")),
     path("", include("games.urls")),
