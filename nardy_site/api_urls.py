@@ -8,11 +8,13 @@ from rest_framework.routers import DefaultRouter
 from games import api as games_api
 from games.chouette import api as chouette_api
 from tournaments import api as tournaments_api
+from tournaments.leaderboard import api as leaderboard_api
 
 router = DefaultRouter()
 tournaments_api.register(router)
 games_api.register(router)
 chouette_api.register(router)
+leaderboard_api.register(router)
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
