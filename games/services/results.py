@@ -354,6 +354,4 @@ def _make_official(match: Match, result: MatchResult, by: AnyUser) -> None:
             result=other,
             reason=str(_("Another result became official.")),
         )
-    result_confirmed.send(
-        sender=Match, match=match, result=result, previous_winner=previous_winner
-    )
+    result_confirmed.send(sender=Match, match=match, result=result, previous_winner=previous_winner)

@@ -13,7 +13,15 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from engine.match import Double, GameInput, MatchRules, MatchScore, Points, match_winner, score_match
+from engine.match import (
+    Double,
+    GameInput,
+    MatchRules,
+    MatchScore,
+    Points,
+    match_winner,
+    score_match,
+)
 from games.models import Game, Match
 from games.services.errors import ServiceError
 
@@ -187,9 +195,7 @@ def check_final_score(
         if (value * 2) != (value * 2).to_integral_value() or (
             not halves_allowed and value != value.to_integral_value()
         ):
-            raise ServiceError(
-                "bad_score", _("Scores are whole points in this match."), field
-            )
+            raise ServiceError("bad_score", _("Scores are whole points in this match."), field)
     if not rules.is_match:
         return
     score = (to_points(score1), to_points(score2))
@@ -203,8 +209,7 @@ def check_final_score(
     if match_winner(score, rules) is None:
         raise ServiceError(
             "match_unfinished",
-            _("Nobody has reached %(length)s points: the match is not over.")
-            % {"length": length},
+            _("Nobody has reached %(length)s points: the match is not over.") % {"length": length},
         )
     if at_least_games and (score1 < match.score1 or score2 < match.score2):
         raise ServiceError(

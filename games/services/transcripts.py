@@ -74,9 +74,7 @@ def check_transcript(transcript_id: int) -> MatchTranscript | None:
     """Check one transcript with the engine and store the verdict. Safe to run twice:
     a transcript already checked (or given up on) is left as it is."""
     with transaction.atomic():
-        transcript = (
-            MatchTranscript.objects.select_for_update().filter(pk=transcript_id).first()
-        )
+        transcript = MatchTranscript.objects.select_for_update().filter(pk=transcript_id).first()
         if transcript is None or transcript.status in (
             TranscriptStatus.CHECKED,
             TranscriptStatus.FAILED,
@@ -185,7 +183,10 @@ def compare(match: Match, record: MatchRecord, verdict: dict[str, Any]) -> list[
     result = official_or_open_result(match)
     if result is None:
         return found
-    by_seat = {seats[0]: Decimal(str(verdict["score"][0])), seats[1]: Decimal(str(verdict["score"][1]))}
+    by_seat = {
+        seats[0]: Decimal(str(verdict["score"][0])),
+        seats[1]: Decimal(str(verdict["score"][1])),
+    }
     cap = Decimal(match.length) if match.length else None
     file_score = [by_seat[1], by_seat[2]]
     entered = [result.score1, result.score2]

@@ -115,7 +115,7 @@ def test_quick_final_score() -> None:
         (9, 8, "impossible_score"),
         (6, 3, "match_unfinished"),
         (-1, 7, "negative_score"),
-        (Decimal("7"), Decimal("2.5"), "bad_score"),
+        (Decimal(7), Decimal("2.5"), "bad_score"),
     ],
 )
 def test_impossible_final_scores(score1: Decimal, score2: Decimal, code: str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from decimal import Decimal
+from typing import Self
 
 import pytest
 from django.db import IntegrityError, connection, transaction
@@ -33,7 +34,7 @@ class Received:
     def __call__(self, sender: object, **kwargs: object) -> None:
         self.calls.append(kwargs)
 
-    def __enter__(self) -> Received:
+    def __enter__(self) -> Self:
         self.signal.connect(self, weak=False)  # type: ignore[attr-defined]
         return self
 
