@@ -18,3 +18,14 @@ def match_files() -> list[Path]:
 
 def expected() -> dict[str, dict]:
     return json.loads((MATCHES / "expected.json").read_text())
+
+
+EXTRA = DATA / "gnubg-extra"  # more GNU Backgammon self-play matches, see make_matches.py
+
+
+def extra_files() -> list[Path]:
+    return sorted(EXTRA.glob("*.mat"))
+
+
+def extra_expected() -> dict[str, dict]:
+    return json.loads((EXTRA / "expected.json").read_text())

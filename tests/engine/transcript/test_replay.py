@@ -11,9 +11,16 @@ from engine.replay import MatchVerdict, replay
 from engine.transcript import read_mat, read_path
 from engine.transcript.layout import numbered
 from engine.transcript.model import DOUBLE, MOVE, TAKE, WIN, Action, GameRecord, MatchRecord
-from tests.engine.transcript.shared import MATCHES, expected, match_files
+from tests.engine.transcript.shared import (
+    MATCHES,
+    expected,
+    extra_expected,
+    extra_files,
+    match_files,
+)
 
 EXPECTED = expected()
+EXTRA_EXPECTED = extra_expected()
 
 
 @pytest.mark.parametrize("path", match_files(), ids=lambda path: path.name)
@@ -27,6 +34,18 @@ def test_gnubg_matches_are_judged_as_gnubg_recorded_them(path) -> None:
     assert len(verdict["games"]) == len(answer["games"])
     for got, want in zip(verdict["games"], answer["games"], strict=True):
         assert got == {key: want[key] for key in got}, f"game {want['number']}"
+
+
+@pytest.mark.parametrize("path", extra_files(), ids=lambda path: path.name)
+def test_more_gnubg_matches_1_to_15_points(path) -> None:
+    """Twelve more matches made with the gnubg package (data/gnubg-extra/make_matches.py):
+    1-, 2- and 4-point matches, Crawford games, drops, backgammons."""
+    verdict = replay(read_path(path)).to_json()
+    answer = EXTRA_EXPECTED[path.name]
+    assert verdict["errors"] == []
+    assert {
+        key: verdict[key] for key in ("match_length", "players", "score", "winner", "games")
+    } == {key: answer[key] for key in ("match_length", "players", "score", "winner", "games")}
 
 
 def test_every_move_is_checked() -> None:
