@@ -1,0 +1,54 @@
+"""Small builders for chouette tests through the database (pages, API, browser)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games import chouette as core
+from games.chouette import services
+from games.chouette.models import ChouetteSession
+from games.chouette.selectors import state_of
+from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
+from tournaments.models import Club, Player
+
+
+@dataclass
+class Table:
+    club: Club
+    director: object  # a User, director of the club
+    players: list[Player]  # the opening line, box first; each has a login named after them
+    session: ChouetteSession
+
+    def user_of(self, index: int) -> object:
+        return self.players[index].user
+
+    def lineup(self) -> core.LineUp:
+        lineup = state_of(self.session).next_lineup
+        assert lineup is not None
+        return lineup
+
+
+def make_table(size: int = 4, *, names: tuple[str, ...] = (), **table: object) -> Table:
+    """A club with a director, ``size`` members with logins seated in order, a running session."""
+    director = UserFactory()
+    club = ClubFactory(directors=[director])
+    names = names or tuple(f"P{index}" for index in range(size))
+    players = []
+    for name in names[:size]:
+        player = PlayerFactory(display_name=name, user=UserFactory(username=f"u-{name}-{club.pk}"))
+        MembershipFactory(club=club, player=player)
+        players.append(player)
+    session = services.start_session(
+        club=club,
+        opening_line=players,
+        by=director,
+        table=services.TableRules(**table),  # type: ignore[arg-type]
+    )
+    return Table(club, director, players, session)
+
+
+def member(club: Club, name: str) -> Player:
+    """Another club member with a login, not seated."""
+    player = PlayerFactory(display_name=name, user=UserFactory(username=f"u-{name}-{club.pk}"))
+    MembershipFactory(club=club, player=player)
+    return player
