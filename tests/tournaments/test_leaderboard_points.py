@@ -33,7 +33,10 @@ RIVERSIDE_PLACES = {"Ana": 1, "Chen": 2, "Boris": 3, "Emil": 3,
 HARBOUR = ["Boris", "Dara", "Gita", "Ivan", "Karl", "Quinn", "Milo", "Rita"]
 
 
-def give_rating(player, rating, club, *, when=at(-1000), variant="backgammon"):
+BEFORE_EVERYTHING = at(-1000)
+
+
+def give_rating(player, rating, club, *, when=BEFORE_EVERYTHING, variant="backgammon"):
     """A rating as the history would leave it before the event (one stored change)."""
     opponent = PlayerFactory()
     match = Match.objects.create(club=club, player1=player, player2=opponent, winner=player,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
@@ -84,7 +85,9 @@ def test_recompute_equals_incremental_and_pure_replay():
     matches = _random_history(club, players, random.Random(4), 30)
     incremental = snapshot()
     assert len(incremental[1]) == 60
-    call_command("recompute_ratings", stdout=open("/dev/null", "w"))
+    output = io.StringIO()
+    call_command("recompute_ratings", stdout=output)
+    assert "backgammon: 30 rated matches replayed." in output.getvalue()
     assert snapshot() == incremental
     final, _history = replay_ratings(
         RatedMatch(m.winner_id, m.player2_id, m.length) for m in matches
