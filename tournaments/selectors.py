@@ -1,10 +1,24 @@
-"""Reads: querysets for pages and the API."""
+"""Reads: querysets and page data for pages and the API.
+
+The bracket, the crosstable and the standings each load the event's pairings in one
+query (with their entries, players and matches), so the number of queries does not
+grow with the number of entrants.
+"""
 
 from __future__ import annotations
 
-from django.db.models import Count, QuerySet
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from decimal import Decimal
 
-from tournaments.models import Club, Player
+from django.db.models import Count, Q, QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+
+from tournaments.models import Club, Entry, Flight, Pairing, Player, Tournament
+from tournaments.permissions import AnyUser, is_site_admin
+from tournaments.standings import METRICS, Standings
 
 
 def clubs_with_counts(search: str = "") -> QuerySet[Club]:
@@ -18,3 +32,257 @@ def clubs_with_counts(search: str = "") -> QuerySet[Club]:
 def club_members(club: Club) -> QuerySet[Player]:
     """The club's players, by display name."""
     return Player.objects.filter(memberships__club=club).order_by("display_name", "pk")
+
+
+def visible_tournaments(user: AnyUser | None) -> QuerySet[Tournament]:
+    """Public events, plus the private ones of clubs the user directs (all for admins)."""
+    tournaments = Tournament.objects.select_related("club")
+    if is_site_admin(user):
+        return tournaments
+    if user is not None and user.is_authenticated:
+        return tournaments.filter(Q(is_public=True) | Q(club__directors=user)).distinct()
+    return tournaments.filter(is_public=True)
+
+
+def managed_clubs(user: AnyUser | None) -> QuerySet[Club]:
+    if is_site_admin(user):
+        return Club.objects.all()
+    if user is None or not user.is_authenticated:
+        return Club.objects.none()
+    return Club.objects.filter(directors=user)
+
+
+def entries_of(tournament: Tournament) -> QuerySet[Entry]:
+    return tournament.entries.select_related("player").order_by("seed", "player__display_name", "pk")
+
+
+def pairings_of(tournament: Tournament, flights: Iterable[str] | None = None) -> list[Pairing]:
+    """Every pairing of the event with its entrants, players and match: one query."""
+    query = tournament.pairings.select_related(
+        "top__player", "bottom__player", "winner", "match"
+    ).order_by("flight", "group", "round", "number")
+    if flights is not None:
+        query = query.filter(flight__in=list(flights))
+    return list(query)
+
+
+def search_players(search: str, *, exclude_tournament: Tournament | None = None,
+                   limit: int = 10) -> list[Player]:
+    """Players whose name or display name contains ``search`` (the console's live search)."""
+    search = search.strip()
+    if not search:
+        return []
+    players = Player.objects.filter(Q(name__icontains=search) | Q(display_name__icontains=search))
+    if exclude_tournament is not None:
+        players = players.exclude(entries__tournament=exclude_tournament)
+    return list(players.order_by("display_name", "pk")[:limit])
+
+
+# --- the bracket ------------------------------------------------------------------------
+
+
+@dataclass
+class BracketRound:
+    number: int
+    title: str
+    pairings: list[Pairing]
+
+
+@dataclass
+class BracketFlight:
+    flight: str
+    title: str
+    rounds: list[BracketRound] = field(default_factory=list)
+
+
+def round_title(round_number: int, rounds: int) -> str:
+    from_end = rounds - round_number
+    if from_end == 0:
+        return _("Final")
+    if from_end == 1:
+        return _("Semi-finals")
+    if from_end == 2:
+        return _("Quarter-finals")
+    return _("Round %(number)s") % {"number": round_number}
+
+
+def bracket(tournament: Tournament, pairings: list[Pairing] | None = None) -> list[BracketFlight]:
+    """The knockout flights, round by round, for drawing the bracket."""
+    if pairings is None:
+        pairings = pairings_of(tournament, (Flight.MAIN, Flight.CONSOLATION, Flight.LAST_CHANCE))
+    by_flight: dict[str, dict[int, list[Pairing]]] = defaultdict(lambda: defaultdict(list))
+    for pairing in pairings:
+        if pairing.flight in (Flight.MAIN, Flight.CONSOLATION, Flight.LAST_CHANCE):
+            by_flight[pairing.flight][pairing.round].append(pairing)
+    flights = []
+    for flight in (Flight.MAIN, Flight.CONSOLATION, Flight.LAST_CHANCE):
+        rounds = by_flight.get(flight)
+        if not rounds:
+            continue
+        last = max(rounds)
+        flights.append(BracketFlight(flight, str(Flight(flight).label), [
+            BracketRound(number, round_title(number, last), rounds[number]) for number in sorted(rounds)
+        ]))
+    return flights
+
+
+# --- round robin: crosstable and standings --------------------------------------------------
+
+
+@dataclass
+class CrossCell:
+    text: str = ""
+    outcome: str = ""  # "win", "loss", "bye", "pending", "self"
+    pairing: Pairing | None = None
+
+
+@dataclass
+class CrossRow:
+    entry: Entry
+    cells: list[CrossCell]
+    wins: int = 0
+
+
+@dataclass
+class GroupTable:
+    group: int
+    entries: list[Entry]
+    rows: list[CrossRow]
+    standings: Standings | None
+    explanations: list[str]
+    lines: list[StandingLine] = field(default_factory=list)
+
+
+@dataclass
+class StandingLine:
+    place: int
+    shared: bool
+    name: str
+    values: list[object]  # one per tiebreak of the event, "" where it is worked out among ties
+
+
+def _score(value: Decimal) -> str:
+    return str(int(value)) if value == value.to_integral_value() else str(value)
+
+
+def crosstables(tournament: Tournament, *, flight: str = Flight.GROUP) -> list[GroupTable]:
+    """One crosstable per group (a plain round robin has group 1) with its standings.
+
+    Two queries whatever the size of the field: entries and pairings.
+    """
+    from tournaments.services.round_robin import table_standings
+
+    entries = list(entries_of(tournament).filter(withdrawn=False))
+    pairings = pairings_of(tournament, (flight,))
+    groups: dict[int, list[Entry]] = defaultdict(list)
+    for entry in entries:
+        groups[entry.group or (0 if flight == Flight.SWISS else 1)].append(entry)
+    by_group: dict[int, list[Pairing]] = defaultdict(list)
+    for pairing in pairings:
+        by_group[pairing.group].append(pairing)
+    tables = []
+    for group in sorted(groups):
+        members = groups[group]
+        index = {entry.pk: i for i, entry in enumerate(members)}
+        rows = [CrossRow(entry, [CrossCell() for _ in members]) for entry in members]
+        for i, row in enumerate(rows):
+            row.cells[i].outcome = "self"
+        for pairing in by_group[group]:
+            _fill(rows, index, pairing)
+        standings = table_standings(
+            tournament, flight=flight, pairings=by_group[group], entry_ids=[e.pk for e in members]
+        ) if by_group[group] else None
+        tables.append(GroupTable(group, members, rows, standings, _explain(standings, members),
+                                 _lines(standings, members, tournament.tiebreaks)))
+    return tables
+
+
+def _fill(rows: list[CrossRow], index: dict[int, int], pairing: Pairing) -> None:
+    if pairing.top_id not in index:
+        return
+    top = index[pairing.top_id]
+    if pairing.bottom_id is None or pairing.bottom_id not in index:
+        rows[top].wins += pairing.state == Pairing.State.BYE
+        return
+    bottom = index[pairing.bottom_id]
+    for me, other, seat in ((top, bottom, 1), (bottom, top, 2)):
+        cell = rows[me].cells[other]
+        cell.pairing = pairing
+        if pairing.state == Pairing.State.DECIDED and pairing.match is not None:
+            mine, theirs = ((pairing.match.score1, pairing.match.score2) if seat == 1
+                            else (pairing.match.score2, pairing.match.score1))
+            won = pairing.winner_id == rows[me].entry.pk
+            rows[me].wins += won
+            text = f"{_score(min(mine, pairing.match.length))}–{_score(min(theirs, pairing.match.length))}"
+            cell.text = f"{cell.text} {text}".strip()  # a double round robin shows both
+            cell.outcome = "win" if won else "loss"
+        elif not cell.outcome:
+            cell.outcome = "pending"
+
+
+def _lines(standings: Standings | None, entries: list[Entry], order: list[str]) -> list[StandingLine]:
+    if standings is None:
+        return []
+    names = {entry.pk: entry.player.display_name for entry in entries}
+    return [
+        StandingLine(row.place, row.shared, names[row.player], [row.values.get(k, "") for k in order])
+        for row in standings.rows
+    ]
+
+
+# Translatable names and explanations of the tiebreaks (tournaments.standings.METRICS keys).
+TIEBREAKS: dict[str, tuple[str, str, str]] = {
+    "wins": ("W", _lazy("Match wins"), _lazy("Matches won; a bye or a walkover counts as a win.")),
+    "head_to_head": ("H2H", _lazy("Head-to-head"),
+                     _lazy("Wins in the matches among the tied players only.")),
+    "points_difference": ("+/-", _lazy("Points difference"), _lazy(
+        "Points scored minus points conceded in played matches; a winner's score counts at "
+        "most the match length.")),
+    "points_scored": ("PTS", _lazy("Points scored"), _lazy(
+        "Points scored in played matches; a winner's score counts at most the match length.")),
+    "buchholz": ("BH", _lazy("Buchholz"),
+                 _lazy("The sum of the match wins of one's opponents; a bye adds nothing.")),
+    "median_buchholz": ("MBH", _lazy("Median Buchholz"),
+                        _lazy("Buchholz without the best and the worst opponent.")),
+}
+
+
+def _explain(standings: Standings | None, entries: list[Entry]) -> list[str]:
+    """One sentence per adjacent pair of rows: which tiebreak put one above the other."""
+    if standings is None:
+        return []
+    names = {entry.pk: entry.player.display_name for entry in entries}
+    sentences = []
+    for sep in standings.separations:
+        if sep.metric is None:
+            sentences.append(_("%(upper)s and %(lower)s are tied and share the place.") % {
+                "upper": names[sep.upper], "lower": names[sep.lower]})
+        else:
+            sentences.append(_("%(upper)s is above %(lower)s on %(metric)s (%(a)s to %(b)s).") % {
+                "upper": names[sep.upper], "lower": names[sep.lower],
+                "metric": str(tiebreak_text(sep.metric)[1]).lower(),
+                "a": sep.upper_value, "b": sep.lower_value})
+    return sentences
+
+
+def tiebreak_text(key: str) -> tuple[str, str, str]:
+    if key in TIEBREAKS:
+        abbreviation, name, explanation = TIEBREAKS[key]
+        return abbreviation, str(name), str(explanation)
+    metric = METRICS[key]
+    return metric.abbreviation, metric.name, metric.explanation
+
+
+def tiebreak_descriptions(order: Iterable[str]) -> list[tuple[str, str, str]]:
+    """(abbreviation, name, explanation) of each tiebreak, in the director's order."""
+    return [tiebreak_text(key) for key in order if key in METRICS]
+
+
+def my_pairings(player: Player) -> list[Pairing]:
+    """The player's matches in tournaments: ready and under way first, then finished."""
+    pairings = Pairing.objects.filter(
+        Q(match__player1=player) | Q(match__player2=player)
+    ).select_related(
+        "tournament__club", "match__player1", "match__player2", "match__winner"
+    ).prefetch_related("match__results").order_by("-tournament__starts_on", "flight", "round", "number")
+    return list(pairings)

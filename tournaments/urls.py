@@ -1,12 +1,44 @@
 from django.urls import path
 
-from tournaments import views
+from tournaments import views, views_console, views_export
 
 app_name = "tournaments"
 
 urlpatterns = [
     path("clubs/", views.club_list, name="club_list"),
     path("clubs/<slug:slug>/", views.club_detail, name="club_detail"),
+    path("clubs/<slug:slug>/merge-players/", views_console.merge_players, name="merge_players"),
     path("tournaments/", views.tournament_list, name="tournament_list"),
+    path("tournaments/new/", views_console.tournament_create, name="tournament_create"),
+    path("tournaments/<int:pk>/", views.tournament_detail, name="tournament_detail"),
+    path("tournaments/<int:pk>/bracket/", views.bracket, name="bracket"),
+    path("tournaments/<int:pk>/crosstable/", views.crosstable, name="crosstable"),
+    path("tournaments/<int:pk>/standings/", views.standings, name="standings"),
+    path("tournaments/<int:pk>/draw-sheet/", views.draw_sheet, name="draw_sheet"),
+    path("tournaments/<int:pk>/results.csv", views_export.results_csv, name="results_csv"),
+    path("tournaments/<int:pk>/standings.csv", views_export.standings_csv, name="standings_csv"),
+    # the director's console
+    path("tournaments/<int:pk>/console/", views_console.console, name="console"),
+    path("tournaments/<int:pk>/console/settings/", views_console.console_update, name="console_update"),
+    path("tournaments/<int:pk>/console/players/", views_console.console_player_search,
+         name="console_player_search"),
+    path("tournaments/<int:pk>/console/entries/", views_console.console_add_entry,
+         name="console_add_entry"),
+    path("tournaments/<int:pk>/console/entries/<int:entry_pk>/remove/",
+         views_console.console_remove_entry, name="console_remove_entry"),
+    path("tournaments/<int:pk>/console/seeds/", views_console.console_seeds, name="console_seeds"),
+    path("tournaments/<int:pk>/console/status/", views_console.console_status, name="console_status"),
+    path("tournaments/<int:pk>/console/draw/", views_console.console_draw, name="console_draw"),
+    path("tournaments/<int:pk>/console/next-round/", views_console.console_next_round,
+         name="console_next_round"),
+    path("tournaments/<int:pk>/console/results/<int:pairing_pk>/", views_console.console_result,
+         name="console_result"),
+    path("tournaments/<int:pk>/console/conflicts/<int:conflict_pk>/", views_console.console_conflict,
+         name="console_conflict"),
+    # players
+    path("my-matches/", views.my_matches, name="my_matches"),
+    path("my-matches/<int:match_pk>/score/", views.my_match_score, name="my_match_score"),
+    path("my-matches/results/<int:result_pk>/<str:answer>/", views.my_result_answer,
+         name="my_result_answer"),
     path("rankings/", views.rankings, name="rankings"),
 ]

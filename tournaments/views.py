@@ -1,13 +1,25 @@
-"""Club pages. Thin: read through selectors, render; htmx requests get partials."""
+"""Public pages: clubs, tournaments, the bracket, crosstables, standings, my matches.
+
+Thin: read through selectors, render; htmx requests get partials.
+"""
 
 from __future__ import annotations
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
+from games import services as games_services
+from games.models import Match, MatchResult
+from games.services import ServiceError
 from tournaments import selectors
-from tournaments.models import Club
-from tournaments.permissions import can_manage_club
+from tournaments.forms import DisputeForm, ScoreForm
+from tournaments.models import Club, Flight, Tournament
+from tournaments.permissions import can_manage_club, player_for
+from tournaments.views_support import report, visible_tournament
 
 
 def club_list(request: HttpRequest) -> HttpResponse:
@@ -25,13 +37,138 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "members": selectors.club_members(club),
         "directors": club.directors.order_by("username"),
         "can_manage": can_manage_club(request.user, club),
+        "tournaments": selectors.visible_tournaments(request.user).filter(club=club)[:20],
     }
     return render(request, "tournaments/club_detail.html", context)
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
-    """Placeholder until the tournaments feature lands."""
-    return render(request, "coming_soon.html", {"section": "tournaments"})
+    tournaments = selectors.visible_tournaments(request.user).order_by("-starts_on", "name")
+    context = {
+        "tournaments": tournaments,
+        "can_create": selectors.managed_clubs(request.user).exists(),
+    }
+    return render(request, "tournaments/tournament_list.html", context)
+
+
+def _context(request: HttpRequest, tournament: Tournament, tab: str) -> dict:
+    return {
+        "tournament": tournament,
+        "tab": tab,
+        "can_manage": can_manage_club(request.user, tournament.club),
+    }
+
+
+def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = visible_tournament(request, pk)
+    context = _context(request, tournament, "overview")
+    context["entries"] = selectors.entries_of(tournament)
+    return render(request, "tournaments/tournament_detail.html", context)
+
+
+def bracket(request: HttpRequest, pk: int) -> HttpResponse:
+    """All knockout flights; the partial is polled by htmx every 10 seconds."""
+    tournament = visible_tournament(request, pk)
+    context = _context(request, tournament, "bracket")
+    context["flights"] = selectors.bracket(tournament)
+    if request.htmx:
+        return render(request, "tournaments/_bracket.html", context)
+    return render(request, "tournaments/bracket.html", context)
+
+
+def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = visible_tournament(request, pk)
+    context = _context(request, tournament, "crosstable")
+    flight = Flight.SWISS if tournament.format == Tournament.Format.SWISS else Flight.GROUP
+    context["tables"] = selectors.crosstables(tournament, flight=flight)
+    if request.htmx:
+        return render(request, "tournaments/_crosstable.html", context)
+    return render(request, "tournaments/crosstable.html", context)
+
+
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = visible_tournament(request, pk)
+    context = _context(request, tournament, "standings")
+    flight = Flight.SWISS if tournament.format == Tournament.Format.SWISS else Flight.GROUP
+    context["tables"] = selectors.crosstables(tournament, flight=flight)
+    context["tiebreaks"] = selectors.tiebreak_descriptions(tournament.tiebreaks)
+    context["knockout_places"] = (
+        selectors.entries_of(tournament).exclude(place_first=None).order_by("place_first", "pk")
+    )
+    return render(request, "tournaments/standings.html", context)
+
+
+def draw_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """A printable sheet: entries with seeds, every pairing with room for the score."""
+    tournament = visible_tournament(request, pk)
+    context = _context(request, tournament, "print")
+    context["entries"] = selectors.entries_of(tournament)
+    context["flights"] = selectors.bracket(tournament)
+    flight = Flight.SWISS if tournament.format == Tournament.Format.SWISS else Flight.GROUP
+    context["table_pairings"] = selectors.pairings_of(tournament, (flight,))
+    return render(request, "tournaments/draw_sheet.html", context)
+
+
+@login_required
+def my_matches(request: HttpRequest) -> HttpResponse:
+    player = player_for(request.user)
+    pairings = selectors.my_pairings(player) if player else []
+    context = {"player": player, "pairings": pairings, "score_form": ScoreForm(),
+               "dispute_form": DisputeForm()}
+    if request.htmx:
+        return render(request, "tournaments/_my_matches.html", context)
+    return render(request, "tournaments/my_matches.html", context)
+
+
+@login_required
+@require_POST
+def my_match_score(request: HttpRequest, match_pk: int) -> HttpResponse:
+    """A player enters the final score of their own match (the opponent then confirms)."""
+    match = get_object_or_404(Match, pk=match_pk)
+    form = ScoreForm(request.POST)
+    if form.is_valid():
+        try:
+            games_services.enter_final_score(match=match, by=request.user, **form.cleaned_data)
+            messages.success(request, _("Result entered; your opponent confirms it."))
+        except ServiceError as error:
+            report(request, error)
+    else:
+        messages.error(request, _("Give both scores."))
+    return _back_to_my_matches(request)
+
+
+@login_required
+@require_POST
+def my_result_answer(request: HttpRequest, result_pk: int, answer: str) -> HttpResponse:
+    """The opponent confirms or disputes a result entered for their match."""
+    result = get_object_or_404(MatchResult, pk=result_pk)
+    try:
+        if answer == "confirm":
+            games_services.confirm_result(result=result, by=request.user)
+            messages.success(request, _("Result confirmed."))
+        else:
+            form = DisputeForm(request.POST)
+            reason = form.cleaned_data["reason"] if form.is_valid() else ""
+            games_services.dispute_result(result=result, by=request.user, reason=reason)
+            messages.info(request, _("Result disputed; a director will settle it."))
+    except ServiceError as error:
+        report(request, error)
+    return _back_to_my_matches(request)
+
+
+def _back_to_my_matches(request: HttpRequest) -> HttpResponse:
+    if request.htmx:
+        return my_matches_partial(request)
+    return redirect("tournaments:my_matches")
+
+
+def my_matches_partial(request: HttpRequest) -> HttpResponse:
+    player = player_for(request.user)
+    context = {"player": player, "pairings": selectors.my_pairings(player) if player else [],
+               "score_form": ScoreForm(), "dispute_form": DisputeForm()}
+    response = render(request, "tournaments/_my_matches.html", context)
+    response["HX-Trigger"] = "refresh-bracket"
+    return response
 
 
 def rankings(request: HttpRequest) -> HttpResponse:

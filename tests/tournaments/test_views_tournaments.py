@@ -1,0 +1,108 @@
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.factories import UserFactory
+from tests.tournaments.tournament_helpers import director_of, make_event, pairing, play
+from tournaments import services
+from tournaments.models import Player, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_bracket_page_shows_every_flight_and_polls(client: Client) -> None:
+    event = make_event(8, consolation="first_match_losers", last_chance=True)
+    services.make_draw(tournament=event, actor=director_of(event))
+    play(pairing(event, "main", 1, 1).match, 1)
+    page = client.get(reverse("tournaments:bracket", args=[event.pk]))
+    assert page.status_code == 200
+    assert 'hx-trigger="every 10s, refresh-bracket from:body"' in page.text
+    assert "Main" in page.text and "Consolation" in page.text and "Final" in page.text
+    partial = client.get(reverse("tournaments:bracket", args=[event.pk]), headers={"HX-Request": "true"})
+    assert "<html" not in partial.text and 'id="bracket"' in partial.text
+    assert partial.text.count('class="side winner"') == 1
+
+
+def test_round_robin_pages_and_exports(client: Client) -> None:
+    event = make_event(5, format=Tournament.Format.ROUND_ROBIN)
+    services.make_draw(tournament=event, actor=director_of(event))
+    services.start_round(tournament=event, actor=director_of(event), through=99)
+    first = event.pairings.filter(state="ready").select_related("match").first()
+    play(first.match, 1)
+    crosstable = client.get(reverse("tournaments:crosstable", args=[event.pk]))
+    assert crosstable.status_code == 200 and "3–0" in crosstable.text
+    standings = client.get(reverse("tournaments:standings", args=[event.pk]))
+    assert "Head-to-head" in standings.text and "Points difference" in standings.text
+    assert "is above" in standings.text or "share the place" in standings.text
+    csv = client.get(reverse("tournaments:results_csv", args=[event.pk]))
+    assert csv["Content-Type"].startswith("text/csv") and "Round robin" in csv.content.decode()
+    table = client.get(reverse("tournaments:standings_csv", args=[event.pk])).content.decode()
+    assert table.splitlines()[0].startswith("Group,Place,Player,Match wins")
+    sheet = client.get(reverse("tournaments:draw_sheet", args=[event.pk]))
+    assert sheet.status_code == 200 and "@media print" not in sheet.text  # print CSS is a file
+
+
+def test_private_tournaments_are_hidden_from_strangers(client: Client) -> None:
+    event = make_event(2, is_public=False)
+    assert client.get(event.get_absolute_url()).status_code == 404
+    assert event.name not in client.get(reverse("tournaments:tournament_list")).text
+    client.force_login(director_of(event))
+    assert client.get(event.get_absolute_url()).status_code == 200
+
+
+def test_console_is_for_the_clubs_directors_only(client: Client) -> None:
+    event = make_event(2)
+    url = reverse("tournaments:console", args=[event.pk])
+    assert client.get(url).status_code == 302  # to the login page
+    client.force_login(UserFactory())
+    assert client.get(url).status_code == 403
+    assert client.post(reverse("tournaments:console_draw", args=[event.pk])).status_code == 403
+    event.refresh_from_db()
+    assert event.status == "draft"
+    client.force_login(director_of(event))
+    assert client.get(url).status_code == 200
+
+
+def test_director_adds_players_with_live_search_and_draws(client: Client) -> None:
+    event = make_event(3)
+    director = director_of(event)
+    client.force_login(director)
+    other = make_event(0).club  # a player of another event, searchable by name
+    from tournaments.services import create_player
+    create_player(name="Zara Quickfind", display_name="Zara", club=other)
+    found = client.get(reverse("tournaments:console_player_search", args=[event.pk]),
+                       {"q": "quickf"}, headers={"HX-Request": "true"})
+    assert "Enter Zara" in found.text
+    zara = Player.objects.get(display_name="Zara")
+    added = client.post(reverse("tournaments:console_add_entry", args=[event.pk]),
+                        {"player": zara.pk}, headers={"HX-Request": "true"})
+    assert added.status_code == 200 and added["HX-Trigger"] == "refresh-bracket"
+    assert event.entries.count() == 4
+    again = client.post(reverse("tournaments:console_add_entry", args=[event.pk]),
+                        {"player": zara.pk}, headers={"HX-Request": "true"})
+    assert "already entered" in again.text and event.entries.count() == 4
+    client.post(reverse("tournaments:console_add_entry", args=[event.pk]),
+                {"new_name": "Brand New", "new_display_name": "Newbie"})
+    assert event.entries.filter(player__display_name="Newbie").exists()
+    client.post(reverse("tournaments:console_draw", args=[event.pk]))
+    event.refresh_from_db()
+    # five players in an 8-draw: seeds 1-3 have byes, so 5 v 4 and 3 v 2 are ready
+    assert event.status == "running" and event.pairings.filter(state="ready").count() == 2
+
+
+def test_director_overrides_a_result_with_a_reason(client: Client) -> None:
+    event = make_event(2)
+    director = director_of(event)
+    services.make_draw(tournament=event, actor=director)
+    final = pairing(event, "main", 1, 1)
+    client.force_login(director)
+    url = reverse("tournaments:console_result", args=[event.pk, final.pk])
+    no_reason = client.post(url, {"score1": 7, "score2": 2, "reason": ""}, follow=True)
+    assert "Give both scores and a reason" in no_reason.text
+    impossible = client.post(url, {"score1": 7, "score2": 7, "reason": "x"}, follow=True)
+    assert "only one player can reach" in impossible.text
+    final.refresh_from_db()
+    assert final.state == "ready"
+    client.post(url, {"score1": 2, "score2": 7, "reason": "scoresheet"})
+    final.refresh_from_db()
+    assert final.state == "decided" and final.winner == final.bottom

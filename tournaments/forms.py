@@ -1,0 +1,136 @@
+"""Forms of the tournament pages. They parse input; the services do the work."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Club, Flight, Tournament
+from tournaments.standings import METRICS
+
+
+def _lengths(text: str, count: int) -> list[int]:
+    try:
+        lengths = [int(part) for part in text.replace(";", ",").split(",") if part.strip()]
+    except ValueError as error:
+        raise forms.ValidationError(_("Write whole numbers separated by commas.")) from error
+    if len(lengths) != count or any(n < 1 or n > 99 for n in lengths):
+        raise forms.ValidationError(
+            _("Give %(count)s lengths from 1 to 99, separated by commas.") % {"count": count}
+        )
+    return lengths
+
+
+class TournamentForm(forms.ModelForm):
+    """The event's set-up. Match lengths are written "early rounds, semi-finals, final"."""
+
+    club = forms.ModelChoiceField(queryset=Club.objects.none(), label=_("Club"))
+    crawford = forms.BooleanField(label=_("Crawford rule"), required=False, initial=True)
+    main_lengths = forms.CharField(label=_("Main flight lengths (early, semi-finals, final)"),
+                                   initial="7, 9, 11")
+    consolation_lengths = forms.CharField(label=_("Consolation lengths"), initial="5, 7, 7")
+    last_chance_lengths = forms.CharField(label=_("Last-chance lengths"), initial="3, 5, 5")
+    table_length = forms.IntegerField(label=_("Round-robin and Swiss match length"),
+                                      min_value=1, max_value=99, initial=7)
+    tiebreak_order = forms.CharField(
+        label=_("Tiebreaks, in order"), initial="wins, head_to_head, points_difference, points_scored",
+        help_text=_("Any of: %(keys)s.") % {"keys": ", ".join(METRICS)},
+    )
+
+    class Meta:
+        model = Tournament
+        fields = ["club", "name", "starts_on", "ends_on", "variant", "format", "is_public",
+                  "rules_text", "seeding", "seeded_top", "consolation", "last_chance", "cycles",
+                  "group_count", "qualifiers_per_group", "swiss_rounds"]
+        widgets = {
+            "starts_on": forms.DateInput(attrs={"type": "date"}),
+            "ends_on": forms.DateInput(attrs={"type": "date"}),
+            "rules_text": forms.Textarea(attrs={"rows": 3}),
+        }
+
+    def __init__(self, *args: Any, clubs: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if clubs is not None:
+            self.fields["club"].queryset = clubs
+        if self.instance.pk:
+            del self.fields["club"]
+            lengths = self.instance.match_lengths
+            self.initial.update({
+                "crawford": self.instance.rules.get("crawford", True),
+                "main_lengths": ", ".join(map(str, lengths.get(Flight.MAIN, []))),
+                "consolation_lengths": ", ".join(map(str, lengths.get(Flight.CONSOLATION, []))),
+                "last_chance_lengths": ", ".join(map(str, lengths.get(Flight.LAST_CHANCE, []))),
+                "table_length": (lengths.get(Flight.GROUP) or [7])[0],
+                "tiebreak_order": ", ".join(self.instance.tiebreaks),
+            })
+
+    def clean_main_lengths(self) -> list[int]:
+        return _lengths(self.cleaned_data["main_lengths"], 3)
+
+    def clean_consolation_lengths(self) -> list[int]:
+        return _lengths(self.cleaned_data["consolation_lengths"], 3)
+
+    def clean_last_chance_lengths(self) -> list[int]:
+        return _lengths(self.cleaned_data["last_chance_lengths"], 3)
+
+    def clean_tiebreak_order(self) -> list[str]:
+        keys = [key.strip() for key in self.cleaned_data["tiebreak_order"].split(",") if key.strip()]
+        unknown = [key for key in keys if key not in METRICS]
+        if unknown or not keys or len(set(keys)) != len(keys):
+            raise forms.ValidationError(_("Choose each tiebreak once from: %(keys)s.")
+                                        % {"keys": ", ".join(METRICS)})
+        return keys
+
+    def service_fields(self) -> dict[str, Any]:
+        """The cleaned data as the services take it."""
+        data = dict(self.cleaned_data)
+        data.pop("club", None)
+        table = data.pop("table_length")
+        data["match_lengths"] = {
+            Flight.MAIN: data.pop("main_lengths"),
+            Flight.CONSOLATION: data.pop("consolation_lengths"),
+            Flight.LAST_CHANCE: data.pop("last_chance_lengths"),
+            Flight.GROUP: [table],
+            Flight.SWISS: [table],
+        }
+        rules = dict(self.instance.rules or {})
+        rules["crawford"] = data.pop("crawford")
+        data["rules"] = rules
+        data["tiebreaks"] = data.pop("tiebreak_order")
+        return data
+
+
+class AddEntryForm(forms.Form):
+    """An existing player (picked from the live search) or a new one by name."""
+
+    player = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    new_name = forms.CharField(label=_("New player's full name"), required=False, max_length=120)
+    new_display_name = forms.CharField(label=_("Display name"), required=False, max_length=60)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not data.get("player") and not (data.get("new_name") or "").strip():
+            raise forms.ValidationError(_("Pick a player or give a new player's name."))
+        return data
+
+
+class ScoreForm(forms.Form):
+    score1 = forms.DecimalField(label=_("Score of player 1"), min_value=0, max_digits=5,
+                                decimal_places=1)
+    score2 = forms.DecimalField(label=_("Score of player 2"), min_value=0, max_digits=5,
+                                decimal_places=1)
+
+
+class DirectorResultForm(ScoreForm):
+    reason = forms.CharField(label=_("Reason"), max_length=500)
+
+
+class DisputeForm(forms.Form):
+    reason = forms.CharField(label=_("What is wrong?"), max_length=500, required=False)
+
+
+class MergeForm(forms.Form):
+    keep = forms.IntegerField(label=_("Keep player (id)"))
+    duplicate = forms.IntegerField(label=_("Duplicate to merge into it (id)"))

@@ -1,0 +1,64 @@
+"""Helpers shared by the tournament views: loading with permission checks, error messages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import selectors
+from tournaments.errors import TournamentError
+from tournaments.models import Tournament
+from tournaments.permissions import can_manage_club
+
+# Director-facing sentences by error code; the English sentence of the error is the fallback.
+ERROR_MESSAGES: dict[str, Any] = {
+    "too_few_entrants": _("A draw needs at least %(minimum)s entrants; this tournament has %(entrants)s."),
+    "duplicate_entrant": _("A player is entered more than once."),
+    "already_entered": _("This player is already entered."),
+    "wrong_status": _("That is not possible at this stage of the tournament."),
+    "draw_made": _("The format and seeding cannot change once the draw is made."),
+    "match_not_ready": _("This match does not have both players yet."),
+    "groups_not_finished": _("Every group match needs a confirmed result before the knockout."),
+    "round_not_finished": _("Every match of the current round needs a confirmed result first."),
+    "no_round_to_start": _("Every round of this event has already started."),
+    "all_rounds_played": _("Every Swiss round of this event has been played."),
+    "merge_conflict": _("These players cannot be merged: both are entered in the same "
+                        "tournament, or they played each other."),
+    "seed_used_twice": _("Each seed can be given to one entrant only."),
+    "seed_out_of_range": _("A seed is outside the range of entrants."),
+    "conflict_closed": _("This correction has already been decided."),
+}
+
+
+def error_text(error: Exception) -> str:
+    """A translated sentence for a tournament or games service error."""
+    code = getattr(error, "code", None)
+    template = ERROR_MESSAGES.get(code) if code else None
+    if template is not None and isinstance(error, TournamentError):
+        try:
+            return str(template) % error.params
+        except (KeyError, TypeError, ValueError):
+            return str(template)
+    return str(getattr(error, "message", error))
+
+
+def report(request: HttpRequest, error: Exception) -> None:
+    messages.error(request, error_text(error))
+
+
+def visible_tournament(request: HttpRequest, pk: int) -> Tournament:
+    """The tournament if this user may see it (404 otherwise: private events stay hidden)."""
+    return get_object_or_404(selectors.visible_tournaments(request.user), pk=pk)
+
+
+def managed_tournament(request: HttpRequest, pk: int) -> Tournament:
+    """The tournament if this user directs its club (403 otherwise)."""
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
+    if not can_manage_club(request.user, tournament.club):
+        raise PermissionDenied(_("Only the directors of this club manage its tournaments."))
+    return tournament
