@@ -7,6 +7,7 @@ with offsets (plays of position k are rows ``offsets[k]:offsets[k + 1]``).
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 import numpy as np
@@ -26,7 +27,19 @@ class BatchPlays:
     nsteps: np.ndarray
 
 
-_workspace = Workspace()
+# One workspace per thread: a call fills it and reads it back, so threads must not share.
+_local = threading.local()
+_STAMP_LIMIT = 1 << 30  # the int32 stamps are reset long before they could wrap
+
+
+def _workspace() -> Workspace:
+    work = getattr(_local, "work", None)
+    if work is None:
+        work = _local.work = Workspace()
+    if work.stamp[0] > _STAMP_LIMIT:
+        work.stamps[:] = 0
+        work.stamp[0] = 0
+    return work
 
 
 def _arrays(work: Workspace) -> tuple[np.ndarray, ...]:
@@ -36,18 +49,17 @@ def _arrays(work: Workspace) -> tuple[np.ndarray, ...]:
 
 
 def _grow() -> None:
-    global _workspace
-    _workspace = Workspace(2 * _workspace.capacity)
+    _local.work = Workspace(2 * _workspace().capacity)
 
 
 def generate_plays(board: np.ndarray, die1: int, die2: int, block_code: int) -> PlaySet:
     """Every legal play of the side on roll (``board[1]``), one per resulting board.
 
-    The board must already be valid (see ``engine.nardy.validate``).
+    The board must already be valid (``NardyVariant.validate``).
     """
     board = np.ascontiguousarray(board, dtype=np.int8)
     while True:
-        work = _workspace
+        work = _workspace()
         work.stamp[0] += 1
         n = generate_into(board, die1, die2, block_code, *_arrays(work), int(work.stamp[0]))
         if n < 0:
@@ -71,6 +83,9 @@ def _batch(boards, dice, block_code, start, offsets, out_boards, out_steps, out_
     total = offsets[start]
     for k in range(start, boards.shape[0]):
         stamp += 1
+        if stamp > _STAMP_LIMIT:
+            stamps[:] = 0
+            stamp = 1
         n = generate_into(boards[k], dice[k, 0], dice[k, 1], block_code, work, die_buffer,
                           scratch, path, keys, rows, steps, ndice, larger, chosen, table,
                           stamps, stamp)
@@ -94,7 +109,7 @@ def generate_batch(boards: np.ndarray, dice: np.ndarray, block_code: int) -> Bat
     out_nsteps = np.empty(capacity, dtype=np.int8)
     start = 0
     while True:
-        work = _workspace
+        work = _workspace()
         start, total, stamp = _batch(boards, dice, block_code, start, offsets, out_boards,
                                      out_steps, out_nsteps, *_arrays(work),
                                      int(work.stamp[0]))
