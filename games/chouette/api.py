@@ -87,7 +87,7 @@ class ChouetteSessionViewSet(
             )
             return session
 
-        return _run(record, _names(session), created=True)
+        return _run(record, selectors.names_of(session), created=True)
 
     @action(detail=True, methods=["post"])
     def undo(self, request: Request, pk: str) -> Response:
@@ -97,7 +97,7 @@ class ChouetteSessionViewSet(
             services.undo_last_chouette_game(session=session, by=request.user)
             return session
 
-        return _run(undo_last, _names(session))
+        return _run(undo_last, selectors.names_of(session))
 
     @action(detail=True, methods=["post"])
     def join(self, request: Request, pk: str) -> Response:
@@ -111,7 +111,8 @@ class ChouetteSessionViewSet(
     def finish(self, request: Request, pk: str) -> Response:
         session = self.get_object()
         return _run(
-            lambda: services.finish_session(session=session, by=request.user), _names(session)
+            lambda: services.finish_session(session=session, by=request.user),
+            selectors.names_of(session),
         )
 
     @action(detail=True, methods=["get"])
@@ -123,7 +124,7 @@ class ChouetteSessionViewSet(
         data = SeatInput(data=request.data)
         data.is_valid(raise_exception=True)
         player: Player = data.validated_data["player"]
-        names = {**_names(session), player.pk: player.display_name}
+        names = {**selectors.names_of(session), player.pk: player.display_name}
 
         def seat() -> ChouetteSession:
             service(session=session, player=player, by=request.user)
@@ -148,10 +149,6 @@ def _run(
 
 def _refused(code: str, detail: str) -> Response:
     return Response({"code": code, "detail": detail}, status=status.HTTP_400_BAD_REQUEST)
-
-
-def _names(session: ChouetteSession) -> dict[int, str]:
-    return {pk: player.display_name for pk, player in selectors.players_of(session).items()}
 
 
 def register(router: BaseRouter) -> None:

@@ -94,6 +94,11 @@ def players_of(session: ChouetteSession) -> dict[int, Player]:
     return {p.pk: p for p in Player.objects.filter(chouette_seats__session=session)}
 
 
+def names_of(session: ChouetteSession) -> dict[int, str]:
+    """Display names of everybody who sat at the table, for error messages."""
+    return {pk: player.display_name for pk, player in players_of(session).items()}
+
+
 def table(session: ChouetteSession, state: core.SessionState | None = None) -> Table:
     state = state or state_of(session)
     players = players_of(session)

@@ -93,7 +93,7 @@ def record_game(request: HttpRequest, pk: int) -> HttpResponse:
     if state.next_lineup is None:
         error = describe(core.ChouetteError("too_few_players", count=len(state.line)), {})
         return _render_table(request, session, status=400, error=error)
-    names = {p.pk: p.display_name for p in selectors.players_of(session)}
+    names = selectors.names_of(session)
     form = GameForm(request.POST, lineup=state.next_lineup, names=names, settings=state.settings)
     if not form.is_valid():
         return _render_table(request, session, status=400, game_form=form)
@@ -187,7 +187,7 @@ def _write(
     try:
         action()
     except core.ChouetteError as exc:
-        names = {p.pk: p.display_name for p in selectors.players_of(session)}
+        names = selectors.names_of(session)
         error = describe(exc, names)
         return _render_table(request, session, status=400, error=error, game_form=game_form)
     except services.SessionError as exc:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
+
 from games import chouette as core
 from games.chouette import services
 from games.chouette.models import ChouetteSession
 from games.chouette.selectors import state_of
-from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
+from tests.factories import ClubFactory, MembershipFactory, PlayerFactory
 from tournaments.models import Club, Player
 
 
@@ -30,12 +32,12 @@ class Table:
 
 def make_table(size: int = 4, *, names: tuple[str, ...] = (), **table: object) -> Table:
     """A club with a director, ``size`` members with logins seated in order, a running session."""
-    director = UserFactory()
+    director = quick_user(f"director-{ClubFactory._meta.model.objects.count()}")
     club = ClubFactory(directors=[director])
     names = names or tuple(f"P{index}" for index in range(size))
     players = []
     for name in names[:size]:
-        player = PlayerFactory(display_name=name, user=UserFactory(username=f"u-{name}-{club.pk}"))
+        player = PlayerFactory(display_name=name, user=quick_user(f"u-{name}-{club.pk}"))
         MembershipFactory(club=club, player=player)
         players.append(player)
     session = services.start_session(
@@ -49,6 +51,11 @@ def make_table(size: int = 4, *, names: tuple[str, ...] = (), **table: object) -
 
 def member(club: Club, name: str) -> Player:
     """Another club member with a login, not seated."""
-    player = PlayerFactory(display_name=name, user=UserFactory(username=f"u-{name}-{club.pk}"))
+    player = PlayerFactory(display_name=name, user=quick_user(f"u-{name}-{club.pk}"))
     MembershipFactory(club=club, player=player)
     return player
+
+
+def quick_user(username: str) -> object:
+    """A login without a password (tests log in with force_login): no slow hashing."""
+    return get_user_model().objects.create(username=username)

@@ -61,7 +61,11 @@ def test_recorded_games_are_stored_in_order_and_the_ledger_sums_to_zero() -> Non
         assert entries.aggregate(total=Sum("points"))["total"] == 0
         assert sum(e.total for e in entries) == 0
     box_entry = ChouetteLedgerEntry.objects.get(session=t.session, game_number=2, player_id=b)
-    assert (box_entry.role, box_entry.points, box_entry.total) == ("box", 5, 6)  # +1 as captain in game 1
+    assert (box_entry.role, box_entry.points, box_entry.total) == (
+        "box",
+        5,
+        6,
+    )  # +1 as captain in game 1
     # The cache is what a fresh replay of the stored events gives.
     replayed = state_of(ChouetteSession.objects.get(pk=t.session.pk))
     assert replayed.totals == state.totals
