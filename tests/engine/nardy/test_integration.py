@@ -134,3 +134,12 @@ def test_command_line_block_rule_option() -> None:
     (answer,) = run_moves([json.dumps({"id": 1, "position": "AAD4wz+3foEBAA", "dice": [6, 5]})],
                           "--block-rule", "off")
     assert [move["position"] for move in answer["moves"]] == ["AAD4wz+3fgsAAA"]  # N19b
+
+
+def test_section_11_position_ids() -> None:
+    start = Position.start("nardy")
+    assert start.id == START
+    assert start.pip_counts == (360, 360)
+    after = legal_plays(start, (6, 6))[0].position
+    assert after.id == "AACA/z8AAAb+Pw"
+    assert after.swapped().id == "AAAG/j8AAID/Pw"  # Black on roll
