@@ -13,7 +13,7 @@ from types import ModuleType
 from django.apps import apps
 
 # The project's own apps, in the order their hooks run.
-PROJECT_APPS = ("tournaments", "games", "games.chouette")
+PROJECT_APPS = ("tournaments", "games", "games.chouette", "tournaments.leaderboard")
 
 
 def app_modules(module_name: str) -> Iterator[ModuleType]:
