@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 from django.db import connections
+from playwright.sync_api import Browser, Page, sync_playwright
 
 from nardy_site import processes
 from nardy_site.celery import app as celery_app
@@ -99,12 +100,10 @@ def celery_worker(
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
+def browser() -> Iterator[Browser]:
     """A headless Chromium driven by Playwright (sync API)."""
     if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
         missing("chromium")
-    from playwright.sync_api import sync_playwright
-
     # Playwright's sync API runs an event loop in this thread; Django's ORM refuses
     # to run beside one unless told that this is safe (it is: tests are sequential).
     os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -118,9 +117,9 @@ def browser() -> Iterator[object]:
 
 
 @pytest.fixture
-def page(browser: object) -> Iterator[object]:
+def page(browser: Browser) -> Iterator[Page]:
     """A fresh page in its own browser context (no cookies shared between tests)."""
-    context = browser.new_context()  # type: ignore[attr-defined]
+    context = browser.new_context()
     page = context.new_page()
     page.set_default_timeout(15_000)
     yield page

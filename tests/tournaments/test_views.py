@@ -43,7 +43,9 @@ def test_home_lists_clubs(client: Client) -> None:
 def test_club_search_returns_a_partial_for_htmx(client: Client) -> None:
     ClubFactory(name="Alpha Club")
     ClubFactory(name="Beta Club")
-    response = client.get(reverse("tournaments:club_list"), {"q": "alp"}, headers={"HX-Request": "true"})
+    response = client.get(
+        reverse("tournaments:club_list"), {"q": "alp"}, headers={"HX-Request": "true"}
+    )
     assert "Alpha Club" in response.text and "Beta Club" not in response.text
     assert "<html" not in response.text
 
