@@ -1,0 +1,26 @@
+"""Template helpers of the match pages."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django import template
+
+from games.services.scoring import format_score
+
+register = template.Library()
+
+
+@register.filter
+def score(value: Decimal | float | None) -> str:
+    """7, 4.5: a score without trailing zeros."""
+    return "" if value is None else format_score(value)
+
+
+@register.filter
+def seat_player(match: Any, seat: int | None) -> Any:
+    """The player in seat 1 or 2 of a match (the name of a game's winner)."""
+    if seat in (1, 2):
+        return match.player_in_seat(int(seat)) or seat
+    return ""
