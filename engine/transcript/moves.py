@@ -94,12 +94,21 @@ def _fast(
             return None
         remaining.remove(die)
         current = variant.apply_step(current, src, dst)
-    count = results.shape[0]
-    if count == 0:
+    if results.shape[0] == 0:
         return current if not steps else None
-    same = (results.reshape(count, 50) == current.reshape(50)).all(axis=1)
-    index = int(same.argmax())
-    return results[index] if same[index] else None
+    return _lookup(results, current)
+
+
+def _lookup(results: np.ndarray, board: np.ndarray) -> np.ndarray | None:
+    """The row of ``results`` equal to ``board``: a byte search over the packed rows."""
+    packed, wanted = results.tobytes(), board.astype(np.int8, copy=False).tobytes()
+    size = len(wanted)
+    at = packed.find(wanted)
+    while at >= 0:
+        if at % size == 0:
+            return results[at // size]
+        at = packed.find(wanted, at + 1)
+    return None
 
 
 def check_move(
