@@ -162,3 +162,27 @@ def test_any_history_with_corrections_equals_a_full_recompute(history, correctio
         rebuild_ratings(variant="backgammon")
         assert snapshot() == incremental
         transaction.set_rollback(True)
+
+
+def test_results_through_the_games_services():
+    """The real results flow: a director's official result, then a correction of it."""
+    from decimal import Decimal
+
+    from games import services as games_services
+    from games.models import Match
+    from tests.factories import UserFactory
+
+    director = UserFactory()
+    club = ClubFactory(directors=[director])
+    ana, boris = PlayerFactory(), PlayerFactory()
+    match = Match.objects.create(club=club, length=5, player1=ana, player2=boris)
+    games_services.override_result(match=match, by=director, score1=Decimal(5),
+                                   score2=Decimal(2), reason="entered from the score sheet")
+    assert round(rating(ana).rating, 2) == 1522.36
+    assert round(rating(boris).rating, 2) == 1477.64
+    first_at = RatingChange.objects.get(match=match, player=ana).at
+    games_services.override_result(match=match, by=director, score1=Decimal(3),
+                                   score2=Decimal(5), reason="players swapped on the sheet")
+    assert round(rating(boris).rating, 2) == 1522.36
+    assert RatingChange.objects.filter(match=match).count() == 2
+    assert RatingChange.objects.get(match=match, player=boris).at == first_at  # keeps its place

@@ -82,7 +82,11 @@ def rating_chart_svg(points: Sequence[ChartPoint], *, title: str) -> str:
             f'<text x="{LEFT - 6}" y="{y(tick) + 4}" text-anchor="end" '
             f'fill="currentColor">{tick:g}</text>'
         )
+    shown: set[datetime.date] = set()
     for index in _date_label_indexes(len(points)):
+        if points[index].at in shown:
+            continue  # one label per day is enough
+        shown.add(points[index].at)
         label = escape(date_format(points[index].at, "SHORT_DATE_FORMAT"))
         anchor = "start" if index == 0 and len(points) > 1 else "middle"
         if index == len(points) - 1 and len(points) > 1:

@@ -15,8 +15,9 @@ from decimal import Decimal
 from django.db.models import Count, Q, QuerySet, Sum
 
 from tournaments.leaderboard.charts import ChartPoint
-from tournaments.leaderboard.models import EventPlacing, PlayerRating, RatingChange
+from tournaments.leaderboard.models import EventPlacing, PlayerRating, RankedEvent, RatingChange
 from tournaments.models import Club, Player
+from tournaments.permissions import AnyUser, is_site_admin
 from tournaments.rankings import RankingRow, Season, rank_totals
 
 
@@ -133,6 +134,20 @@ def player_events(player: Player) -> QuerySet[EventPlacing]:
         .select_related("event", "event__club")
         .order_by("-event__date", "-event_id")
     )
+
+
+def recent_events(limit: int = 10) -> QuerySet[RankedEvent]:
+    """The latest ranked events, for the rankings page."""
+    return RankedEvent.objects.select_related("club").order_by("-date", "-pk")[:limit]
+
+
+def clubs_managed_by(user: AnyUser) -> list[Club]:
+    """Clubs whose events this login may enter (none for anonymous visitors)."""
+    if not user.is_authenticated:
+        return []
+    if is_site_admin(user):
+        return list(Club.objects.order_by("name"))
+    return list(Club.objects.filter(directors=user).order_by("name"))
 
 
 def season_for(year: int | None, start: datetime.date | None, end: datetime.date | None,

@@ -50,7 +50,14 @@ def rankings(request: HttpRequest) -> HttpResponse:
             rows=[(row, ratings.get(row.player)) for row in page],
             querystring=_without_page(request),
         )
-    template = "leaderboard/_ranking_table.html" if request.htmx else "leaderboard/rankings.html"
+    if request.htmx:
+        return render(request, "leaderboard/_ranking_table.html", context,
+                      status=200 if form.is_valid() else 400)
+    context.update(
+        recent_events=selectors.recent_events(),
+        managed_clubs=selectors.clubs_managed_by(request.user),
+    )
+    template = "leaderboard/rankings.html"
     return render(request, template, context, status=200 if form.is_valid() else 400)
 
 
