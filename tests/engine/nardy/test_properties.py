@@ -8,9 +8,10 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.nardy.rules import NardyRules
 from engine.nardy.selfplay import self_play
 from engine.nardy.variant import NardyVariant
-from tests.engine.nardy.reference import block_is_legal, from_board
+from tests.engine.nardy.reference import block_is_legal, from_board, legal_results
 
 
 def _spread(draw, total: int, points: list[int]) -> dict[int, int]:
@@ -97,3 +98,12 @@ def check_invariants(board: np.ndarray, dice: tuple[int, int]) -> None:
 @given(positions())
 def test_generated_positions_are_valid(board: np.ndarray) -> None:
     NardyVariant().validate(board)
+
+
+@settings(max_examples=300, deadline=None)
+@given(positions(), dice_pairs, st.sampled_from(["ahead", "home", "off"]))
+def test_random_positions_match_the_reference(board: np.ndarray, dice: tuple[int, int],
+                                              regulation: str) -> None:
+    variant = NardyVariant(NardyRules(block_rule=regulation))
+    found = {(0,) + tuple(int(x) for x in b[1, :24]) for b in variant.generate(board, *dice).boards}
+    assert found == legal_results(board, dice[0], dice[1], regulation)

@@ -56,3 +56,5 @@ def test_matches_reference_large_sample() -> None:
     seen = compare(12000, seed=1, block_rule="ahead")
     assert seen["bear_off"] >= 300
     assert seen["block_bites"] >= 100
+    seen = compare(4000, seed=2, block_rule="home")
+    assert seen["block_bites"] >= 30
