@@ -10,11 +10,10 @@ from tournaments.models import Club
 
 
 def test_demo_modules_are_found_in_app_order() -> None:
-    assert [module.__name__ for module in app_modules("demo")] == [
-        "tournaments.demo",
-        "games.demo",
-        "games.chouette.demo",
-    ]
+    names = [module.__name__ for module in app_modules("demo")]
+    # Clubs and players first: the other apps' demo content builds on them.
+    assert names[:2] == ["tournaments.demo", "games.demo"]
+    assert len(names) == len(set(names))
 
 
 def test_missing_hook_modules_are_skipped() -> None:
