@@ -48,14 +48,14 @@ def _b64_to_bytes(text: str, length: int, nbytes: int, kind: str) -> bytes:
 _KIND_NAME = {"position_id": "Position ID", "match_id": "Match ID"}
 
 
+_RUNS = ["0" + "1" * count for count in range(128)]  # one point's bits, written backwards
+
+
 def position_key(board: np.ndarray) -> int:
     """The 80-bit key of a 2 x 25 board as an int (bit k = bit k of the string)."""
-    key = 0
-    pos = 0
-    for count in board.reshape(50).tolist():
-        key |= ((1 << count) - 1) << pos
-        pos += count + 1
-    return key
+    counts = board.reshape(50).tolist()
+    counts.reverse()
+    return int("".join([_RUNS[count] for count in counts]), 2)
 
 
 def encode_position_id(board: np.ndarray) -> str:

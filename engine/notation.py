@@ -33,8 +33,18 @@ def _point_text(point: int) -> str:
 
 # --- writing ---------------------------------------------------------------------------
 
-def _hit_flags(board: np.ndarray, steps: list[Step] | tuple[Step, ...], variant: Any) -> list[bool]:
+def _hit_flags(board: np.ndarray, steps: list[Step], variant: Any) -> list[bool]:
     """For each step, whether it hit (the opponent's bar count went up)."""
+    if variant.name == "backgammon":
+        # a hit is a stop on a point holding one opposing checker (X's p = O's 25 - p)
+        opposing = board[0].tolist()
+        flags = []
+        for _src, dst in steps:
+            hit = dst != OFF and opposing[24 - dst] == 1
+            if hit:
+                opposing[24 - dst] = 0
+            flags.append(hit)
+        return flags
     flags = []
     for src, dst in steps:
         after = variant.apply_step(board, src, dst)
@@ -56,7 +66,7 @@ def format_steps(board: np.ndarray, steps: Any, variant: Any = "backgammon") -> 
         variant = get_variant(variant)
     steps = [(int(src), int(dst)) for src, dst in steps]
     hits = _hit_flags(np.asarray(board), steps, variant)
-    order = sorted(range(len(steps)), key=lambda k: (-steps[k][0], -steps[k][1]))
+    order = sorted(range(len(steps)), key=lambda k: steps[k], reverse=True)
     chains: list[list[tuple[int, bool]]] = []  # [(point, hit there)], first entry = start
     for k in order:
         src, dst = steps[k]
