@@ -1,9 +1,218 @@
-"""REST API of games. `register(router)` is called by nardy_site/api_urls.py."""
+"""REST API of games: matches, games, results and transcripts.
+
+Anyone reads; writes go through the same services as the pages, so the same people may
+do the same things (players their own matches, directors anything in their club).
+ServiceError becomes a 400 with the field at fault, NotAllowed a 403.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from django.db.models import QuerySet
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
 from rest_framework.routers import BaseRouter
+
+from games import selectors, services
+from games.models import Game, Match, MatchResult, MatchTranscript
+from games.serializers import (
+    DisputeInputSerializer,
+    GameInputSerializer,
+    GameSerializer,
+    MatchCreateSerializer,
+    MatchResultSerializer,
+    MatchSerializer,
+    OverrideInputSerializer,
+    ProposeInputSerializer,
+    ScoreInputSerializer,
+    TranscriptInputSerializer,
+    TranscriptSerializer,
+)
+from games.services.errors import NotAllowed, ServiceError
+from games.services.scoring import doubles_from_json
+
+T = TypeVar("T")
+
+
+def run(call: Callable[[], T]) -> T:
+    """Run a service, turning its errors into DRF's."""
+    try:
+        return call()
+    except NotAllowed as error:
+        raise PermissionDenied(str(error)) from None
+    except ServiceError as error:
+        raise ValidationError(
+            {error.field or "non_field_errors": [str(error)]}, error.code
+        ) from None
+
+
+def parsed(serializer_class: type, request: Request) -> dict[str, Any]:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _filter_by_match(queryset: QuerySet[T], request: Request) -> QuerySet[T]:
+    match_id = request.query_params.get("match")
+    if match_id and match_id.isdigit():
+        return queryset.filter(match_id=int(match_id))
+    return queryset
+
+
+class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Matches. ?club=<slug>&player=<id> filter the list."""
+
+    serializer_class = MatchSerializer
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    def get_queryset(self) -> QuerySet[Match]:
+        player = self.request.query_params.get("player", "")
+        return selectors.matches(
+            club_slug=self.request.query_params.get("club", ""),
+            player_id=int(player) if player.isdigit() else None,
+        )
+
+    @extend_schema(request=MatchCreateSerializer, responses=MatchSerializer)
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = dict(parsed(MatchCreateSerializer, request))
+        club = data.pop("club")
+        match = run(lambda: services.create_match(club=club, by=request.user, **data))
+        return Response(MatchSerializer(match).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=GameInputSerializer, responses=GameSerializer)
+    @action(detail=True, methods=["post"])
+    def games(self, request: Request, pk: str | None = None) -> Response:
+        """Enter the next game of the match."""
+        match = self.get_object()
+        data = parsed(GameInputSerializer, request)
+        game = run(
+            lambda: services.enter_game(
+                match=match,
+                by=request.user,
+                winner=data["winner"],
+                result=data["result"],
+                cube=data["cube"],
+                cube_owner=data["cube_owner"],
+                doubles=doubles_from_json(data.get("doubles")) or None,
+            )
+        )
+        return Response(GameSerializer(game).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=ScoreInputSerializer, responses=MatchResultSerializer)
+    @action(detail=True, methods=["post"])
+    def score(self, request: Request, pk: str | None = None) -> Response:
+        """Enter just the final score (proposed as the result)."""
+        match = self.get_object()
+        data = parsed(ScoreInputSerializer, request)
+        result = run(
+            lambda: services.enter_final_score(
+                match=match, by=request.user, score1=data["score1"], score2=data["score2"]
+            )
+        )
+        return Response(MatchResultSerializer(result).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=OverrideInputSerializer, responses=MatchResultSerializer)
+    @action(detail=True, methods=["post"])
+    def override(self, request: Request, pk: str | None = None) -> Response:
+        """A director sets or corrects the official result."""
+        match = self.get_object()
+        data = parsed(OverrideInputSerializer, request)
+        result = run(
+            lambda: services.override_result(
+                match=match,
+                by=request.user,
+                score1=data["score1"],
+                score2=data["score2"],
+                reason=data["reason"],
+            )
+        )
+        return Response(MatchResultSerializer(result).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=TranscriptInputSerializer, responses=TranscriptSerializer)
+    @action(detail=True, methods=["post"])
+    def transcripts(self, request: Request, pk: str | None = None) -> Response:
+        """Upload a transcript (multipart `file`, or JSON `text`); it is checked in a worker."""
+        match = self.get_object()
+        data = parsed(TranscriptInputSerializer, request)
+        upload = data.get("file")
+        content = upload.read() if upload else data["text"]
+        name = upload.name if upload else data.get("file_name", "")
+        transcript = run(
+            lambda: services.upload_transcript(
+                match=match, by=request.user, data=content, file_name=name
+            )
+        )
+        return Response(TranscriptSerializer(transcript).data, status=status.HTTP_202_ACCEPTED)
+
+
+class GameViewSet(viewsets.ReadOnlyModelViewSet):
+    """Games; ?match=<id> filters."""
+
+    serializer_class = GameSerializer
+
+    def get_queryset(self) -> QuerySet[Game]:
+        return _filter_by_match(Game.objects.all(), self.request)
+
+
+class ResultViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Results of matches; POST proposes one, and the actions answer it."""
+
+    serializer_class = MatchResultSerializer
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    def get_queryset(self) -> QuerySet[MatchResult]:
+        queryset = MatchResult.objects.select_related("entered_by", "confirmed_by")
+        return _filter_by_match(queryset, self.request)
+
+    @extend_schema(request=ProposeInputSerializer, responses=MatchResultSerializer)
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = parsed(ProposeInputSerializer, request)
+        result = run(
+            lambda: services.propose_result(
+                match=data["match"],
+                by=request.user,
+                score1=data.get("score1"),
+                score2=data.get("score2"),
+            )
+        )
+        return Response(MatchResultSerializer(result).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses=MatchResultSerializer)
+    @action(detail=True, methods=["post"])
+    def confirm(self, request: Request, pk: str | None = None) -> Response:
+        result = run(lambda: services.confirm_result(result=self.get_object(), by=request.user))
+        return Response(MatchResultSerializer(result).data)
+
+    @extend_schema(request=DisputeInputSerializer, responses=MatchResultSerializer)
+    @action(detail=True, methods=["post"])
+    def dispute(self, request: Request, pk: str | None = None) -> Response:
+        data = parsed(DisputeInputSerializer, request)
+        result = run(
+            lambda: services.dispute_result(
+                result=self.get_object(), by=request.user, reason=data["reason"]
+            )
+        )
+        return Response(MatchResultSerializer(result).data)
+
+
+class TranscriptViewSet(viewsets.ReadOnlyModelViewSet):
+    """Uploaded transcripts and their verdicts; ?match=<id> filters."""
+
+    serializer_class = TranscriptSerializer
+
+    def get_queryset(self) -> QuerySet[MatchTranscript]:
+        return _filter_by_match(MatchTranscript.objects.select_related("uploaded_by"), self.request)
 
 
 def register(router: BaseRouter) -> None:
-    """Add games viewsets here, e.g. router.register("matches", MatchViewSet)."""
+    router.register("matches", MatchViewSet, basename="match")
+    router.register("games", GameViewSet, basename="game")
+    router.register("results", ResultViewSet, basename="result")
+    router.register("transcripts", TranscriptViewSet, basename="transcript")

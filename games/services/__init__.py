@@ -7,6 +7,7 @@ Errors: ServiceError (code, translated message, field) and NotAllowed.
 """
 
 from games.services.errors import NotAllowed, ServiceError
+from games.services.matches import create_match
 from games.services.results import (
     confirm_result,
     dispute_result,
@@ -21,6 +22,7 @@ __all__ = [
     "NotAllowed",
     "ServiceError",
     "confirm_result",
+    "create_match",
     "dispute_result",
     "enter_final_score",
     "enter_game",

@@ -1,0 +1,189 @@
+"""API serializers: input serializers parse, output serializers show; services write."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from games.models import Game, Match, MatchResult, MatchTranscript, ResultStatus
+from games.services.transcripts import describe
+from tournaments.models import Club, Player
+
+
+class PlayerRefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "display_name"]
+
+
+class GameSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Game
+        fields = [
+            "id",
+            "match",
+            "number",
+            "winner",
+            "result",
+            "cube",
+            "cube_owner",
+            "doubles",
+            "crawford",
+            "points",
+            "entered_at",
+        ]
+
+
+class MatchResultSerializer(serializers.ModelSerializer):
+    entered_by = serializers.CharField(source="entered_by.get_username", default=None)
+    confirmed_by = serializers.CharField(source="confirmed_by.get_username", default=None)
+
+    class Meta:
+        model = MatchResult
+        fields = [
+            "id",
+            "match",
+            "score1",
+            "score2",
+            "status",
+            "games",
+            "entered_by",
+            "entered_at",
+            "confirmed_by",
+            "confirmed_at",
+            "override_reason",
+        ]
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    player1 = PlayerRefSerializer(read_only=True)
+    player2 = PlayerRefSerializer(read_only=True)
+    winner = PlayerRefSerializer(read_only=True)
+    official_result = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Match
+        fields = [
+            "id",
+            "club",
+            "variant",
+            "length",
+            "player1",
+            "player2",
+            "crawford",
+            "holland",
+            "jacoby",
+            "beavers",
+            "cube_enabled",
+            "koks",
+            "equalisation",
+            "draw_points",
+            "status",
+            "score1",
+            "score2",
+            "winner",
+            "rated",
+            "created_at",
+            "finished_at",
+            "official_result",
+        ]
+
+    def get_official_result(self, match: Match) -> int | None:
+        result = match.results.filter(status=ResultStatus.CONFIRMED).first()
+        return result.pk if result else None
+
+
+class MatchCreateSerializer(serializers.ModelSerializer):
+    club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all())
+    player1 = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(), required=False, allow_null=True
+    )
+    player2 = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(), required=False, allow_null=True
+    )
+
+    class Meta:
+        model = Match
+        fields = [
+            "club",
+            "variant",
+            "length",
+            "player1",
+            "player2",
+            "crawford",
+            "holland",
+            "jacoby",
+            "beavers",
+            "cube_enabled",
+            "koks",
+            "equalisation",
+            "draw_points",
+            "rated",
+        ]
+        validators: list[Any] = []  # the service checks the rules
+
+
+class GameInputSerializer(serializers.Serializer):
+    winner = serializers.ChoiceField(choices=[1, 2], allow_null=True)
+    result = serializers.CharField()
+    cube = serializers.IntegerField(default=1, min_value=1)
+    cube_owner = serializers.ChoiceField(choices=[0, 1, 2], default=0)
+    doubles = serializers.JSONField(required=False, allow_null=True)
+
+
+class ScoreInputSerializer(serializers.Serializer):
+    score1 = serializers.DecimalField(max_digits=7, decimal_places=1, min_value=0)
+    score2 = serializers.DecimalField(max_digits=7, decimal_places=1, min_value=0)
+
+
+class ProposeInputSerializer(serializers.Serializer):
+    match = serializers.PrimaryKeyRelatedField(queryset=Match.objects.all())
+    score1 = serializers.DecimalField(max_digits=7, decimal_places=1, min_value=0, required=False)
+    score2 = serializers.DecimalField(max_digits=7, decimal_places=1, min_value=0, required=False)
+
+
+class OverrideInputSerializer(ScoreInputSerializer):
+    reason = serializers.CharField()
+
+
+class DisputeInputSerializer(serializers.Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class TranscriptInputSerializer(serializers.Serializer):
+    file = serializers.FileField(required=False)
+    text = serializers.CharField(required=False, trim_whitespace=False)
+    file_name = serializers.CharField(required=False, default="", allow_blank=True)
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        if not data.get("file") and not data.get("text"):
+            raise serializers.ValidationError(_("Send a file or a text."), code="required")
+        return data
+
+
+class TranscriptSerializer(serializers.ModelSerializer):
+    uploaded_by = serializers.CharField(source="uploaded_by.get_username", default=None)
+    disagreements = serializers.SerializerMethodField()
+
+    class Meta:
+        model = MatchTranscript
+        fields = [
+            "id",
+            "match",
+            "file_name",
+            "uploaded_by",
+            "uploaded_at",
+            "status",
+            "verdict",
+            "error",
+            "agrees_with_result",
+            "disagreements",
+            "attempts",
+            "checked_at",
+        ]
+
+    def get_disagreements(self, transcript: MatchTranscript) -> list[dict[str, Any]]:
+        return [{**item, "message": describe(item)} for item in transcript.disagreements or []]
