@@ -1,20 +1,57 @@
-"""REST API of clubs and players. `register(router)` is called by nardy_site/api_urls.py."""
+"""REST API of clubs, players and tournaments. ``register(router)`` is called by
+nardy_site/api_urls.py.
+
+Same rules as the pages: anyone reads public data; players act on their own matches
+(the games services check that); directors manage their own clubs' tournaments.
+"""
 
 from __future__ import annotations
 
-from rest_framework import viewsets
+from collections.abc import Callable
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.shortcuts import get_object_or_404
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
 from rest_framework.routers import BaseRouter
 
-from tournaments import selectors
-from tournaments.models import Player
-from tournaments.permissions import ReadOnlyOrClubDirector, ReadOnlyOrPlayerSelf
-from tournaments.serializers import ClubSerializer, PlayerSerializer
+from games import services as games_services
+from games.models import ResultStatus
+from games.services import NotAllowed, ServiceError
+from tournaments import selectors, services
+from tournaments import serializers as s
+from tournaments.errors import TournamentError
+from tournaments.models import Club, Pairing, Player, Tournament
+from tournaments.permissions import (
+    ReadOnlyOrClubDirector,
+    ReadOnlyOrPlayerSelf,
+    can_edit_player,
+    can_manage_club,
+    player_for,
+)
+from tournaments.views_support import error_text
+
+
+def _call(run: Callable[[], Any], ok_status: int = status.HTTP_200_OK) -> Response:
+    """Run a service; its errors become 400 (or 403) responses with a code."""
+    try:
+        data = run()
+    except NotAllowed as error:
+        return Response({"code": error.code, "detail": str(error.message)}, status=403)
+    except (TournamentError, ServiceError) as error:
+        return Response({"code": error.code, "detail": error_text(error)}, status=400)
+    return Response(data, status=ok_status)
 
 
 class ClubViewSet(viewsets.ReadOnlyModelViewSet):
     """Clubs, by slug."""
 
-    serializer_class = ClubSerializer
+    serializer_class = s.ClubSerializer
     permission_classes = [ReadOnlyOrClubDirector]
     lookup_field = "slug"
 
@@ -22,14 +59,242 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
         return selectors.clubs_with_counts()
 
 
-class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
-    """Players, shown by display name."""
+class PlayerViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Players, shown by display name. Directors add players and merge duplicates."""
 
-    serializer_class = PlayerSerializer
+    serializer_class = s.PlayerSerializer
     permission_classes = [ReadOnlyOrPlayerSelf]
-    queryset = Player.objects.order_by("display_name", "pk")
+
+    def get_queryset(self) -> QuerySet[Player]:
+        players = Player.objects.order_by("display_name", "pk")
+        search = self.request.query_params.get("search", "").strip()
+        if search:
+            players = players.filter(Q(display_name__icontains=search) | Q(name__icontains=search))
+        return players
+
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = s.PlayerInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        club = data.validated_data.get("club")
+        if not (club and can_manage_club(request.user, club)):
+            raise PermissionDenied("Directors add players to their own clubs.")
+        return _call(lambda: s.PlayerSerializer(services.create_player(
+            name=data.validated_data["name"],
+            display_name=data.validated_data.get("display_name", ""), club=club)).data,
+            status.HTTP_201_CREATED)
+
+    @action(detail=True, methods=["post"])
+    def merge(self, request: Request, pk: str | None = None) -> Response:
+        """Merge ``duplicate`` into this player (all history moves; the duplicate goes)."""
+        keep = self.get_object()
+        data = s.MergeInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        duplicate = data.validated_data["duplicate"]
+        if not (can_edit_player(request.user, keep) and can_edit_player(request.user, duplicate)):
+            raise PermissionDenied("You can merge players of your own clubs only.")
+        return _call(lambda: s.PlayerSerializer(
+            services.merge_players(keep=keep, duplicate=duplicate)).data)
+
+
+class TournamentViewSet(viewsets.ModelViewSet):
+    """Tournaments: public ones for everybody, private ones for their club's directors."""
+
+    serializer_class = s.TournamentSerializer
+    permission_classes = [ReadOnlyOrClubDirector]
+    http_method_names = ["get", "post", "patch", "head", "options"]
+
+    def get_queryset(self) -> QuerySet[Tournament]:
+        tournaments = selectors.visible_tournaments(self.request.user)
+        club = self.request.query_params.get("club")
+        if club:
+            tournaments = tournaments.filter(club__slug=club)
+        return tournaments.order_by("-starts_on", "name", "pk")
+
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = s.TournamentInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = dict(data.validated_data)
+        club: Club | None = fields.pop("club", None)
+        if club is None or not can_manage_club(request.user, club):
+            raise PermissionDenied("Directors create tournaments for their own clubs.")
+        return _call(lambda: s.TournamentSerializer(
+            services.create_tournament(club=club, actor=request.user, **fields)).data,
+            status.HTTP_201_CREATED)
+
+    def partial_update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        tournament = self.get_object()
+        data = s.TournamentInputSerializer(tournament, data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        fields = dict(data.validated_data)
+        fields.pop("club", None)
+        return _call(lambda: s.TournamentSerializer(
+            services.update_tournament(tournament=tournament, actor=request.user, **fields)).data)
+
+    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return self.partial_update(request, *args, **kwargs)
+
+    @action(detail=True, methods=["get", "post"])
+    def entries(self, request: Request, pk: str | None = None) -> Response:
+        tournament = self.get_object()
+        if request.method == "GET":
+            return Response(s.EntrySerializer(selectors.entries_of(tournament), many=True).data)
+        data = s.EntryInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return _call(lambda: s.EntrySerializer(services.add_entry(
+            tournament=tournament, actor=request.user, **data.validated_data)).data,
+            status.HTTP_201_CREATED)
+
+    @action(detail=True, methods=["post"])
+    def seeds(self, request: Request, pk: str | None = None) -> Response:
+        tournament = self.get_object()
+        data = s.SeedsInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        seeds = {int(k): v for k, v in data.validated_data["seeds"].items() if str(k).isdigit()}
+        return _call(lambda: services.set_seeds(tournament=tournament, seeds=seeds,
+                                                actor=request.user) or {"ok": True})
+
+    @action(detail=True, methods=["post"], url_path="status")
+    def change_status(self, request: Request, pk: str | None = None) -> Response:
+        tournament = self.get_object()
+        data = s.StatusInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return _call(lambda: s.TournamentSerializer(services.set_status(
+            tournament=tournament, status=data.validated_data["status"], actor=request.user)).data)
+
+    @action(detail=True, methods=["post"])
+    def draw(self, request: Request, pk: str | None = None) -> Response:
+        tournament = self.get_object()
+
+        def run() -> Any:
+            services.make_draw(tournament=tournament, actor=request.user)
+            return s.PairingSerializer(selectors.pairings_of(tournament), many=True).data
+
+        return _call(run, status.HTTP_201_CREATED)
+
+    @action(detail=True, methods=["post"], url_path="next-round")
+    def next_round(self, request: Request, pk: str | None = None) -> Response:
+        tournament = self.get_object()
+        data = s.NextRoundInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+
+        def run() -> Any:
+            if tournament.format == Tournament.Format.SWISS:
+                return {"round": services.make_swiss_round(tournament=tournament, actor=request.user)}
+            if data.validated_data["stage"] == "knockout":
+                services.make_group_knockout(tournament=tournament, actor=request.user)
+                return {"stage": "knockout"}
+            return {"round": services.start_round(tournament=tournament, actor=request.user,
+                                                  through=data.validated_data.get("through"))}
+
+        return _call(run)
+
+    @action(detail=True, methods=["get"])
+    def pairings(self, request: Request, pk: str | None = None) -> Response:
+        """Every pairing of the event (the bracket of all flights, or the round-robin rounds)."""
+        tournament = self.get_object()
+        return Response(s.PairingSerializer(selectors.pairings_of(tournament), many=True).data)
+
+    @action(detail=True, methods=["get"])
+    def standings(self, request: Request, pk: str | None = None) -> Response:
+        tournament = self.get_object()
+        flight = "swiss" if tournament.format == Tournament.Format.SWISS else "group"
+        groups = []
+        for table in selectors.crosstables(tournament, flight=flight):
+            groups.append({
+                "group": table.group,
+                "tiebreaks": list(tournament.tiebreaks),
+                "rows": [{"place": line.place, "shared": line.shared, "player": line.name,
+                          "values": line.values} for line in table.lines],
+                "explanations": table.explanations,
+            })
+        places = [{"entry": e.pk, "player": e.player.display_name, "place_first": e.place_first,
+                   "place_last": e.place_last}
+                  for e in selectors.entries_of(tournament).exclude(place_first=None)]
+        return Response({"groups": groups, "places": places})
+
+    @action(detail=True, methods=["get", "post"])
+    def conflicts(self, request: Request, pk: str | None = None) -> Response:
+        """Late corrections waiting for the director (GET); decide one (POST)."""
+        tournament = self.get_object()
+        if request.method == "GET":
+            if not can_manage_club(request.user, tournament.club):
+                raise PermissionDenied("Only the club's directors see corrections.")
+            return Response(s.ConflictSerializer(tournament.conflicts.all(), many=True).data)
+        data = s.ConflictInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        conflict = get_object_or_404(tournament.conflicts, pk=data.validated_data["conflict"])
+        return _call(lambda: s.ConflictSerializer(services.resolve_conflict(
+            conflict=conflict, apply=data.validated_data["decision"] == "apply",
+            actor=request.user)).data)
+
+
+class PairingViewSet(viewsets.ReadOnlyModelViewSet):
+    """Pairings of visible tournaments; players enter, confirm or dispute their own results."""
+
+    serializer_class = s.PairingSerializer
+
+    def get_queryset(self) -> QuerySet[Pairing]:
+        visible = selectors.visible_tournaments(self.request.user).values("pk")
+        pairings = Pairing.objects.filter(tournament__in=visible).select_related(
+            "top__player", "bottom__player", "match"
+        ).order_by("tournament", "flight", "group", "round", "number")
+        tournament = self.request.query_params.get("tournament")
+        if tournament and tournament.isdigit():
+            pairings = pairings.filter(tournament_id=int(tournament))
+        return pairings
+
+    @action(detail=False, methods=["get"], permission_classes=[IsAuthenticated])
+    def mine(self, request: Request) -> Response:
+        """The signed-in player's tournament matches."""
+        player = player_for(request.user)
+        pairings = selectors.my_pairings(player) if player else []
+        return Response(s.PairingSerializer(pairings, many=True).data)
+
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def result(self, request: Request, pk: str | None = None) -> Response:
+        """A player proposes the final score; a director (with a reason) sets it."""
+        pairing = self.get_object()
+        data = s.ScoreInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        if pairing.match is None:
+            return Response({"code": "match_not_ready", "detail": "This pairing has no match yet."},
+                            status=400)
+        scores = {"score1": data.validated_data["score1"], "score2": data.validated_data["score2"]}
+        reason = data.validated_data.get("reason", "")
+        if can_manage_club(request.user, pairing.tournament.club) and reason:
+            return _call(lambda: {"result": services.director_result(
+                pairing=pairing, by=request.user, reason=reason, **scores).pk},
+                status.HTTP_201_CREATED)
+        return _call(lambda: {"result": games_services.enter_final_score(
+            match=pairing.match, by=request.user, **scores).pk}, status.HTTP_201_CREATED)
+
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def confirm(self, request: Request, pk: str | None = None) -> Response:
+        return self._answer(request, confirm=True)
+
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def dispute(self, request: Request, pk: str | None = None) -> Response:
+        return self._answer(request, confirm=False)
+
+    def _answer(self, request: Request, *, confirm: bool) -> Response:
+        pairing = self.get_object()
+        open_result = pairing.match.results.filter(
+            status__in=[ResultStatus.PROPOSED, ResultStatus.DISPUTED]
+        ).first() if pairing.match else None
+        if open_result is None:
+            return Response({"code": "no_result", "detail": "No result is waiting for an answer."},
+                            status=400)
+        if confirm:
+            return _call(lambda: {"result": games_services.confirm_result(
+                result=open_result, by=request.user).pk})
+        reason = s.AnswerInputSerializer(data=request.data)
+        reason.is_valid(raise_exception=True)
+        return _call(lambda: {"result": games_services.dispute_result(
+            result=open_result, by=request.user, reason=reason.validated_data.get("reason", "")).pk})
 
 
 def register(router: BaseRouter) -> None:
     router.register("clubs", ClubViewSet, basename="club")
     router.register("players", PlayerViewSet, basename="player")
+    router.register("tournaments", TournamentViewSet, basename="tournament")
+    router.register("pairings", PairingViewSet, basename="pairing")
