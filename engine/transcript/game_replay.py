@@ -88,6 +88,8 @@ class GameReplay:
             handler(action)
         if self.ended is None and self.dropped is not None:
             self.ended = (self.dropped, "drop", self.cube.value)
+        if self.ended is None and self.finished is not None and not self.broken:
+            self.missing_result(*self.finished)
         if self.ended is None:
             self.replay.error(
                 self.game.number,
@@ -231,12 +233,17 @@ class GameReplay:
             return
         if self.finished is not None and not self.broken:
             winner, result = self.finished
-            if winner != action.player:
+            if winner is None:
                 self.error(
                     action,
                     "wrong_winner",
-                    f"{names[winner] if winner is not None else 'Nobody'} won game "
-                    f"{self.game.number}, not {names[action.player]}.",
+                    f"Game {self.game.number} is a draw: both sides bore off every checker.",
+                )
+            elif winner != action.player:
+                self.error(
+                    action,
+                    "wrong_winner",
+                    f"{names[winner]} won game {self.game.number}, not {names[action.player]}.",
                 )
             expected = game_points(result, cube, self.replay.rules, self.cube.turned)
             if expected is not None and expected != points:
@@ -263,6 +270,18 @@ class GameReplay:
                     f"not {format_score(points)} points.",
                 )
         self.ended = (action.player, result, points)
+
+    def missing_result(self, winner: int | None, result: str) -> None:
+        """The game was played out but no ``Wins``/``Draw`` line says so."""
+        self.replay.error(
+            self.game.number,
+            None,
+            "result_missing",
+            f"Game {self.game.number} is over ({result}), but no 'Wins' line follows.",
+            turn=self.last_turn,
+        )
+        points = game_points(result, self.cube.value, self.replay.rules, self.cube.turned)
+        self.ended = (winner, result, points if points is not None else 0)
 
     def written_result(self, points: Points) -> str:
         return resignation_result(points, self.cube.value, self.replay.variant.name) or "resign"

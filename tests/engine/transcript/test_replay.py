@@ -233,3 +233,11 @@ def test_text_of_a_corrupted_file_gives_the_same_errors() -> None:
     corrupted = with_game(record, 2, insert_double(actions, index, actions[index].player, 2))
     again = read_mat(write_mat(corrupted))
     assert replay(again).errors == replay(corrupted).errors
+
+
+def test_game_played_out_without_a_wins_line() -> None:
+    record = load("m02-1pt.mat")  # Bob bears off everything, then "Wins 3 points"
+    game = record.games[0]
+    verdict = replay(replace(record, games=(replace(game, actions=game.actions[:-1]),)))
+    assert [(e.game, e.code) for e in verdict.errors] == [(1, "result_missing")]
+    assert verdict.games[0].result == "backgammon" and verdict.score == (0, 3)
