@@ -34,7 +34,7 @@ _EXPORTS = {
     "MatchVerdict": "engine.replay",
 }
 
-__all__ = sorted(_EXPORTS)
+__all__ = [*_EXPORTS]  # noqa: PLE0604
 
 
 def __getattr__(name: str) -> Any:

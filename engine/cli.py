@@ -75,7 +75,7 @@ def answer(line: str, variant: str, rules: Any) -> dict[str, Any]:
         moves = [{"play": play.notation, "position": play.position.id} for play in plays]
     except EngineError as error:
         return {"id": ident, "error": error.message}
-    except Exception as error:  # a broken variant must not end the run
+    except Exception as error:  # noqa: BLE001 - a broken variant must not end the run
         return {"id": ident, "error": f"internal error: {type(error).__name__}: {error}"}
     return {"id": ident, "moves": moves}
 
@@ -93,7 +93,7 @@ def moves_main(argv: Sequence[str], stdin: IO[bytes] | None = None,
             from engine.variants import get_variant
 
             get_variant("nardy", rules)
-        except Exception as error:  # missing or broken nardy module: answer every line
+        except Exception as error:  # noqa: BLE001 - missing or broken nardy: answer every line
             setup_error = f"long nardy is not available: {type(error).__name__}: {error}"
     try:
         for raw in stdin:
@@ -105,7 +105,7 @@ def moves_main(argv: Sequence[str], stdin: IO[bytes] | None = None,
                 if setup_error is not None:
                     try:
                         ident = json.loads(line).get("id")
-                    except Exception:
+                    except (ValueError, AttributeError):
                         ident = None
                     result = {"id": ident, "error": setup_error}
                 else:

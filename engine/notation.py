@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from itertools import permutations
+from itertools import pairwise, permutations
 from typing import Any
 
 import numpy as np
@@ -159,7 +159,7 @@ def parse_notation(text: str) -> ParsedPlay:
                                 where=token)
         read = [_read_point(part, token, text) for part in match.group(1).split("/")]
         points = tuple(p for p, _ in read)
-        for a, b in zip(points, points[1:]):
+        for a, b in pairwise(points):
             if b >= a or a == OFF:
                 raise NotationError("unreadable_notation",
                                     f"Could not read {token!r} in {text!r}: checkers move from "

@@ -16,7 +16,7 @@ class Position:
     Equal positions have the same variant and the same Position ID.
     """
 
-    __slots__ = ("_board", "_variant", "_id")
+    __slots__ = ("_board", "_id", "_variant")
 
     def __init__(self, board: Any, variant: str = "backgammon") -> None:
         from engine.variants import get_variant

@@ -67,18 +67,18 @@ def _obligation(dice: tuple[int, int], used: int, most: int, closest: list[Play]
     if used < most:
         if d1 == d2:
             return ("must_use_more_dice",
-                    f"Illegal: with {_dice_text(dice)}, {most} of the four {d1}s can be "
-                    f"played, so {most} must be{example}; this play uses {used}.")
+                    (f"Illegal: with {_dice_text(dice)}, {most} of the four {d1}s can be "
+                     f"played, so {most} must be{example}; this play uses {used}."))
         if most == 2:
             return ("must_use_both_dice",
-                    f"Illegal: with {_dice_text(dice)} both dice can be played, so both "
-                    f"must be{example}.")
+                    (f"Illegal: with {_dice_text(dice)} both dice can be played, so both "
+                     f"must be{example}."))
     if used == most == 1 and d1 != d2:
         big, small = max(dice), min(dice)
         return ("larger_die",
-                f"Illegal: with {_dice_text(dice)} only one die can be played, and when "
-                f"either could be it must be the larger, the {big}{example}; this play "
-                f"uses the {small}.")
+                (f"Illegal: with {_dice_text(dice)} only one die can be played, and when "
+                 f"either could be it must be the larger, the {big}{example}; this play "
+                 f"uses the {small}."))
     return ("illegal_play",
             f"Illegal: this play does not give any of the legal positions{example}.")
 

@@ -108,8 +108,7 @@ def _search(b, dice, nd, doubles, skip_independent, h0, outside0, state, small, 
             if s >= 24 and _step_ok(b, 24, d, outside):
                 found = 24
         else:
-            if s > 23:
-                s = 23
+            s = min(s, 23)
             while s >= 0:
                 if b[1, s] > 0 and _step_ok(b, s, d, outside):
                     found = s

@@ -96,17 +96,17 @@ class BackgammonVariant:
         if dst:
             if board[0, 24 - dst] >= 2:
                 return ("point_blocked",
-                        f"Your {dst}-point is held by {int(board[0, 24 - dst])} opposing "
-                        "checkers; a checker may not stop there.")
+                        (f"Your {dst}-point is held by {int(board[0, 24 - dst])} opposing "
+                         "checkers; a checker may not stop there."))
             return None
         if board[1, 6:25].sum():
             return ("bear_off_not_all_home",
-                    "You may bear off only when all your checkers are in your home board "
-                    "(points 1 to 6).")
+                    ("You may bear off only when all your checkers are in your home board "
+                     "(points 1 to 6)."))
         if src < die and board[1, src:6].sum():
             return ("bear_off_higher_point",
-                    f"A {die} bears off from the {src}-point only when no checker stands on a "
-                    f"higher point; play the {die} from a higher point instead.")
+                    (f"A {die} bears off from the {src}-point only when no checker stands on a "
+                     f"higher point; play the {die} from a higher point instead."))
         return None
 
     def apply_step(self, board: np.ndarray, src: int, dst: int) -> np.ndarray:

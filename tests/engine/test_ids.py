@@ -189,7 +189,7 @@ def test_malformed_match_ids(mid: str) -> None:
 
 
 def test_match_key_rejects_impossible_fields() -> None:
-    for bad in (dict(cube_value=3), dict(dice=(0, 4)), dict(dice=(7, 1)), dict(game_state=5),
-                dict(cube_owner=2), dict(score=(-1, 0))):
+    for bad in ({"cube_value": 3}, {"dice": (0, 4)}, {"dice": (7, 1)}, {"game_state": 5},
+                {"cube_owner": 2}, {"score": (-1, 0)}):
         with pytest.raises(PositionError):
             MatchKey(**bad)  # type: ignore[arg-type]
