@@ -81,7 +81,7 @@ def test_service_errors_are_400_with_the_message() -> None:
 
 @pytest.mark.parametrize("who", ["outsider", "other_director"])
 def test_strangers_get_403(who: str) -> None:
-    match, user1, _ = match_with_logins()
+    match, _, _ = match_with_logins()
     user = player_with_login()[0] if who == "outsider" else UserFactory()
     if who == "other_director":
         ClubFactory(directors=[user])
