@@ -44,8 +44,20 @@ def _workspace() -> Workspace:
 
 def _arrays(work: Workspace) -> tuple[np.ndarray, ...]:
     """The workspace arrays in the order the kernels take them."""
-    return (work.board, work.dice, work.scratch, work.path, work.keys, work.rows, work.steps,
-            work.ndice, work.larger, work.chosen, work.table, work.stamps)
+    return (
+        work.board,
+        work.dice,
+        work.scratch,
+        work.path,
+        work.keys,
+        work.rows,
+        work.steps,
+        work.ndice,
+        work.larger,
+        work.chosen,
+        work.table,
+        work.stamps,
+    )
 
 
 def _grow() -> None:
@@ -61,21 +73,87 @@ def generate_plays(board: np.ndarray, die1: int, die2: int, block_code: int) -> 
     while True:
         work = _workspace()
         work.stamp[0] += 1
-        n = generate_into(board, die1, die2, block_code, *_arrays(work), int(work.stamp[0]))
-        if n < 0:
-            _grow()
-            continue
-        boards = np.empty((n, 2, 25), dtype=np.int8)
-        steps = np.empty((n, 4, 2), dtype=np.int8)
-        nsteps = np.empty(n, dtype=np.int8)
-        assemble(board, work.chosen, n, work.rows, work.steps, boards, steps, nsteps, 0)
-        return PlaySet(boards, steps, nsteps)
+        n, boards, steps, nsteps = _one(
+            board, die1, die2, block_code, *_arrays(work), int(work.stamp[0])
+        )
+        if n >= 0:
+            return PlaySet(boards, steps, nsteps)
+        _grow()
 
 
 @njit(cache=True)
-def _batch(boards, dice, block_code, start, offsets, out_boards, out_steps, out_nsteps,
-           work, die_buffer, scratch, path, keys, rows, steps, ndice, larger, chosen, table,
-           stamps, stamp):
+def _one(
+    board,
+    die1,
+    die2,
+    block_code,
+    work,
+    die_buffer,
+    scratch,
+    path,
+    keys,
+    rows,
+    steps,
+    ndice,
+    larger,
+    chosen,
+    table,
+    stamps,
+    stamp,
+):
+    """One position in one compiled call: (count or -1 when full, boards, steps, nsteps)."""
+    n = generate_into(
+        board,
+        die1,
+        die2,
+        block_code,
+        work,
+        die_buffer,
+        scratch,
+        path,
+        keys,
+        rows,
+        steps,
+        ndice,
+        larger,
+        chosen,
+        table,
+        stamps,
+        stamp,
+    )
+    size = max(n, 0)
+    out_boards = np.empty((size, 2, 25), dtype=np.int8)
+    out_steps = np.empty((size, 4, 2), dtype=np.int8)
+    out_nsteps = np.empty(size, dtype=np.int8)
+    if n > 0:
+        assemble(board, chosen, n, rows, steps, out_boards, out_steps, out_nsteps, 0)
+    return n, out_boards, out_steps, out_nsteps
+
+
+@njit(cache=True)
+def _batch(
+    boards,
+    dice,
+    block_code,
+    start,
+    offsets,
+    out_boards,
+    out_steps,
+    out_nsteps,
+    work,
+    die_buffer,
+    scratch,
+    path,
+    keys,
+    rows,
+    steps,
+    ndice,
+    larger,
+    chosen,
+    table,
+    stamps,
+    stamp,
+):
     """Generate from position ``start`` on; returns (next position, plays written, stamp).
 
     Stops early when a workspace or the output is full, so the caller can grow it.
@@ -86,9 +164,25 @@ def _batch(boards, dice, block_code, start, offsets, out_boards, out_steps, out_
         if stamp > _STAMP_LIMIT:
             stamps[:] = 0
             stamp = 1
-        n = generate_into(boards[k], dice[k, 0], dice[k, 1], block_code, work, die_buffer,
-                          scratch, path, keys, rows, steps, ndice, larger, chosen, table,
-                          stamps, stamp)
+        n = generate_into(
+            boards[k],
+            dice[k, 0],
+            dice[k, 1],
+            block_code,
+            work,
+            die_buffer,
+            scratch,
+            path,
+            keys,
+            rows,
+            steps,
+            ndice,
+            larger,
+            chosen,
+            table,
+            stamps,
+            stamp,
+        )
         if n < 0 or total + n > out_boards.shape[0]:
             return k, total, stamp
         assemble(boards[k], chosen, n, rows, steps, out_boards, out_steps, out_nsteps, total)
@@ -110,9 +204,18 @@ def generate_batch(boards: np.ndarray, dice: np.ndarray, block_code: int) -> Bat
     start = 0
     while True:
         work = _workspace()
-        start, total, stamp = _batch(boards, dice, block_code, start, offsets, out_boards,
-                                     out_steps, out_nsteps, *_arrays(work),
-                                     int(work.stamp[0]))
+        start, total, stamp = _batch(
+            boards,
+            dice,
+            block_code,
+            start,
+            offsets,
+            out_boards,
+            out_steps,
+            out_nsteps,
+            *_arrays(work),
+            int(work.stamp[0]),
+        )
         work.stamp[0] = stamp
         if start == count:
             break
