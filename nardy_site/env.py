@@ -53,11 +53,18 @@ def secret_key(var_dir: Path, environ: Mapping[str, str] | None = None) -> str:
     if key_file.exists():
         return key_file.read_text().strip()
     var_dir.mkdir(parents=True, exist_ok=True)
-    key = secrets.token_urlsafe(50)
-    fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    # Written aside, then linked into place: processes starting at once agree on one key.
+    draft = var_dir / f".secret_key.{os.getpid()}.{secrets.token_hex(4)}"
+    fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w") as handle:
-        handle.write(key)
-    return key
+        handle.write(secrets.token_urlsafe(50))
+    try:
+        os.link(draft, key_file)
+    except FileExistsError:
+        pass  # another process made it first
+    finally:
+        draft.unlink()
+    return key_file.read_text().strip()
 
 
 SQLITE_INIT = "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON"

@@ -1,3 +1,4 @@
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -55,3 +56,10 @@ def test_secret_key_is_generated_once_and_private(tmp_path: Path) -> None:
     second = secret_key(tmp_path / "var", {})
     assert first == second and len(first) >= 50
     assert (tmp_path / "var" / "secret_key").stat().st_mode & 0o077 == 0
+
+
+def test_processes_starting_at_once_agree_on_the_key(tmp_path: Path) -> None:
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        keys = set(pool.map(lambda _: secret_key(tmp_path, {}), range(8)))
+    assert len(keys) == 1
+    assert [path.name for path in tmp_path.iterdir()] == ["secret_key"]
