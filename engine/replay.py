@@ -122,17 +122,20 @@ class MatchReplay:
         self.error(game.number, None, "score_line_mismatch", reason, text=text)
 
 
-def variant_rules_for(record: MatchRecord) -> Any:
-    """The game-rule options of the record's variant (long nardy's NardyRules)."""
+def variant_rules_for(record: MatchRecord, rules: MatchRules | None = None) -> Any:
+    """The game-rule options of the record's variant (long nardy's NardyRules), with the
+    koks and last-roll options of ``rules`` (the record's own when None)."""
     if record.variant != "nardy":
         return None
     from engine.nardy.rules import NardyRules
 
+    rules = rules or record.rules
     block = record.option("BlockRule", "ahead").lower()
-    return NardyRules(block_rule=block, koks=record.rules.koks, last_roll=record.rules.last_roll)
+    return NardyRules(block_rule=block, koks=rules.koks, last_roll=rules.last_roll)
 
 
 def replay(record: MatchRecord, rules: MatchRules | None = None) -> MatchVerdict:
-    """Replay every game of ``record``; ``rules`` overrides the record's match rules."""
+    """Replay every game of ``record``; ``rules`` overrides the record's match rules
+    (an event's regulation, say), but not its variant."""
     match_rules = rules or record.rules
-    return MatchReplay(record, match_rules, variant_rules_for(record)).run()
+    return MatchReplay(record, match_rules, variant_rules_for(record, match_rules)).run()

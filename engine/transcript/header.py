@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.errors import EngineError, TranscriptError
 from engine.match import MatchRules
+from engine.nardy.rules import BLOCK_RULES
 
 VARIATIONS = {"backgammon": "backgammon", "longnardy": "nardy"}
 VARIATION_TAGS = {"backgammon": "Backgammon", "nardy": "LongNardy"}
@@ -20,6 +21,10 @@ SWITCH_TAGS = {
 }
 # Variant options that are not match scoring; kept verbatim for the game engine.
 OPTION_TAGS = ("BlockRule", "NextGameStarter")
+OPTION_VALUES = {
+    "BlockRule": frozenset(BLOCK_RULES),
+    "NextGameStarter": frozenset({"alternate", "winner", "roll"}),
+}
 RULE_TAGS = frozenset({"Variation", "CubeLimit", "DrawPoints", *SWITCH_TAGS, *OPTION_TAGS})
 
 
@@ -81,6 +86,14 @@ def rules_from_tags(
         rules = MatchRules.for_variant(variant, length, **options)
     except EngineError as error:
         raise TranscriptError(error.code, error.message) from None
+    for tag, allowed in OPTION_VALUES.items():
+        if tag in tags and tags[tag].strip().lower() not in allowed:
+            raise TranscriptError(
+                "bad_tag",
+                f"{_at(lines.get(tag))}The tag {tag} is one of "
+                f"{', '.join(sorted(allowed))}, not {tags[tag]!r}.",
+                line=lines.get(tag),
+            )
     variant_options = tuple((tag, tags[tag]) for tag in OPTION_TAGS if tag in tags)
     return rules, variant_options
 

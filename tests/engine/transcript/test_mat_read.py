@@ -146,6 +146,14 @@ BAD = {
         "bad_tag",
         1,
     ),
+    "bad block rule": (
+        (
+            '; [Variation "LongNardy"]\n; [BlockRule "Sometimes"]\n 3 point match\n Game 1\n'
+            " A : 0   B : 0\n"
+        ),
+        "bad_tag",
+        2,
+    ),
     "money option in a match": (
         '; [Jacoby "On"]\n 7 point match\n Game 1\n A : 0   B : 0\n',
         "money_option_in_match",
