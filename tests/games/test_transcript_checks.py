@@ -134,7 +134,7 @@ def test_the_sweep_requeues_stuck_checks(django_capture_on_commit_callbacks) -> 
 
 
 def test_replay_steps_follow_the_board() -> None:
-    record, steps = replay_of(TEXT)
+    _record, steps = replay_of(TEXT)
     assert steps[0].kind == "start" and sum(steps[0].checkers[0]) == 15
     first = steps[1]
     assert (first.player, first.dice, first.steps) == (0, (2, 1), ((13, 11), (24, 23)))
