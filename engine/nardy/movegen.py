@@ -170,8 +170,11 @@ def _walk(board, dice, ndice_total, limit, larger_first, skip_swaps, rule, scrat
 
 
 @njit(cache=True)
-def generate_into(board, die1, die2, rule, work, dice, scratch, path, keys, rows, steps,
-                  ndice, larger, chosen, table, stamps, stamp):
+def generate_into(board: np.ndarray, die1: int, die2: int, rule: int, work: np.ndarray,
+                  dice: np.ndarray, scratch: np.ndarray, path: np.ndarray, keys: np.ndarray,
+                  rows: np.ndarray, steps: np.ndarray, ndice: np.ndarray, larger: np.ndarray,
+                  chosen: np.ndarray, table: np.ndarray, stamps: np.ndarray,
+                  stamp: int) -> int:
     """Write the indices of the legal plays' candidates into ``chosen``.
 
     Returns how many (0: no legal move), or -1 when the workspace was too small.
@@ -216,7 +219,9 @@ def generate_into(board, die1, die2, rule, work, dice, scratch, path, keys, rows
 
 
 @njit(cache=True)
-def assemble(board, chosen, n, rows, steps, out_boards, out_steps, out_nsteps, offset):
+def assemble(board: np.ndarray, chosen: np.ndarray, n: int, rows: np.ndarray,
+             steps: np.ndarray, out_boards: np.ndarray, out_steps: np.ndarray,
+             out_nsteps: np.ndarray, offset: int) -> None:
     """Copy the first ``n`` chosen candidates into output arrays from row ``offset``."""
     for m in range(n):
         c = chosen[m]
