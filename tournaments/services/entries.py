@@ -104,6 +104,7 @@ def set_status(*, tournament: Tournament, status: str, actor: AbstractBaseUser |
 def add_entry(*, tournament: Tournament, player: Player, actor: AbstractBaseUser | None,
               seed: int | None = None) -> Entry:
     """Enter a player. A player entered twice is refused (and the constraint stops a race)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     require_status(tournament, *OPEN_FOR_ENTRIES, action="Adding an entrant")
     if Entry.objects.filter(tournament=tournament, player=player).exists():
         raise ActionError("already_entered", f"{player} is already entered in {tournament}.",
@@ -121,6 +122,8 @@ def add_entry(*, tournament: Tournament, player: Player, actor: AbstractBaseUser
 
 @transaction.atomic
 def remove_entry(*, entry: Entry, actor: AbstractBaseUser | None) -> None:
+    Tournament.objects.select_for_update().get(pk=entry.tournament_id)
+    entry.tournament.refresh_from_db()
     require_status(entry.tournament, *OPEN_FOR_ENTRIES, action="Removing an entrant")
     record(entry.tournament, actor, "entry_removed", before={"player": entry.player_id})
     entry.delete()
@@ -130,6 +133,7 @@ def remove_entry(*, entry: Entry, actor: AbstractBaseUser | None) -> None:
 def set_seeds(*, tournament: Tournament, seeds: Mapping[int, int | None],
               actor: AbstractBaseUser | None) -> None:
     """Set seeds by entry id (None clears one). Seeds must be distinct, 1..number of entrants."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     require_status(tournament, *OPEN_FOR_ENTRIES, action="Seeding")
     entries = {e.pk: e for e in tournament.entries.select_for_update()}
     unknown = [pk for pk in seeds if pk not in entries]
