@@ -1,5 +1,6 @@
-"""Admin for chouette sessions: settings and seats are editable; events and the ledger
-are shown read-only, because they change only through the services (which replay)."""
+"""Admin for chouette sessions, read-only apart from the status: the rules, the seats,
+the events and the ledger change only through the services, which replay the session
+(editing them here could leave events that no longer fold)."""
 
 from django.contrib import admin
 
@@ -14,7 +15,12 @@ from games.chouette.models import (
 class ParticipantInline(admin.TabularInline):
     model = ChouetteParticipant
     extra = 0
-    autocomplete_fields = ["player"]
+    fields = ["player", "opening_seat"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:  # type: ignore[no-untyped-def]
+        return False
 
 
 class EventInline(admin.TabularInline):
@@ -34,6 +40,23 @@ class ChouetteSessionAdmin(admin.ModelAdmin):
     list_filter = ["status", "club"]
     date_hierarchy = "date"
     inlines = [ParticipantInline, EventInline]
+    readonly_fields = [
+        "club",
+        "date",
+        "variant",
+        "stake_per_point",
+        "cube_mode",
+        "jacoby",
+        "beavers",
+        "consulting",
+        "max_players",
+        "max_automatic_doubles",
+        "created_by",
+        "finished_at",
+    ]
+
+    def has_add_permission(self, request) -> bool:  # type: ignore[no-untyped-def]
+        return False  # tables are opened from the club's chouette page or the API
 
 
 @admin.register(ChouetteLedgerEntry)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db.models import Count, Q, QuerySet
+from django.utils.translation import gettext_lazy as _
 
 from games import chouette as core
 from games.chouette.models import ChouetteSession
@@ -19,6 +20,37 @@ class Seat:
     role: str  # core.Role value
 
 
+END_LABELS = {
+    core.BetEnd.PLAYED: _("played out"),
+    core.BetEnd.MEMBER_DROPPED: _("dropped"),
+    core.BetEnd.BOX_DROPPED: _("the box dropped"),
+}
+REASON_LABELS = {
+    core.RotationReason.BOX_BEAT_CAPTAIN: _("the box beat the captain"),
+    core.RotationReason.CAPTAIN_BEAT_BOX: _("the captain beat the box"),
+    core.RotationReason.BOX_DROPPED_CAPTAIN: _("the box dropped the captain's cube"),
+    core.RotationReason.ALL_BETS_DROPPED: _("every bet was dropped"),
+}
+OWNER_LABELS = {None: _("centred"), core.Side.BOX: _("box"), core.Side.TEAM: _("member")}
+RESULT_LABELS = {
+    core.ResultKind.SINGLE: _("single"),
+    core.ResultKind.GAMMON: _("gammon"),
+    core.ResultKind.BACKGAMMON: _("backgammon"),
+}
+
+
+@dataclass(frozen=True)
+class BetLine:
+    """One member's bet against the box in one game, as it ended."""
+
+    member: Player
+    cube_value: int
+    owner: str  # translated: centred, box, member
+    end: str  # translated: played out, dropped, the box dropped
+    multiplier: int
+    points: int
+
+
 @dataclass(frozen=True)
 class LedgerLine:
     """One game of the ledger in display order: one cell per player in the columns."""
@@ -28,6 +60,10 @@ class LedgerLine:
     captain: Player
     cells: tuple[tuple[int | None, bool], ...]  # (points or None if not playing, was box)
     totals: tuple[int, ...]
+    bets: tuple[BetLine, ...]
+    winner: str  # "box", "team" or "" when every bet was dropped
+    result: str  # translated result kind, "" without a board result
+    rotation: str  # translated reason of the rotation
 
 
 @dataclass(frozen=True)
@@ -129,12 +165,27 @@ def _ledger_line(
     points = dict(row.points)
     totals = dict(row.totals)
     box = row.outcome.lineup.box
+    result = row.outcome.result
     return LedgerLine(
         number=row.number,
         box=players[box],
         captain=players[row.outcome.lineup.captain],
         cells=tuple((points.get(p.pk), p.pk == box) for p in columns),
         totals=tuple(totals.get(p.pk, 0) for p in columns),
+        bets=tuple(
+            BetLine(
+                member=players[bet.member],
+                cube_value=bet.cube_value,
+                owner=str(OWNER_LABELS[bet.owner]),
+                end=str(END_LABELS[bet.end]),
+                multiplier=bet.multiplier,
+                points=bet.points,
+            )
+            for bet in row.outcome.bets
+        ),
+        winner=result.winner.value if result else "",
+        result=str(RESULT_LABELS[result.kind]) if result else "",
+        rotation=str(REASON_LABELS[row.outcome.rotation_reason]),
     )
 
 

@@ -178,6 +178,24 @@ def ledger_data(view: Table) -> dict[str, Any]:
                 "box": row.outcome.lineup.box,
                 "captain": row.outcome.lineup.captain,
                 "rotation": row.outcome.rotation_reason.value,
+                "result": None
+                if row.outcome.result is None
+                else {
+                    "winner": row.outcome.result.winner.value,
+                    "kind": row.outcome.result.kind.value,
+                },
+                "bets": [
+                    {
+                        "player": bet.member,
+                        "cube_value": bet.cube_value,
+                        "owner": bet.owner.value if bet.owner else None,
+                        "turned": bet.turned,
+                        "end": bet.end.value,
+                        "multiplier": bet.multiplier,
+                        "points": bet.points,
+                    }
+                    for bet in row.outcome.bets
+                ],
                 "points": [
                     {"player": player, "points": points, "total": dict(row.totals)[player]}
                     for player, points in row.points

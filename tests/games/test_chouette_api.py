@@ -70,6 +70,11 @@ def test_a_participant_records_games_and_reads_the_ledger() -> None:
     assert game_two == {a: -4 + 1 - 1, c: 4, d: -1, b: 1}  # C's turned cube: gammon 2 x 2
     assert sum(total["points"] for total in ledger["totals"]) == 0
     assert ledger["games"][1]["rotation"] == "captain_beat_box"
+    assert ledger["games"][1]["result"] == {"winner": "team", "kind": "gammon"}
+    cubes = {bet["player"]: bet for bet in ledger["games"][1]["bets"]}
+    assert (cubes[c]["cube_value"], cubes[c]["owner"], cubes[c]["turned"]) == (2, "box", True)
+    assert (cubes[d]["end"], cubes[d]["points"]) == ("member_dropped", -1)
+    assert (cubes[b]["end"], cubes[b]["multiplier"]) == ("played", 1)  # Jacoby: not turned
 
 
 @pytest.mark.parametrize(

@@ -93,6 +93,11 @@ def test_box_doubled_all_one_dropped_through_the_page() -> None:
     points = dict(state_of(t.session).rows[0].points)
     # Jacoby: cubes turned, so the gammon counts: 2 x 2 from B and D, 1 from C's drop.
     assert points == {a: 9, b: -4, c: -1, d: -4}
+    log = client.get(t.session.get_absolute_url()).text
+    assert "Game 1: box P0, captain P1" in log
+    assert "The box won a gammon." in log and "Rotation: the box beat the captain." in log
+    assert "P1: cube 2 (member), played out, -4" in log
+    assert "P2: cube 1 (centred), dropped, -1" in log
 
 
 def test_a_refused_game_shows_the_reason_and_saves_nothing() -> None:
