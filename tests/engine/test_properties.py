@@ -89,3 +89,15 @@ def test_no_play_means_no_single_step(position: Position, roll: tuple[int, int])
         for src in range(1, 26):
             dst = max(src - die, 0)
             assert variant.step_error(position.board, die, src, dst) is not None
+
+
+@settings(deadline=None, max_examples=150)
+@given(positions(), dice_rolls)
+def test_every_listed_play_is_ruled_legal(position: Position, roll: tuple[int, int]) -> None:
+    """Format -> parse -> resolve gives each play back, and check_play accepts it."""
+    from engine.verdicts import check_play
+
+    for play in legal_plays(position, roll)[:12]:
+        verdict = check_play(position, roll, play.notation)
+        assert verdict.legal, (play.notation, verdict.reason)
+        assert verdict.play == play
