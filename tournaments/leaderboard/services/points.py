@@ -153,7 +153,7 @@ def rescore_events(*, variant: str, since: datetime.date | None = None) -> int:
 
 
 def rescore_tournament_event(ranked: RankedEvent) -> None:
-    """Filled in by the tournament part (see ``tournament_points``)."""
+    """Score a tournament's ranked event again (see ``tournament_points``)."""
     from tournaments.leaderboard.services.tournament_points import score_tournament
 
     score_tournament(tournament=ranked.tournament)  # type: ignore[attr-defined]
