@@ -1,10 +1,11 @@
 """Checking the play written in one transcript cell against the engine.
 
-The fast path reads the play as single steps (GNU Backgammon writes every die as its own
-step), carries them out one by one with the variant's step rules, and looks the final
-board up among the legal results of one ``generate`` call. Anything it cannot settle (a
-combined move written without its intermediate point, an illegal play that needs the
-engine's explanation) goes to the engine's ``check_play``, the authority on notation.
+The fast path takes the single steps of the play (GNU Backgammon writes every die as its
+own ``a/b`` step; any other way of writing it is expanded by the engine's notation
+reader, ``engine.notation.resolve``), carries them out with the variant's step rules,
+and looks the final board up among the legal results of one ``generate`` call. A play
+it cannot settle goes to the engine's ``check_play``, which gives the verdict and the
+sentence that explains it.
 """
 
 from __future__ import annotations
@@ -17,12 +18,11 @@ from typing import Any
 
 import numpy as np
 
+from engine.errors import NotationError
 from engine.variants import Variant
 
 PLAIN_STEP = re.compile(r"(\d{1,2})/(\d{1,2})\*?")
 PLAIN_PLAY = re.compile(r"(?:(?:2[0-5]|1?\d)/(?:2[0-4]|1?\d)\*?(?: |$))*")
-TOKEN = re.compile(r"^([^()]+?)(?:\((\d)\))?$")
-POINT_WORDS = {"bar": 25, "b": 25, "off": 0, "o": 0}
 
 
 @dataclass(frozen=True)
@@ -40,33 +40,50 @@ class MoveResult:
 
 @lru_cache(maxsize=8192)
 def parse_steps(text: str) -> tuple[tuple[int, int], ...] | None:
-    """The (src, dst) hops a play names, in the order written; None if unreadable.
+    """The steps of a play written the GNU Backgammon way (``13/8 8/5* 6/0``, one step a
+    die, 25 = bar, 0 = off); None for any other writing. Cached: plays repeat a lot."""
+    if PLAIN_PLAY.fullmatch(text) is None:
+        return None
+    return tuple((int(src), int(dst)) for src, dst in PLAIN_STEP.findall(text))
 
-    Chains give one hop per written segment (``24/18/13`` is two hops), ``(n)`` repeats,
-    ``*`` is ignored (hits follow from the board). Cached: matches repeat plays a lot.
-    """
-    plain = PLAIN_PLAY.fullmatch(text)
-    if plain is not None:  # the GNU Backgammon form, every step alone
-        return tuple((int(src), int(dst)) for src, dst in PLAIN_STEP.findall(text))
-    steps: list[tuple[int, int]] = []
-    for token in text.replace(",", " ").split():
-        match = TOKEN.match(token)
-        if not match:
-            return None
-        points: list[int] = []
-        for part in match.group(1).split("/"):
-            name = part.rstrip("*").strip().lower()
-            if name in POINT_WORDS:
-                points.append(POINT_WORDS[name])
-            elif name.isdigit() and 0 <= int(name) <= 25:
-                points.append(int(name))
-            else:
-                return None
-        if len(points) < 2:
-            return None
-        hops = list(pairwise(points))
-        steps += hops * int(match.group(2) or 1)
-    return tuple(steps)
+
+@lru_cache(maxsize=8192)
+def _written_hops(text: str) -> tuple[tuple[int, int], ...] | None:
+    """The hops written in any other way (``bar/22``, ``13/7*/5``, ``8/5(2)``), read by
+    the engine's notation reader: one hop per written segment; None if unreadable."""
+    from engine.notation import parse_notation
+
+    try:
+        parsed = parse_notation(text)
+    except NotationError:
+        return None
+    hops: list[tuple[int, int]] = []
+    for move in parsed.moves:
+        hops += list(pairwise(move.points)) * move.count
+    return tuple(hops)
+
+
+def _steps(
+    variant: Variant, board: np.ndarray, dice: tuple[int, int], text: str, rules: Any
+) -> tuple[tuple[int, int], ...] | list[tuple[int, int]] | None:
+    """The single steps of the play; a combined move written without its intermediate
+    point (``24/13``) is expanded by the engine (``engine.notation.resolve``)."""
+    steps = parse_steps(text)
+    if steps is not None:
+        return steps
+    hops = _written_hops(text)
+    if hops is None:
+        return None
+    pool = dice * 2 if dice[0] == dice[1] else dice
+    if all(dst == 0 or src - dst in pool for src, dst in hops):
+        return hops
+    from engine.notation import parse_notation, resolve
+    from engine.position import Position
+
+    try:
+        return resolve(Position(board, variant.name), dice, parse_notation(text), rules)
+    except NotationError:
+        return None
 
 
 def _die_for(src: int, dst: int, dice: list[int]) -> int | None:
@@ -80,10 +97,15 @@ def _die_for(src: int, dst: int, dice: list[int]) -> int | None:
 
 
 def _fast(
-    variant: Variant, board: np.ndarray, dice: tuple[int, int], text: str, results: np.ndarray
+    variant: Variant,
+    board: np.ndarray,
+    dice: tuple[int, int],
+    text: str,
+    results: np.ndarray,
+    rules: Any,
 ) -> np.ndarray | None:
-    """The result board when every step is a plain legal single step, else None."""
-    steps = parse_steps(text)
+    """The result board when the play is carried out step by step and is legal."""
+    steps = _steps(variant, board, dice, text, rules)
     if steps is None:
         return None
     remaining = [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
@@ -120,70 +142,21 @@ def check_move(
             None, "hit_in_nardy", "Long nardy has no hitting, so a play is never written with '*'."
         )
     results = variant.generate(board, dice[0], dice[1]).boards
-    found = _fast(variant, board, dice, text, results)
+    found = _fast(variant, board, dice, text, results, rules)
     if found is not None:
         return MoveResult(found)
-    return _explain(variant, board, dice, text, rules, results)
+    return _explain(variant, board, dice, text, rules)
 
 
 def _explain(
-    variant: Variant,
-    board: np.ndarray,
-    dice: tuple[int, int],
-    text: str,
-    rules: Any,
-    results: np.ndarray,
+    variant: Variant, board: np.ndarray, dice: tuple[int, int], text: str, rules: Any
 ) -> MoveResult:
-    try:
-        from engine.position import Position
-        from engine.verdicts import check_play
-    except ImportError:  # the engine's verdicts are not there: say what we know
-        return _own_reason(variant, board, dice, text, results)
+    """The engine's verdict on a play the fast path did not accept."""
+    from engine.position import Position
+    from engine.verdicts import check_play
+
     verdict = check_play(Position(board, variant.name), dice, text, rules)
     if verdict.legal:
-        return MoveResult(np.array(_verdict_board(verdict), dtype=np.int8))
-    return MoveResult(
-        None, verdict.code or "illegal_play", verdict.reason.removeprefix("Illegal: ")
-    )
-
-
-def _verdict_board(verdict: Any) -> np.ndarray:
-    play = getattr(verdict, "play", None)
-    if play is not None:
-        return play.position.board
-    return verdict.position.board
-
-
-def _own_reason(
-    variant: Variant, board: np.ndarray, dice: tuple[int, int], text: str, results: np.ndarray
-) -> MoveResult:
-    steps = parse_steps(text)
-    if steps is None:
-        return MoveResult(None, "bad_notation", f"The play {text!r} cannot be read.")
-    if not steps:
-        if len(results):
-            return MoveResult(None, "must_move", "A legal play exists; the roll cannot be skipped.")
-        return MoveResult(board)
-    remaining = [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
-    current = board
-    for src, dst in steps:
-        die = _die_for(src, dst, remaining)
-        if die is None:
-            return MoveResult(
-                None,
-                "wrong_distance",
-                f"No die of {dice[0]}-{dice[1]} moves a checker from {src} to {dst}.",
-            )
-        problem = variant.step_error(current, die, src, dst)
-        if problem is not None:
-            return MoveResult(None, *problem)
-        remaining.remove(die)
-        current = variant.apply_step(current, src, dst)
-    problem = variant.turn_error(board, current, steps, dice)
-    if problem is not None:
-        return MoveResult(None, *problem)
-    return MoveResult(
-        None,
-        "not_a_legal_play",
-        f"This play is not one of the {len(results)} legal plays of {dice[0]}-{dice[1]}.",
-    )
+        return MoveResult(np.array(verdict.play.result, dtype=np.int8))
+    reason = verdict.reason.removeprefix("Illegal: ")
+    return MoveResult(None, verdict.code or "illegal_play", reason)

@@ -241,3 +241,54 @@ def test_game_played_out_without_a_wins_line() -> None:
     verdict = replay(replace(record, games=(replace(game, actions=game.actions[:-1]),)))
     assert [(e.game, e.code) for e in verdict.errors] == [(1, "result_missing")]
     assert verdict.games[0].result == "backgammon" and verdict.score == (0, 3)
+
+
+def in_canonical_notation(record: MatchRecord) -> MatchRecord:
+    """The record with every play rewritten as people write it (engine.notation's
+    canonical form: ``bar``, ``off``, chains ``24/13``, ``13/7*/5``, repeats ``8/5(2)``)."""
+    import numpy as np
+
+    from engine.notation import format_steps
+    from engine.transcript.moves import parse_steps
+    from engine.variants import get_variant
+
+    variant = get_variant(record.variant)
+    games = []
+    for game in record.games:
+        board, on_roll, actions = variant.start_board(), None, []
+        for action in game.actions:
+            if action.kind == MOVE and action.play:
+                if on_roll is not None and on_roll != action.player:
+                    board = np.ascontiguousarray(board[::-1])
+                on_roll = action.player
+                steps = parse_steps(action.play)
+                action = replace(action, play=format_steps(board, steps, variant))
+                for src, dst in steps:
+                    board = variant.apply_step(board, src, dst)
+            elif action.kind == MOVE:
+                if on_roll is not None and on_roll != action.player:
+                    board = np.ascontiguousarray(board[::-1])
+                on_roll = action.player
+            actions.append(action)
+        games.append(replace(game, actions=tuple(actions)))
+    return replace(record, games=tuple(games))
+
+
+@pytest.mark.parametrize("name", ["m05-3pt.mat", "m16-9pt.mat", "m25-13pt.mat"])
+def test_other_writers_notation_gives_the_same_verdict(name: str) -> None:
+    record = read_path(MATCHES / name)
+    rewritten = in_canonical_notation(record)
+    plays = [a.play for game in rewritten.games for a in game.actions if a.kind == MOVE]
+    assert any("bar/" in p for p in plays) and any("/off" in p for p in plays)
+    assert any("(" in p for p in plays)
+    chained = [
+        token
+        for play in plays
+        for token in play.split()
+        if token.count("/") > 1
+        or token[0].isdigit()
+        and token.split("/")[1][0].isdigit()
+        and int(token.split("/")[0]) - int(token.split("/")[1].rstrip("*(0123456789)") or 0) > 6
+    ]
+    assert chained  # combined moves such as 24/13 or 13/7*/5
+    assert replay(rewritten).to_json() == replay(record).to_json()
