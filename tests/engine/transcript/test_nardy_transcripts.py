@@ -169,3 +169,13 @@ def test_last_roll_that_is_not_played_is_an_error() -> None:
     broken = replace(game, actions=(*actions[:-2], actions[-1]))
     errors = replay(replace(record, games=(broken, *record.games[1:]))).errors
     assert errors[0].code == "last_roll_missing" and errors[0].game == 1
+
+
+def test_no_cube_in_long_nardy_unless_the_event_uses_it() -> None:
+    errors = replace_line(
+        "nardy-first-turns.mat",
+        "  2) 31: 24/21 21/20             \n",
+        "  2)  Doubles => 2                Takes\n  3) 31: 24/21 21/20             \n",
+    )
+    assert errors[0]["game"] == 1 and errors[0]["turn"] == 2
+    assert errors[0]["reason"] == "The cube is not used in this match (game 1)."

@@ -292,3 +292,54 @@ def test_other_writers_notation_gives_the_same_verdict(name: str) -> None:
     ]
     assert chained  # combined moves such as 24/13 or 13/7*/5
     assert replay(rewritten).to_json() == replay(record).to_json()
+
+
+def test_no_double_before_the_opening_roll() -> None:
+    record = load("m07-5pt.mat")
+    actions = list(record.games[0].actions)
+    first = actions[0].player
+    corrupted = numbered([Action(DOUBLE, first, 0, value=2), Action(TAKE, 1 - first, 0), *actions])
+    error = only_error(replay(with_game(record, 1, list(corrupted))))
+    assert (error.game, error.turn, error.code) == (1, 1, "double_before_opening_roll")
+
+
+def test_crawford_rule_off_allows_the_double() -> None:
+    record = load("m05-3pt.mat")
+    actions = list(record.games[1].actions)
+    index = first_index(actions, MOVE, start=5)
+    corrupted = with_game(record, 2, insert_double(actions, index, actions[index].player, 2))
+    codes = [e.code for e in replay(corrupted, replace(record.rules, crawford=False)).errors]
+    assert "cube_in_crawford" not in codes
+
+
+def test_holland_rule_in_a_post_crawford_game() -> None:
+    from engine.match import MatchRules
+    from engine.transcript.model import DROP
+    from engine.transcript.selfplay import random_match
+
+    rules = MatchRules(length=3, holland=True)
+    for seed in range(50):
+        record = random_match(rules, seed)
+        verdict = replay(record)
+        post = [
+            g.number for g in verdict.games if g.number > 1 and verdict.games[g.number - 2].crawford
+        ]
+        if post:
+            break
+    number = post[0]
+    moves = [a for a in record.games[number - 1].actions if a.kind == MOVE]
+
+    def doubled_after(count: int) -> list[str]:
+        doubler = 1 - moves[count - 1].player
+        actions = [
+            *moves[:count],
+            Action(DOUBLE, doubler, 0, value=2),
+            Action(DROP, 1 - doubler, 0),
+            Action(WIN, doubler, 0, value=1),
+        ]
+        games = tuple(replace(g, score=None) for g in record.games[: number - 1])
+        game = replace(record.games[number - 1], actions=numbered(actions), score=None)
+        return [e.code for e in replay(replace(record, games=(*games, game))).errors]
+
+    assert "holland_too_early" in doubled_after(2)  # the doubler has played one turn
+    assert "holland_too_early" not in doubled_after(4)  # both have played two
