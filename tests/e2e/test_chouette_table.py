@@ -83,6 +83,7 @@ def test_three_games_from_the_phone(live_server, browser) -> None:
         assert seats(page) == [("box", "Dee"), ("captain", "Ann"), ("crew", "Cal"), ("crew", "Ben")]
         assert totals(page) == ["-6", "+7", "-2", "+1"]
         assert page.locator("#ledger table.ledger tbody tr").count() == 3
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
         # Undo game 3 after confirming: the line-up for game 3 is back.
         page.once("dialog", lambda dialog: dialog.accept())
