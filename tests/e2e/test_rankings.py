@@ -43,6 +43,13 @@ def test_filters_update_the_table_and_rows_open_profiles(live_server, page) -> N
     assert "Long 0" in table.inner_text()
     assert "variant=nardy" in page.url  # hx-push-url keeps the filters in the address
 
+    page.get_by_text("Any date range").click()
+    page.get_by_label("From").fill("2026-05-01")
+    page.get_by_label("To").fill("2026-04-01")
+    page.get_by_label("To").dispatch_event("change")
+    page.wait_for_function("document.querySelector('#ranking-table').textContent.includes('before the start date')")
+    page.get_by_label("From").fill("")
+    page.get_by_label("To").fill("")
     page.get_by_label("Game").select_option("backgammon")
     page.wait_for_function("document.querySelector('#ranking-table').textContent.includes('Short 0')")
     page.locator("#ranking-table").get_by_role("link", name="Short 0").click()

@@ -50,9 +50,8 @@ def rankings(request: HttpRequest) -> HttpResponse:
             rows=[(row, ratings.get(row.player)) for row in page],
             querystring=_without_page(request),
         )
-    if request.htmx:
-        return render(request, "leaderboard/_ranking_table.html", context,
-                      status=200 if form.is_valid() else 400)
+    if request.htmx:  # htmx swaps only 2xx answers, and the errors must show in place
+        return render(request, "leaderboard/_ranking_table.html", context)
     context.update(
         recent_events=selectors.recent_events(),
         managed_clubs=selectors.clubs_managed_by(request.user),
