@@ -217,3 +217,31 @@ def test_finished_tournament_is_scored_and_rescored():
     tournament.status = Tournament.Status.RUNNING  # reopened: no points until it finishes
     tournament.save()
     assert not RankedEvent.objects.exists()
+
+
+def test_knockout_played_through_the_services_earns_points_and_follows_a_correction():
+    from tests.tournaments.tournament_helpers import director_of, make_event, pairing, play
+    from tournaments import services
+
+    event = make_event(8)
+    services.make_draw(tournament=event, actor=director_of(event))
+    for round_number, matches in ((1, 4), (2, 2), (3, 1)):
+        for number in range(1, matches + 1):
+            play(pairing(event, "main", round_number, number).match, 1)
+    event.refresh_from_db()
+    assert event.status == Tournament.Status.FINISHED
+    final = pairing(event, "main", 3, 1)
+    ranked = RankedEvent.objects.get(tournament=event)
+    assert (ranked.entrants, ranked.strength_of_field, ranked.paid_places) == (8, Decimal("8.00"), 2)
+
+    def earned():
+        placings = RankedEvent.objects.get(tournament=event).placings
+        return {p.player_id: (p.place_first, p.place_last, p.points) for p in placings.all()}
+
+    assert earned()[final.top.player_id] == (1, 1, Decimal("8.00"))
+    assert earned()[final.bottom.player_id] == (2, 2, Decimal("4.00"))
+    assert sorted(v[:2] for v in earned().values())[2:] == [(3, 4), (3, 4)] + [(5, 8)] * 4
+    assert RatingChange.objects.filter(match__pairing__tournament=event).count() == 14
+    play(final.match, 2)  # corrected after the finish: the other finalist won
+    assert earned()[final.bottom.player_id] == (1, 1, Decimal("8.00"))
+    assert earned()[final.top.player_id] == (2, 2, Decimal("4.00"))
