@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
@@ -29,6 +30,7 @@ from games.chouette.serializers import (
     SessionSerializer,
     StartSessionInput,
     ledger_data,
+    player_record_data,
     table_data,
 )
 from tournaments.models import Player
@@ -118,6 +120,13 @@ class ChouetteSessionViewSet(
     @action(detail=True, methods=["get"])
     def ledger(self, request: Request, pk: str) -> Response:
         return Response(ledger_data(selectors.table(self.get_object())))
+
+    @action(detail=False, methods=["get"], url_path=r"players/(?P<player_pk>[0-9]+)")
+    def player(self, request: Request, player_pk: str) -> Response:
+        """A player's all-time chouette record and their result in each session."""
+        player = get_object_or_404(Player, pk=player_pk)
+        record, lines = selectors.player_record(player)
+        return Response(player_record_data(player, record, lines))
 
     def _seat(self, request: Request, service: Callable[..., Any]) -> Response:
         session = self.get_object()

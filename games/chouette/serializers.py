@@ -5,13 +5,14 @@ Players are Player primary keys in both directions, shown with their display nam
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from rest_framework import serializers
 
 from games import chouette as core
 from games.chouette.models import ChouetteSession
-from games.chouette.selectors import Table
+from games.chouette.selectors import PlayerSessionLine, Table
 from games.chouette.services import TableRules
 from tournaments.models import Club, Player
 
@@ -204,4 +205,25 @@ def ledger_data(view: Table) -> dict[str, Any]:
             for row in view.state.rows
         ],
         "totals": [{"player": player, "points": points} for player, points in view.state.totals],
+    }
+
+
+def player_record_data(
+    player: Player, record: core.PlayerRecord, lines: tuple[PlayerSessionLine, ...]
+) -> dict[str, Any]:
+    fields = dataclasses.asdict(record)
+    fields.pop("player")
+    fields["money"] = str(record.money)
+    return {
+        "player": player_data(player),
+        "record": fields,
+        "sessions": [
+            {
+                "id": line.session.pk,
+                "date": line.session.date,
+                "points": line.points,
+                "games": line.games,
+            }
+            for line in lines
+        ],
     }

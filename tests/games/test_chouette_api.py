@@ -218,3 +218,16 @@ def test_only_participants_and_directors_write(who: str) -> None:
     assert opened.status_code in expected
     assert ChouetteEvent.objects.count() == 0
     assert ChouetteSession.objects.filter(status="running").count() == 2
+
+
+def test_a_players_all_time_record() -> None:
+    t = make_table(3)
+    api = api_as(t.director)
+    api.post(games_url(t.session), {"result": {"winner": "box"}}, format="json")
+    box = t.players[0]
+    data = api_as().get(f"/api/chouette-sessions/players/{box.pk}/").json()
+    assert data["player"]["id"] == box.pk
+    assert (data["record"]["games"], data["record"]["games_as_box"]) == (1, 1)
+    assert (data["record"]["points"], data["record"]["money"]) == (2, "2.00")
+    assert [s["id"] for s in data["sessions"]] == [t.session.pk]
+    assert api_as().get("/api/chouette-sessions/players/987654/").status_code == 404
