@@ -245,3 +245,25 @@ def test_knockout_played_through_the_services_earns_points_and_follows_a_correct
     play(final.match, 2)  # corrected after the finish: the other finalist won
     assert earned()[final.bottom.player_id] == (1, 1, Decimal("8.00"))
     assert earned()[final.top.player_id] == (2, 2, Decimal("4.00"))
+
+
+def test_round_robin_places_from_the_standings_earn_points():
+    from tests.tournaments.tournament_helpers import director_of, make_event, play
+    from tournaments import services
+
+    event = make_event(8, format=Tournament.Format.ROUND_ROBIN)
+    director = director_of(event)
+    services.make_draw(tournament=event, actor=director)
+    services.start_round(tournament=event, actor=director, through=7)
+    for p in event.pairings.select_related("match", "top", "bottom"):
+        if p.match is not None:
+            play(p.match, 1 if p.top.seed < p.bottom.seed else 2)  # the better seed wins
+    event.refresh_from_db()
+    assert event.status == Tournament.Status.FINISHED
+    placings = RankedEvent.objects.get(tournament=event).placings.select_related("player")
+    by_seed = {
+        Entry.objects.get(tournament=event, player=p.player).seed: (p.place_first, p.points)
+        for p in placings
+    }
+    assert by_seed[1] == (1, Decimal("8.00")) and by_seed[2] == (2, Decimal("4.00"))
+    assert all(points == 0 for seed, (_place, points) in by_seed.items() if seed > 2)
