@@ -38,6 +38,7 @@ from engine.transcript.model import (
     ACTION_KINDS,
     BEAVER,
     DOUBLE,
+    DRAW,
     MOVE,
     VARIANTS,
     WIN,
@@ -124,7 +125,10 @@ def _action(data: Any, where: str, has_turn: bool) -> Action:
     kind = _get(data, "action", where, str, "an action name")
     if kind not in ACTION_KINDS:
         raise _fail(f"{where}.action", "one of " + ", ".join(ACTION_KINDS), kind)
-    player = _get(data, "player", where, int, "player 0 or 1")
+    if kind == DRAW and "player" not in data:
+        player = 0  # a draw belongs to nobody; the .mat layout writes it on the left
+    else:
+        player = _get(data, "player", where, int, "player 0 or 1")
     if player not in (0, 1):
         raise _fail(f"{where}.player", "player 0 or 1", player)
     turn = _get(data, "turn", where, int, "a move number") if has_turn else 0

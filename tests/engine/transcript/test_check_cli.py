@@ -112,3 +112,16 @@ def test_json_record_and_variant_option(tmp_path: Path, capsys: pytest.CaptureFi
     assert json.loads(capsys.readouterr().out)["winner"] == "Bob"
     assert main(["--variant", "nardy", str(path)]) == 2
     assert "not nardy" in capsys.readouterr().err
+
+
+def test_file_cut_in_the_middle_of_a_move(tmp_path: Path) -> None:
+    text = (MATCHES / "m05-3pt.mat").read_text()
+    cut_at = text.index("13/", len(text) // 2) + 3
+    path = tmp_path / "cut.mat"
+    path.write_text(text[:cut_at])
+    done = run(str(path))
+    assert done.returncode == 1, done.stderr
+    errors = json.loads(done.stdout)["errors"]
+    assert errors[0]["text"].endswith("13/")
+    assert "game_unfinished" not in errors[0]["reason"]
+    assert any("ends before game" in error["reason"] for error in errors)
