@@ -55,7 +55,9 @@ def populate(stdout: TextIO) -> None:
     enter_game(match=playing, by=director, winner=2, result="gammon")
     enter_game(match=playing, by=director, winner=1, result="single", cube=2, cube_owner=1)
 
-    waiting = Match.objects.create(club=club, variant="nardy", length=3, player1=eldar, player2=farida)
+    waiting = Match.objects.create(
+        club=club, variant="nardy", length=3, player1=eldar, player2=farida
+    )
     enter_game(match=waiting, by=director, winner=2, result="mars")
     enter_game(match=waiting, by=director, winner=2, result="oin")
 
