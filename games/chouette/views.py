@@ -89,6 +89,8 @@ def game_form(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def record_game(request: HttpRequest, pk: int) -> HttpResponse:
     session = _session(pk)
+    if (refusal := _refusal(request, session)) is not None:
+        return refusal
     state = selectors.state_of(session)
     if state.next_lineup is None:
         error = describe(core.ChouetteError("too_few_players", count=len(state.line)), {})
@@ -171,6 +173,16 @@ def _session(pk: int) -> ChouetteSession:
     return get_object_or_404(ChouetteSession.objects.select_related("club"), pk=pk)
 
 
+def _refusal(request: HttpRequest, session: ChouetteSession) -> HttpResponse | None:
+    """Anonymous visitors go to the login page; other outsiders get 403 before any parsing."""
+    if not request.user.is_authenticated:
+        login = redirect_to_login(session.get_absolute_url())
+        return HttpResponseClientRedirect(login.url) if request.htmx else login
+    if not can_record(request.user, session):
+        raise PermissionDenied
+    return None
+
+
 def _write(
     request: HttpRequest,
     session: ChouetteSession,
@@ -181,9 +193,7 @@ def _write(
 ) -> HttpResponse:
     """Run a service; on success show the fresh table, on a refused rule show why."""
     if not request.user.is_authenticated:
-        if request.htmx:
-            return HttpResponseClientRedirect(redirect_to_login(session.get_absolute_url()).url)
-        return redirect_to_login(session.get_absolute_url())
+        return _refusal(request, session)  # type: ignore[return-value]
     try:
         action()
     except core.ChouetteError as exc:

@@ -179,6 +179,8 @@ def test_outsiders_are_refused(who: str) -> None:
     client = logged_in(user)
     pk = t.session.pk
     assert client.post(reverse("chouette:record_game", args=[pk]), form_data(t)).status_code == 403
+    garbage = client.post(reverse("chouette:record_game", args=[pk]), {"winner": "?"})
+    assert garbage.status_code == 403
     assert client.post(reverse("chouette:undo", args=[pk])).status_code == 403
     leave = client.post(reverse("chouette:leave", args=[pk]), {"player": t.players[0].pk})
     assert leave.status_code == 403
@@ -193,6 +195,8 @@ def test_anonymous_posts_go_to_the_login_page(client: Client) -> None:
     t = make_table(3)
     response = client.post(reverse("chouette:record_game", args=[t.session.pk]), form_data(t))
     assert response.status_code == 302 and reverse("login") in response.url
+    htmx = client.post(reverse("chouette:record_game", args=[t.session.pk]), {}, headers=HTMX)
+    assert reverse("login") in htmx.headers["HX-Redirect"]
     assert ChouetteEvent.objects.count() == 0
 
 
