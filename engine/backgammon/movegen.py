@@ -179,11 +179,11 @@ def _search(b, dice, nd, doubles, skip_independent, h0, outside0, state, small, 
             while keys[slot] != 0:
                 if keys[slot] == hk:
                     j = vals[slot]
-                    same = True
+                    row = out_flat[j]
+                    diff = 0
                     for i in range(50):
-                        if out_flat[j, i] != b_flat[i]:
-                            same = False
-                            break
+                        diff |= row[i] ^ b_flat[i]
+                    same = diff == 0
                     if same:
                         flags[j] |= flag
                         dup = True
