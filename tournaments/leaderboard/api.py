@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, viewsets
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -22,6 +22,7 @@ from games.models import Variant
 from tournaments.leaderboard import selectors
 from tournaments.leaderboard.serializers import (
     HistoryQuerySerializer,
+    RankingPageSerializer,
     RankingQuerySerializer,
     RankingRowSerializer,
     RatingChangeSerializer,
@@ -32,6 +33,9 @@ from tournaments.models import Player
 RANKING_PAGE_SIZE = 200
 
 
+@extend_schema_view(list=extend_schema(parameters=[
+    OpenApiParameter("variant", str, enum=list(Variant.values), description="game type"),
+]))
 class RatingViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     """Current FIBS ratings of one game (``variant``, short backgammon by default)."""
 
@@ -43,6 +47,7 @@ class RatingViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         return selectors.rating_list(variant if variant in Variant.values else Variant.BACKGAMMON)
 
 
+@extend_schema_view(list=extend_schema(parameters=[HistoryQuerySerializer]))
 class RatingHistoryViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     """One player's rating changes for one game, oldest first."""
 
@@ -61,7 +66,7 @@ class RankingViewSet(viewsets.ViewSet):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(parameters=[RankingQuerySerializer], responses=RankingRowSerializer(many=True))
+    @extend_schema(parameters=[RankingQuerySerializer], responses=RankingPageSerializer)
     def list(self, request: Request) -> Response:
         query = RankingQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)

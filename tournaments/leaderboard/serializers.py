@@ -73,3 +73,16 @@ class RankingRowSerializer(serializers.Serializer):
     name = serializers.CharField()
     points = serializers.DecimalField(max_digits=9, decimal_places=2)
     events = serializers.IntegerField()
+
+
+class RankingPageSerializer(serializers.Serializer):
+    """The shape of /api/rankings/: the query as understood, and one page of rows."""
+
+    start = serializers.DateField()
+    end = serializers.DateField()
+    club = serializers.CharField(allow_null=True)
+    variant = serializers.CharField(allow_null=True)
+    count = serializers.IntegerField()
+    page = serializers.IntegerField()
+    pages = serializers.IntegerField()
+    results = RankingRowSerializer(many=True)
