@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "games",
     "tournaments.leaderboard",
     "games.chouette",
+    "games.disputes",
 ]
 
 MIDDLEWARE = [
