@@ -13,7 +13,9 @@ from types import ModuleType
 from django.apps import apps
 
 # The project's own apps, in the order their hooks run.
-PROJECT_APPS = ("tournaments", "games", "games.chouette", "tournaments.leaderboard")
+PROJECT_APPS = (
+    "tournaments", "games", "games.chouette", "tournaments.leaderboard", "games.disputes",
+)
 
 
 def app_modules(module_name: str) -> Iterator[ModuleType]:
