@@ -31,6 +31,7 @@ from engine.match.scoring import (
     add_game,
     game_points,
     resignation_result,
+    resignation_values,
     score_game,
     score_match,
 )
@@ -57,6 +58,7 @@ __all__ = [
     "game_state",
     "match_winner",
     "resignation_result",
+    "resignation_values",
     "score_game",
     "score_match",
 ]

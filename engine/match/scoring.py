@@ -86,15 +86,22 @@ def game_points(result: str, cube: int, rules: MatchRules, cube_turned: bool) ->
     return multiplier * cube
 
 
-def resignation_result(points: Points, cube: int, variant: str) -> str | None:
-    """The result a resignation worth ``points`` stands for, or None if it fits none."""
-    names = (
-        ("single", "gammon", "backgammon") if variant == "backgammon" else ("oin", "mars", "koks")
-    )
+def resignation_result(points: Points, cube: int, rules: MatchRules) -> str | None:
+    """The result a resignation worth ``points`` stands for, or None if it fits none
+    (in long nardy a koks only with the koks option)."""
+    if rules.variant == "backgammon":
+        names: tuple[str, ...] = ("single", "gammon", "backgammon")
+    else:
+        names = ("oin", "mars", "koks") if rules.koks else ("oin", "mars")
     for multiplier, name in enumerate(names, start=1):
         if points == multiplier * cube:
             return name
     return None
+
+
+def resignation_values(rules: MatchRules) -> str:
+    """The multiples of the cube a resignation can be worth, in words."""
+    return "1 or 2" if rules.variant == "nardy" and not rules.koks else "1, 2 or 3"
 
 
 def add_game(
@@ -183,11 +190,11 @@ def score_game(
         expected = game_points(game.result, cube.value, rules, cube.turned)
         if game.result == "resign":
             points = game.points if game.points is not None else cube.value
-            if resignation_result(points, cube.value, rules.variant) is None:
+            if resignation_result(points, cube.value, rules) is None:
                 problem(
                     "points_do_not_fit_result",
-                    f"A resignation in game {number} is worth 1, 2 or 3 times the cube "
-                    f"({cube.value}), not {tidy_number(points)}.",
+                    f"A resignation in game {number} is worth {resignation_values(rules)} "
+                    f"times the cube ({cube.value}), not {tidy_number(points)}.",
                 )
         else:
             points = expected if expected is not None else 0

@@ -19,6 +19,7 @@ from engine.match import (
     check_double,
     game_points,
     resignation_result,
+    resignation_values,
 )
 from engine.transcript.model import (
     BEAVER,
@@ -262,12 +263,12 @@ class GameReplay:
             result = "resign"
         else:
             result = "resign" if not self.broken else self.written_result(points)
-            if resignation_result(points, cube, self.replay.variant.name) is None:
+            if resignation_result(points, cube, self.replay.rules) is None:
                 self.error(
                     action,
                     "points_do_not_fit_result",
-                    f"A resignation is worth 1, 2 or 3 times the cube ({cube}), "
-                    f"not {format_score(points)} points.",
+                    f"A resignation is worth {resignation_values(self.replay.rules)} times "
+                    f"the cube ({cube}), not {format_score(points)} points.",
                 )
         self.ended = (action.player, result, points)
 
@@ -284,7 +285,7 @@ class GameReplay:
         self.ended = (winner, result, points if points is not None else 0)
 
     def written_result(self, points: Points) -> str:
-        return resignation_result(points, self.cube.value, self.replay.variant.name) or "resign"
+        return resignation_result(points, self.cube.value, self.replay.rules) or "resign"
 
     def draw(self, action: Action) -> None:
         if self.finished is None or self.finished[0] is not None or self.broken:

@@ -179,3 +179,9 @@ def test_no_cube_in_long_nardy_unless_the_event_uses_it() -> None:
     )
     assert errors[0]["game"] == 1 and errors[0]["turn"] == 2
     assert errors[0]["reason"] == "The cube is not used in this match (game 1)."
+
+
+def test_a_resignation_worth_a_koks_needs_the_koks_option() -> None:
+    errors = replace_line("nardy-first-turns.mat", "      Wins 2 points\n", "      Wins 3 points\n")
+    assert (errors[0]["game"], errors[0]["turn"]) == (2, 2)
+    assert errors[0]["reason"] == "A resignation is worth 1 or 2 times the cube (1), not 3 points."
