@@ -214,7 +214,9 @@ class SeatForm(forms.Form):
 
     player = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none())
 
-    def __init__(self, *args: Any, players: Sequence[Player] | QuerySet[Player], **kwargs: Any):
+    def __init__(
+        self, *args: Any, players: Sequence[Player] | QuerySet[Player], **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         if isinstance(players, QuerySet):
             self.fields["player"].queryset = players
