@@ -36,6 +36,7 @@ from games.services.scoring import (
     score_games,
     to_decimal,
 )
+from games.services.transcripts import refresh_agreements
 from games.signals import result_confirmed, result_disputed
 from tournaments.permissions import AnyUser
 
@@ -220,6 +221,7 @@ def _propose(match: Match, by: AnyUser, score1: Decimal, score2: Decimal) -> Mat
         entered_by=by,
     )
     audit(match, by, ResultChange.Action.PROPOSED, after=result_state(result), result=result)
+    refresh_agreements(match)
     return result
 
 
@@ -354,4 +356,5 @@ def _make_official(match: Match, result: MatchResult, by: AnyUser) -> None:
             result=other,
             reason=str(_("Another result became official.")),
         )
+    refresh_agreements(match)
     result_confirmed.send(sender=Match, match=match, result=result, previous_winner=previous_winner)

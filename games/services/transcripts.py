@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from engine.errors import EngineError
 from engine.replay import replay
-from engine.transcript import MatchRecord, read_transcript
+from engine.transcript import read_transcript
 from engine.transcript.mat_read import decode
 from games.models import Match, MatchResult, MatchTranscript, ResultStatus, TranscriptStatus
 from games.services import access
@@ -127,9 +127,7 @@ def _check(transcript: MatchTranscript) -> dict[str, Any]:
         }
     same_match = record.variant == match.variant and record.match_length == match.length
     verdict = replay(record, match.rules() if same_match else None).to_json()
-    disagreements = compare(match, record, verdict)
-    result = official_or_open_result(match)
-    agrees = None if result is None and not disagreements else not disagreements
+    agrees, disagreements = agreement(match, verdict)
     return {
         "status": TranscriptStatus.CHECKED,
         "error": "",
@@ -137,6 +135,25 @@ def _check(transcript: MatchTranscript) -> dict[str, Any]:
         "agrees_with_result": agrees,
         "disagreements": disagreements,
     }
+
+
+def agreement(match: Match, verdict: dict[str, Any]) -> tuple[bool | None, list[dict[str, Any]]]:
+    """(agrees, disagreements); agrees is None when there is no result to compare with."""
+    disagreements = compare(match, verdict)
+    if official_or_open_result(match) is None and not disagreements:
+        return None, disagreements
+    return not disagreements, disagreements
+
+
+def refresh_agreements(match: Match) -> None:
+    """Compare the match's checked transcripts again (a result was entered or changed)."""
+    checked = match.transcripts.filter(status=TranscriptStatus.CHECKED, verdict__isnull=False)
+    for transcript in checked:
+        agrees, disagreements = agreement(match, transcript.verdict)
+        if (agrees, disagreements) != (transcript.agrees_with_result, transcript.disagreements):
+            transcript.agrees_with_result = agrees
+            transcript.disagreements = disagreements
+            transcript.save(update_fields=["agrees_with_result", "disagreements"])
 
 
 def official_or_open_result(match: Match) -> MatchResult | None:
@@ -167,19 +184,20 @@ def seats_in_file(match: Match, names: tuple[str, str]) -> tuple[int, int] | Non
     return None
 
 
-def compare(match: Match, record: MatchRecord, verdict: dict[str, Any]) -> list[dict[str, Any]]:
-    """How the transcript differs from the match and its result, as codes and values."""
+def compare(match: Match, verdict: dict[str, Any]) -> list[dict[str, Any]]:
+    """How a checked transcript (its verdict) differs from the match and its result."""
     found: list[dict[str, Any]] = []
-    if record.variant != match.variant:
-        found.append({"code": "variant", "file": record.variant, "match": match.variant})
-    if record.match_length != match.length:
-        found.append({"code": "length", "file": record.match_length, "match": match.length})
-    seats = seats_in_file(match, record.players)
+    if verdict["variant"] != match.variant:
+        found.append({"code": "variant", "file": verdict["variant"], "match": match.variant})
+    if verdict["match_length"] != match.length:
+        found.append({"code": "length", "file": verdict["match_length"], "match": match.length})
+    players = (str(verdict["players"][0]), str(verdict["players"][1]))
+    seats = seats_in_file(match, players)
     if seats is None:
         found.append(
             {
                 "code": "players",
-                "file": list(record.players),
+                "file": list(players),
                 "match": [str(match.player1 or ""), str(match.player2 or "")],
             }
         )

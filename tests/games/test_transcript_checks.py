@@ -13,7 +13,7 @@ from games.models import MatchTranscript, TranscriptStatus
 from games.services import ServiceError, enter_final_score, upload_transcript
 from games.services.transcripts import MAX_ATTEMPTS, check_transcript, requeue_stuck
 from games.transcript_view import replay_of
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, UserFactory
 from tests.games.match_factories import MatchFactory, fast_passwords, player_with_login
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
@@ -142,3 +142,21 @@ def test_replay_steps_follow_the_board() -> None:
     taken = next(step for step in steps if step.kind == "take")
     assert (taken.cube, taken.cube_owner) == (2, 0)
     assert [step.game for step in steps if step.kind == "start"] == [1, 2]
+
+
+def test_a_result_entered_later_is_compared_too(django_capture_on_commit_callbacks) -> None:
+    match, user1, user2 = demo_match()
+    transcript = upload(match, user1, TEXT, django_capture_on_commit_callbacks)
+    assert transcript.agrees_with_result is None
+    result = enter_final_score(match=match, by=user1, score1=Decimal(3), score2=Decimal(2))
+    transcript.refresh_from_db()
+    assert transcript.agrees_with_result is False
+    assert transcript.disagreements[0]["code"] == "score"
+    from games.services import override_result
+
+    director = UserFactory()
+    match.club.directors.add(director)
+    override_result(match=match, by=director, score1=0, score2=3, reason="The transcript")
+    transcript.refresh_from_db()
+    assert transcript.agrees_with_result is True, transcript.disagreements
+    assert result.pk
