@@ -10,7 +10,7 @@ import pytest
 from django.utils import timezone
 
 from games.models import MatchTranscript, TranscriptStatus
-from games.services import ServiceError, enter_final_score, upload_transcript
+from games.services import ServiceError, enter_final_score, override_result, upload_transcript
 from games.services.transcripts import MAX_ATTEMPTS, check_transcript, requeue_stuck
 from games.transcript_view import replay_of
 from tests.factories import PlayerFactory, UserFactory
@@ -145,15 +145,13 @@ def test_replay_steps_follow_the_board() -> None:
 
 
 def test_a_result_entered_later_is_compared_too(django_capture_on_commit_callbacks) -> None:
-    match, user1, user2 = demo_match()
+    match, user1, _ = demo_match()
     transcript = upload(match, user1, TEXT, django_capture_on_commit_callbacks)
     assert transcript.agrees_with_result is None
     result = enter_final_score(match=match, by=user1, score1=Decimal(3), score2=Decimal(2))
     transcript.refresh_from_db()
     assert transcript.agrees_with_result is False
     assert transcript.disagreements[0]["code"] == "score"
-    from games.services import override_result
-
     director = UserFactory()
     match.club.directors.add(director)
     override_result(match=match, by=director, score1=0, score2=3, reason="The transcript")
