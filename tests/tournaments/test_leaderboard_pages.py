@@ -124,3 +124,15 @@ def test_api_ratings_history_and_rankings(client):
     rankings = client.get("/api/rankings/", {"year": 2026, "club": club.slug}).json()
     assert rankings["count"] == 12 and rankings["results"][0]["name"] == "Ranked 00000"
     assert rankings["results"][0]["points"] == "12.00"
+
+
+def test_seasons_follow_the_configured_start(settings):
+    from tournaments.leaderboard.selectors import season_for
+
+    today = datetime.date(2026, 3, 5)
+    assert (season_for(None, None, None, today).start, season_for(2025, None, None, today).end) == (
+        datetime.date(2026, 1, 1), datetime.date(2025, 12, 31))
+    settings.RANKING_SEASON_START = (9, 1)
+    season = season_for(None, None, None, today)
+    assert (season.start, season.end) == (datetime.date(2025, 9, 1), datetime.date(2026, 8, 31))
+    assert season_for(2026, None, None, today).start == datetime.date(2026, 9, 1)

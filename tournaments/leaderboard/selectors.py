@@ -150,9 +150,21 @@ def clubs_managed_by(user: AnyUser) -> list[Club]:
     return list(Club.objects.filter(directors=user).order_by("name"))
 
 
+def season_start() -> tuple[int, int]:
+    """(month, day) a season starts on: ``settings.RANKING_SEASON_START``, else 1 January."""
+    from django.conf import settings
+
+    month, day = getattr(settings, "RANKING_SEASON_START", (1, 1))
+    return int(month), int(day)
+
+
 def season_for(year: int | None, start: datetime.date | None, end: datetime.date | None,
                today: datetime.date) -> Season:
-    """A date range when given, else a calendar year (this year by default)."""
+    """A date range when given (open ends: 1 January, today), else the season starting in
+    ``year`` (the current season by default). Raises RankingError for a backwards range."""
     if start is not None or end is not None:
         return Season(start or datetime.date(today.year, 1, 1), end or today)
-    return Season.calendar_year(year or today.year)
+    month, day = season_start()
+    if year is None:
+        return Season.containing(today, month, day)
+    return Season.containing(datetime.date(year, month, day), month, day)
