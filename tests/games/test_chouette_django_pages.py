@@ -224,3 +224,18 @@ def test_a_director_opens_a_table_from_the_page() -> None:
     assert nardy.status_code == 400
     assert "Chouettes are played in short backgammon" in nardy.text
     assert ChouetteSession.objects.count() == 2
+
+
+def test_the_table_and_rule_errors_speak_russian() -> None:
+    t = make_table(3, names=("Ann", "Ben", "Cal"))
+    b, c = t.players[1].pk, t.players[2].pk
+    client = logged_in(t.director)
+    russian = {"Accept-Language": "ru", **HTMX}
+    response = client.post(
+        reverse("chouette:record_game", args=[t.session.pk]),
+        form_data(t, winner="team", **{f"turn1_{b}": "drop", f"turn1_{c}": "drop"}),
+        headers=russian,
+    )
+    # ChouetteError("result_without_live_bet") translated by its code.
+    assert "Все ставки уже закончились сбросом" in response.text
+    assert "Расстановка на партию 1" in response.text
