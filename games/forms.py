@@ -8,8 +8,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from engine.match import RESULTS_BY_VARIANT
-from games.models import GameResult, Match
+from games.models import GameResult, Match, Variant
 from games.services.scoring import CUBE_VALUES
+from tournaments.models import Club, Player
 
 
 def seat_choices(match: Match) -> list[tuple[str, str]]:
@@ -86,3 +87,35 @@ class TranscriptForm(forms.Form):
         label=_("Transcript (.mat or JSON)"),
         help_text=_("A match file exported by GNU Backgammon, eXtreme Gammon or this site."),
     )
+
+
+class MatchForm(forms.Form):
+    """A director creates a match in one of their clubs."""
+
+    club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.none())
+    variant = forms.ChoiceField(label=_("Variant"), choices=Variant.choices)
+    length = forms.IntegerField(
+        label=_("Length"), min_value=0, max_value=99, initial=7, help_text=_("0: unlimited session")
+    )
+    player1 = forms.ModelChoiceField(
+        label=_("Player 1"), queryset=Player.objects.all(), required=False
+    )
+    player2 = forms.ModelChoiceField(
+        label=_("Player 2"), queryset=Player.objects.all(), required=False
+    )
+    cube_enabled = forms.TypedChoiceField(
+        label=_("Cube"),
+        choices=[("", _("as the variant plays it")), ("1", _("in use")), ("0", _("not used"))],
+        coerce=lambda value: value == "1",
+        empty_value=None,
+        required=False,
+    )
+    crawford = forms.BooleanField(label=_("Crawford rule"), required=False, initial=True)
+    holland = forms.BooleanField(label=_("Holland rule"), required=False)
+    koks = forms.BooleanField(label=_("Koks (long nardy)"), required=False)
+    equalisation = forms.BooleanField(label=_("Equalisation (long nardy)"), required=False)
+    rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
+
+    def __init__(self, *args: Any, clubs: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = clubs

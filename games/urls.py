@@ -6,6 +6,7 @@ app_name = "games"
 
 urlpatterns = [
     path("matches/", views.match_list, name="match_list"),
+    path("matches/new/", views.match_create, name="match_create"),
     path("matches/<int:pk>/", views.match_detail, name="match_detail"),
     path("matches/<int:pk>/games/", views.enter_game, name="enter_game"),
     path("matches/<int:pk>/score/", views.enter_score, name="enter_score"),

@@ -20,7 +20,14 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import selectors, services
 from games.board_svg import render_board
-from games.forms import DisputeForm, FinalScoreForm, GameForm, OverrideForm, TranscriptForm
+from games.forms import (
+    DisputeForm,
+    FinalScoreForm,
+    GameForm,
+    MatchForm,
+    OverrideForm,
+    TranscriptForm,
+)
 from games.models import Match, MatchResult, MatchTranscript, TranscriptStatus
 from games.services.errors import NotAllowed, ServiceError
 from games.transcript_view import safe_replay_of
@@ -39,8 +46,34 @@ def dispute_list(request: HttpRequest) -> HttpResponse:
 @require_GET
 def match_list(request: HttpRequest) -> HttpResponse:
     club = request.GET.get("club", "").strip()
-    context = {"matches": selectors.matches(club_slug=club)[:200], "club": club}
+    context = {
+        "matches": selectors.matches(club_slug=club)[:200],
+        "club": club,
+        "can_create": selectors.directed_clubs(request.user).exists(),
+    }
     return render(request, "games/match_list.html", context)
+
+
+@login_required
+def match_create(request: HttpRequest) -> HttpResponse:
+    """A director creates a match in one of their clubs."""
+    clubs = selectors.directed_clubs(request.user)
+    if not clubs.exists():
+        raise PermissionDenied(_("Only club directors create matches."))
+    form = MatchForm(request.POST or None, clubs=clubs)
+    if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        club = data.pop("club")
+        try:
+            match = services.create_match(club=club, by=request.user, **data)
+        except NotAllowed as error:
+            raise PermissionDenied(str(error)) from None
+        except ServiceError as error:
+            form.add_error(error.field if error.field in form.fields else None, error.message)
+        else:
+            messages.success(request, _("The match has been created."))
+            return redirect(match)
+    return render(request, "games/match_form.html", {"form": form})
 
 
 def _match(pk: int) -> Match:

@@ -140,3 +140,27 @@ def test_match_list() -> None:
     match, _, _ = match_with_logins()
     response = client_for(None).get(reverse("games:match_list"))
     assert match.get_absolute_url() in response.content.decode()
+
+
+def test_a_director_creates_a_match_and_the_rules_are_checked() -> None:
+    director = UserFactory()
+    club = ClubFactory(directors=[director])
+    first, second = player_with_login()[1], player_with_login()[1]
+    client = client_for(director)
+    assert "New match" in client.get(reverse("games:match_list")).content.decode()
+    body = {
+        "club": club.pk,
+        "variant": "nardy",
+        "length": "5",
+        "player1": first.pk,
+        "player2": second.pk,
+        "cube_enabled": "",
+        "rated": "on",
+    }
+    response = client.post(reverse("games:match_create"), body)
+    match = club.matches.get()
+    assert response.status_code == 302 and response.url == match.get_absolute_url()
+    assert match.cube_enabled is False and match.status == "ready"
+    same = client.post(reverse("games:match_create"), {**body, "player2": first.pk})
+    assert same.status_code == 200 and club.matches.count() == 1
+    assert client_for(player_with_login()[0]).get(reverse("games:match_create")).status_code == 403
