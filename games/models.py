@@ -113,7 +113,7 @@ class Match(models.Model):
                 name="match_two_different_players",
             ),
             models.CheckConstraint(
-                condition=Q(draw_points__in=[Decimal("0.5"), Decimal("1")]),
+                condition=Q(draw_points__in=[Decimal("0.5"), Decimal(1)]),
                 name="match_draw_points_half_or_one",
             ),
         ]
