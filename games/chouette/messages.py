@@ -81,6 +81,7 @@ TRANSLATED_MESSAGES: dict[str, Any] = {
 }
 
 SIDE_NAMES: dict[str, Any] = {"box": _("box"), "team": _("team")}
+VARIANT_NAMES: dict[str, Any] = {"backgammon": _("Short backgammon"), "long_nardy": _("Long nardy")}
 
 # Parameters of the core's errors that hold player ids (or tuples of them).
 PLAYER_PARAMS = frozenset(
@@ -102,6 +103,8 @@ def _shown(key: str, value: Any, names: Mapping[Any, str]) -> str:
         return names.get(value, str(value))
     if key == "side":
         return str(SIDE_NAMES.get(str(value), value))
+    if key == "variant":
+        return str(VARIANT_NAMES.get(str(value), value))
     if isinstance(value, (tuple, list)):
         return ", ".join(str(item) for item in value)
     return str(value)

@@ -222,7 +222,7 @@ def test_a_director_opens_a_table_from_the_page() -> None:
         reverse("chouette:session_new", args=[t.club.slug]), {**data, "variant": "long_nardy"}
     )
     assert nardy.status_code == 400
-    assert "Chouettes are played in short backgammon" in nardy.text
+    assert "the variant Long nardy is not offered" in nardy.text
     assert ChouetteSession.objects.count() == 2
 
 
