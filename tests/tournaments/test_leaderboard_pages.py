@@ -136,3 +136,20 @@ def test_seasons_follow_the_configured_start(settings):
     season = season_for(None, None, None, today)
     assert (season.start, season.end) == (datetime.date(2025, 9, 1), datetime.date(2026, 8, 31))
     assert season_for(2026, None, None, today).start == datetime.date(2026, 9, 1)
+
+
+@pytest.mark.parametrize("ratings", [[], [1500.0], [1500.0, 1522.36], [1500 + (n % 7) * 13.5 for n in range(60)]])
+def test_chart_is_well_formed_for_any_history(ratings):
+    from tournaments.leaderboard.charts import ChartPoint, nice_step, rating_chart_svg
+
+    points = [ChartPoint(DAY + datetime.timedelta(days=n), r, "<&> note") for n, r in enumerate(ratings)]
+    root = ElementTree.fromstring(rating_chart_svg(points, title="Ana & Boris <test>"))
+    assert root.find(f"{SVG}title").text == "Ana & Boris <test>"
+    assert len(root.findall(f"{SVG}circle")) == len(ratings)
+    for circle in root.findall(f"{SVG}circle"):
+        assert 0 <= float(circle.get("cx")) <= 640 and 0 <= float(circle.get("cy")) <= 300
+    if ratings:
+        ticks = [float(t.text) for t in root.iter(f"{SVG}text") if t.get("text-anchor") == "end"
+                 and t.get("x") == "50"]
+        assert ticks[0] <= min(ratings) and ticks[-1] >= max(ratings) and len(ticks) >= 3
+    assert nice_step(100) == 20 and nice_step(7) == 2 and nice_step(12) == 2.5

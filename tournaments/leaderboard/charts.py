@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 WIDTH, HEIGHT = 640, 300
 LEFT, RIGHT, TOP, BOTTOM = 56, 24, 28, 44  # room for the axis labels
 _NICE_STEPS = (1, 2, 2.5, 5, 10)
+MIN_SPAN = 20.0  # rating points shown at least
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,13 +39,13 @@ def nice_step(span: float, ticks: int = 5) -> float:
 
 
 def _ticks(low: float, high: float) -> list[float]:
+    if high - low < MIN_SPAN:  # a flat history still gets a readable scale around it
+        middle = (low + high) / 2
+        low, high = middle - MIN_SPAN / 2, middle + MIN_SPAN / 2
     step = nice_step(high - low)
     first = math.floor(low / step) * step
-    values, value = [], first
-    while value <= high + step / 2:
-        values.append(round(value, 6))
-        value += step
-    return values
+    count = max(1, math.ceil((high - first) / step - 1e-9))  # the last tick covers ``high``
+    return [round(first + step * n, 6) for n in range(count + 1)]
 
 
 def rating_chart_svg(points: Sequence[ChartPoint], *, title: str) -> str:
