@@ -7,6 +7,7 @@ from rest_framework.routers import DefaultRouter
 
 from games import api as games_api
 from games.chouette import api as chouette_api
+from games.disputes import api as disputes_api
 from tournaments import api as tournaments_api
 from tournaments.leaderboard import api as leaderboard_api
 
@@ -15,6 +16,7 @@ tournaments_api.register(router)
 games_api.register(router)
 chouette_api.register(router)
 leaderboard_api.register(router)
+disputes_api.register(router)
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
