@@ -147,9 +147,9 @@ def test_chart_is_well_formed_for_any_history(ratings):
     assert root.find(f"{SVG}title").text == "Ana & Boris <test>"
     assert len(root.findall(f"{SVG}circle")) == len(ratings)
     for circle in root.findall(f"{SVG}circle"):
-        assert 0 <= float(circle.get("cx")) <= 640 and 0 <= float(circle.get("cy")) <= 300
+        assert 0 <= float(circle.get("cx")) <= 480 and 0 <= float(circle.get("cy")) <= 280
     if ratings:
         ticks = [float(t.text) for t in root.iter(f"{SVG}text") if t.get("text-anchor") == "end"
-                 and t.get("x") == "50"]
+                 and t.get("x") == "58"]
         assert ticks[0] <= min(ratings) and ticks[-1] >= max(ratings) and len(ticks) >= 3
     assert nice_step(100) == 20 and nice_step(7) == 2 and nice_step(12) == 2.5

@@ -16,8 +16,8 @@ from xml.sax.saxutils import escape, quoteattr
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-WIDTH, HEIGHT = 640, 300
-LEFT, RIGHT, TOP, BOTTOM = 56, 24, 28, 44  # room for the axis labels
+WIDTH, HEIGHT = 480, 280  # small enough that the 16-unit text stays legible on a phone
+LEFT, RIGHT, TOP, BOTTOM = 64, 16, 28, 44  # room for the axis labels
 _NICE_STEPS = (1, 2, 2.5, 5, 10)
 MIN_SPAN = 20.0  # rating points shown at least
 
@@ -54,7 +54,7 @@ def rating_chart_svg(points: Sequence[ChartPoint], *, title: str) -> str:
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
         f'width="100%" role="img" aria-labelledby="{title_id}" class="rating-chart" '
-        f'preserveAspectRatio="xMidYMid meet" font-family="system-ui, sans-serif" font-size="13">'
+        f'preserveAspectRatio="xMidYMid meet" font-family="system-ui, sans-serif" font-size="16">'
         f'<title id="{title_id}">{escape(title)}</title>'
     )
     if not points:
@@ -116,8 +116,8 @@ def rating_chart_svg(points: Sequence[ChartPoint], *, title: str) -> str:
     )
     axis_label = quoteattr(_("Rating"))
     parts.append(
-        f'<text x="14" y="{TOP + plot_height / 2}" text-anchor="middle" fill="currentColor" '
-        f'transform="rotate(-90 14 {TOP + plot_height / 2})" aria-label={axis_label}>'
+        f'<text x="16" y="{TOP + plot_height / 2}" text-anchor="middle" fill="currentColor" '
+        f'transform="rotate(-90 16 {TOP + plot_height / 2})" aria-label={axis_label}>'
         f"{escape(_('Rating'))}</text>"
     )
     parts.append("</svg>")
@@ -133,7 +133,7 @@ def _axes(plot_width: int, plot_height: int) -> str:
     )
 
 
-def _date_label_indexes(count: int, labels: int = 4) -> list[int]:
+def _date_label_indexes(count: int, labels: int = 3) -> list[int]:
     """First, last and a few evenly spaced points in between get a date label."""
     if count <= labels:
         return list(range(count))
