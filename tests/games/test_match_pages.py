@@ -164,3 +164,14 @@ def test_a_director_creates_a_match_and_the_rules_are_checked() -> None:
     same = client.post(reverse("games:match_create"), {**body, "player2": first.pk})
     assert same.status_code == 200 and club.matches.count() == 1
     assert client_for(player_with_login()[0]).get(reverse("games:match_create")).status_code == 403
+
+
+def test_the_crawford_error_speaks_russian() -> None:
+    match, user1, _ = match_with_logins(length=3)
+    enter_game(match=match, by=user1, winner=1, result="gammon")
+    client = client_for(user1)
+    data = {"winner": "2", "result": "single", "cube": "2", "cube_owner": "1"}
+    response = client.post(
+        reverse("games:enter_game", args=[match.pk]), data, HTTP_ACCEPT_LANGUAGE="ru", **HTMX
+    )
+    assert "В партии Кроуфорда удваивать нельзя (партия 2)." in response.content.decode()
