@@ -7,16 +7,18 @@ plain form post with a redirect back to the match (or the page with its errors).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from games import selectors, services
 from games.board_svg import render_board
@@ -41,6 +43,23 @@ def chouette_list(request: HttpRequest) -> HttpResponse:
 def dispute_list(request: HttpRequest) -> HttpResponse:
     """Placeholder until the disputes feature lands."""
     return render(request, "coming_soon.html", {"section": "disputes"})
+
+
+View = Callable[..., HttpResponse]
+
+
+def login_required(view: View) -> View:
+    """Send anonymous visitors to the login page; htmx is told to go there (not swap it)."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.user.is_authenticated:
+            return view(request, *args, **kwargs)
+        next_url = request.htmx.current_url_abs_path if request.htmx else None
+        login = redirect_to_login(next_url or request.get_full_path())
+        return HttpResponseClientRedirect(login.url) if request.htmx else login
+
+    return wrapped
 
 
 @require_GET

@@ -175,3 +175,11 @@ def test_the_crawford_error_speaks_russian() -> None:
         reverse("games:enter_game", args=[match.pk]), data, HTTP_ACCEPT_LANGUAGE="ru", **HTMX
     )
     assert "В партии Кроуфорда удваивать нельзя (партия 2)." in response.content.decode()
+
+
+def test_anonymous_htmx_posts_are_sent_to_the_login_page() -> None:
+    match, _, _ = match_with_logins()
+    url = reverse("games:enter_game", args=[match.pk])
+    response = client_for(None).post(url, {"winner": "1", "result": "single"}, **HTMX)
+    assert response.status_code == 200 and response["HX-Redirect"].startswith("/accounts/login/")
+    assert counts() == (0, 0, 0)
