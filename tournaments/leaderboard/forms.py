@@ -35,6 +35,10 @@ class RankingFilterForm(forms.Form):
     end = forms.DateField(required=False, label=_("To"),
                           widget=forms.DateInput(attrs={"type": "date"}))
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["year"].widget.attrs["placeholder"] = str(timezone.localdate().year)
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         try:
