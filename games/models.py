@@ -15,21 +15,29 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from engine.match import MatchRules
+from games.choices import (  # re-exported: other apps import them from here
+    GameResult,
+    MatchStatus,
+    ResultStatus,
+    TranscriptStatus,
+    Variant,
+)
 from tournaments.models import Club, Player
 
 SCORE_FIELD = {"max_digits": 7, "decimal_places": 1}  # half points come from nardy draws
 
-
-class Variant(models.TextChoices):
-    BACKGAMMON = "backgammon", _("Short backgammon")
-    NARDY = "nardy", _("Long nardy")
-
-
-class MatchStatus(models.TextChoices):
-    WAITING = "waiting", _("Waiting for players")
-    READY = "ready", _("Ready to play")
-    PLAYING = "playing", _("Playing")
-    FINISHED = "finished", _("Finished")
+__all__ = [
+    "Game",
+    "GameResult",
+    "Match",
+    "MatchResult",
+    "MatchStatus",
+    "MatchTranscript",
+    "ResultChange",
+    "ResultStatus",
+    "TranscriptStatus",
+    "Variant",
+]
 
 
 class Match(models.Model):
@@ -188,18 +196,6 @@ class Match(models.Model):
         return (min(self.score1, cap), min(self.score2, cap))
 
 
-class GameResult(models.TextChoices):
-    SINGLE = "single", _("single")
-    GAMMON = "gammon", _("gammon")
-    BACKGAMMON = "backgammon", _("backgammon")
-    OIN = "oin", _("oin")
-    MARS = "mars", _("mars")
-    KOKS = "koks", _("koks")
-    DRAW = "draw", _("draw")
-    DROP = "drop", _("dropped double")
-    RESIGN = "resign", _("resignation")
-
-
 class Game(models.Model):
     """One game of a match, as entered. ``points`` and ``crawford`` come from the engine."""
 
@@ -249,14 +245,6 @@ class Game(models.Model):
 
     def get_club(self) -> Club:
         return self.match.club
-
-
-class ResultStatus(models.TextChoices):
-    PROPOSED = "proposed", _("proposed")
-    CONFIRMED = "confirmed", _("confirmed")
-    DISPUTED = "disputed", _("disputed")
-    REJECTED = "rejected", _("rejected")
-    OVERRIDDEN = "overridden", _("overridden")
 
 
 class MatchResult(models.Model):
@@ -369,13 +357,6 @@ class ResultChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match}: {self.get_action_display()}"
-
-
-class TranscriptStatus(models.TextChoices):
-    PENDING = "pending", _("waiting to be checked")
-    CHECKING = "checking", _("being checked")
-    CHECKED = "checked", _("checked")
-    FAILED = "failed", _("could not be checked")
 
 
 class MatchTranscript(models.Model):

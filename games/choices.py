@@ -1,0 +1,45 @@
+"""The choices of the games models (variant, statuses, game results)."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Variant(models.TextChoices):
+    BACKGAMMON = "backgammon", _("Short backgammon")
+    NARDY = "nardy", _("Long nardy")
+
+
+class MatchStatus(models.TextChoices):
+    WAITING = "waiting", _("Waiting for players")
+    READY = "ready", _("Ready to play")
+    PLAYING = "playing", _("Playing")
+    FINISHED = "finished", _("Finished")
+
+
+class GameResult(models.TextChoices):
+    SINGLE = "single", _("single")
+    GAMMON = "gammon", _("gammon")
+    BACKGAMMON = "backgammon", _("backgammon")
+    OIN = "oin", _("oin")
+    MARS = "mars", _("mars")
+    KOKS = "koks", _("koks")
+    DRAW = "draw", _("draw")
+    DROP = "drop", _("dropped double")
+    RESIGN = "resign", _("resignation")
+
+
+class ResultStatus(models.TextChoices):
+    PROPOSED = "proposed", _("proposed")
+    CONFIRMED = "confirmed", _("confirmed")
+    DISPUTED = "disputed", _("disputed")
+    REJECTED = "rejected", _("rejected")
+    OVERRIDDEN = "overridden", _("overridden")
+
+
+class TranscriptStatus(models.TextChoices):
+    PENDING = "pending", _("waiting to be checked")
+    CHECKING = "checking", _("being checked")
+    CHECKED = "checked", _("checked")
+    FAILED = "failed", _("could not be checked")
