@@ -46,7 +46,7 @@ class Scratch:
         self.vals = np.zeros(table, dtype=np.int32)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _step_ok(b, s, d, outside):
     """Can the mover (b[1]) move a checker from index s with die d? (s holds a checker)."""
     t = s - d
@@ -109,7 +109,15 @@ def _search(b, dice, nd, doubles, skip_independent, h0, outside0, state, small, 
                 found = 24
         else:
             s = min(s, 23)
+            # Second order of a non-double (small die first): a second step that neither
+            # continues the first checker's move nor bears off was already found in the
+            # first order, played the other way round; skip it. (A sequence of the first
+            # order then used both dice, so no one-die leaf is lost by skipping.)
+            continuing = path[0, 1] - 1 if skip_independent and level == 1 else -2
             while s >= 0:
+                if continuing != -2 and s != continuing and s >= d:
+                    s -= 1
+                    continue
                 if b[1, s] > 0 and _step_ok(b, s, d, outside):
                     found = s
                     break
@@ -118,11 +126,6 @@ def _search(b, dice, nd, doubles, skip_independent, h0, outside0, state, small, 
             s = found
             srcpos[level] = s - 1
             moved[level] = 1
-            if skip_independent and level == 1 and s - d >= 0 and s != path[0, 1] - 1:
-                # second order of a non-double: a second step that does not continue the
-                # first checker's move (and is not a bear-off) was already found in the
-                # first order, played the other way round
-                continue
             # apply the step
             hstack[level] = h
             ostack[level] = outside
@@ -197,7 +200,8 @@ def _search(b, dice, nd, doubles, skip_independent, h0, outside0, state, small, 
                 keys[slot] = hk
                 vals[slot] = n
                 slots[n] = slot
-                out_boards[n] = b
+                for i in range(50):
+                    out_flat[n, i] = b_flat[i]
                 for k in range(4):
                     if k < depth:
                         out_steps[n, k, 0] = path[k, 0]
@@ -223,7 +227,7 @@ def _search(b, dice, nd, doubles, skip_independent, h0, outside0, state, small, 
             outside = ostack[level]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _undo(b, level, path, hits):
     s = path[level, 0] - 1
     t = path[level, 1] - 1
