@@ -40,8 +40,8 @@ class MoveResult:
 
 @lru_cache(maxsize=8192)
 def parse_steps(text: str) -> tuple[tuple[int, int], ...] | None:
-    """The steps of a play written the GNU Backgammon way (``13/8 8/5* 6/0``, one step a
-    die, 25 = bar, 0 = off); None for any other writing. Cached: plays repeat a lot."""
+    """The hops of a play written the GNU Backgammon way (``13/8 8/5* 6/0``: numbers
+    only, 25 = bar, 0 = off); None for any other writing. Cached: plays repeat a lot."""
     if PLAIN_PLAY.fullmatch(text) is None:
         return None
     return tuple((int(src), int(dst)) for src, dst in PLAIN_STEP.findall(text))
@@ -68,14 +68,12 @@ def _steps(
 ) -> tuple[tuple[int, int], ...] | list[tuple[int, int]] | None:
     """The single steps of the play; a combined move written without its intermediate
     point (``24/13``) is expanded by the engine (``engine.notation.resolve``)."""
-    steps = parse_steps(text)
-    if steps is not None:
-        return steps
-    hops = _written_hops(text)
+    hops = parse_steps(text)
     if hops is None:
-        return None
-    pool = dice * 2 if dice[0] == dice[1] else dice
-    if all(dst == 0 or src - dst in pool for src, dst in hops):
+        hops = _written_hops(text)
+        if hops is None:
+            return None
+    if all(dst == 0 or src - dst in dice for src, dst in hops):
         return hops
     from engine.notation import parse_notation, resolve
     from engine.position import Position
@@ -104,15 +102,25 @@ def _fast(
     results: np.ndarray,
     rules: Any,
 ) -> np.ndarray | None:
-    """The result board when the play is carried out step by step and is legal."""
+    """The result board when the play is carried out step by step and is legal.
+
+    Legality is the final board's: it must be one of the legal results (the engine's
+    rule, whatever order the steps are written in). Each step must use a die, and a
+    point where a checker stops on its way (a later step starts there) must be open;
+    a point where a checker ends up is open whenever the result is legal, because no
+    legal position has both sides on one point.
+    """
     steps = _steps(variant, board, dice, text, rules)
     if steps is None:
         return None
     remaining = [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
     current = board
-    for src, dst in steps:
+    for index, (src, dst) in enumerate(steps):
         die = _die_for(src, dst, remaining)
-        if die is None or variant.step_error(current, die, src, dst) is not None:
+        if die is None:
+            return None
+        on_the_way = dst != 0 and any(later == dst for later, _ in steps[index + 1 :])
+        if on_the_way and variant.step_error(current, die, src, dst) is not None:
             return None
         remaining.remove(die)
         current = variant.apply_step(current, src, dst)
