@@ -158,3 +158,14 @@ def test_a_result_entered_later_is_compared_too(django_capture_on_commit_callbac
     transcript.refresh_from_db()
     assert transcript.agrees_with_result is True, transcript.disagreements
     assert result.pk
+
+
+def test_a_json_match_record_is_checked_too(django_capture_on_commit_callbacks) -> None:
+    from engine.transcript import dumps, read_transcript
+
+    match, user1, _ = demo_match()
+    record_json = dumps(read_transcript(TEXT))
+    assert record_json.lstrip().startswith("{")
+    transcript = upload(match, user1, record_json, django_capture_on_commit_callbacks)
+    assert transcript.status == TranscriptStatus.CHECKED
+    assert transcript.verdict["valid"] is True and transcript.verdict["score"] == [0, 4]
