@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from celery import Task
@@ -16,4 +15,6 @@ def enqueue_on_commit(task: Task, *args: Any, **kwargs: Any) -> None:
     is logged rather than raised, since the task's input is already saved and the
     periodic sweep can queue it again.
     """
-    transaction.on_commit(partial(task.delay, *args, **kwargs), robust=True)
+    # A lambda, not functools.partial: Django's robust on_commit logs the callback's
+    # __qualname__, which a partial lacks (the log call itself would raise).
+    transaction.on_commit(lambda: task.delay(*args, **kwargs), robust=True)
