@@ -34,7 +34,7 @@ def _player_links() -> list[models.ForeignObjectRel]:
     """
     return [
         rel for rel in Player._meta.related_objects
-        if (rel.many_to_one or rel.one_to_one) and rel.field.concrete
+        if (rel.one_to_many or rel.one_to_one) and rel.field.concrete
     ]
 
 
