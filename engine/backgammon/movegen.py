@@ -78,32 +78,27 @@ def _clear(n, keys, slots):
 
 
 @njit(cache=True)
-def _search(b, dice, nd, doubles, skip_independent, h0, outside0, state, small, hstack,
+def _search(b, nd, doubles, skip_independent, h0, outside0, small, hstack,
             out_boards, out_steps, out_nsteps, flags, keys, vals, slots):
     """Walk every step sequence for one order of the dice; record leaves in the table.
 
-    state[0] = number of recorded boards, state[1] = most dice used so far,
-    state[2] = 1 after an overflow.
+    ``small`` (int64, 8 x 8) holds the search state, indexed directly (array views would
+    cost reference counting in this hot loop): row 0 = [boards recorded, most dice used,
+    overflow flag, die 1..4]; rows 1-6, column = level: next source to try, checkers
+    outside the home board, hit flag, step found flag, step source, step target.
     """
     cap = out_boards.shape[0]
     mask = keys.shape[0] - 1
-    out_flat = out_boards.reshape(cap, 50)
-    b_flat = b.reshape(50)
-    srcpos = small[1, :4]
-    ostack = small[2, :4]
-    hits = small[3, :4]
-    moved = small[4, :4]
-    path = small[4:8, 4:6]
-    larger = 1 if dice[0] > dice[1] else 0
+    larger = 1 if small[0, 3] > small[0, 4] else 0
     h = h0
     outside = outside0
     level = 0
-    srcpos[0] = 24
-    moved[0] = 0
+    small[1, 0] = 24
+    small[4, 0] = 0
     while level >= 0:
-        d = dice[level]
+        d = small[0, 3 + level]
         found = -1
-        s = srcpos[level]
+        s = small[1, level]
         if b[1, 24] > 0:
             if s >= 24 and _step_ok(b, 24, d, outside):
                 found = 24
@@ -113,7 +108,7 @@ def _search(b, dice, nd, doubles, skip_independent, h0, outside0, state, small, 
             # continues the first checker's move nor bears off was already found in the
             # first order, played the other way round; skip it. (A sequence of the first
             # order then used both dice, so no one-die leaf is lost by skipping.)
-            continuing = path[0, 1] - 1 if skip_independent and level == 1 else -2
+            continuing = small[6, 0] - 1 if skip_independent and level == 1 else -2
             while s >= 0:
                 if continuing != -2 and s != continuing and s >= d:
                     s -= 1
@@ -124,22 +119,22 @@ def _search(b, dice, nd, doubles, skip_independent, h0, outside0, state, small, 
                 s -= 1
         if found >= 0:
             s = found
-            srcpos[level] = s - 1
-            moved[level] = 1
+            small[1, level] = s - 1
+            small[4, level] = 1
             # apply the step
             hstack[level] = h
-            ostack[level] = outside
+            small[2, level] = outside
             t = s - d
             c = b[1, s]
             h ^= ZOBRIST[1, s, c] ^ ZOBRIST[1, s, c - 1]
             b[1, s] = c - 1
             if s >= 6 and t < 6:
                 outside -= 1
-            hits[level] = 0
+            small[3, level] = 0
             if t >= 0:
                 oi = 23 - t
                 if b[0, oi] == 1:
-                    hits[level] = 1
+                    small[3, level] = 1
                     cb = b[0, 24]
                     h ^= ZOBRIST[0, oi, 1] ^ ZOBRIST[0, oi, 0]
                     h ^= ZOBRIST[0, 24, cb] ^ ZOBRIST[0, 24, cb + 1]
@@ -148,33 +143,33 @@ def _search(b, dice, nd, doubles, skip_independent, h0, outside0, state, small, 
                 c = b[1, t]
                 h ^= ZOBRIST[1, t, c] ^ ZOBRIST[1, t, c + 1]
                 b[1, t] = c + 1
-                path[level, 1] = t + 1
+                small[6, level] = t + 1
             else:
-                path[level, 1] = 0
-            path[level, 0] = s + 1
+                small[6, level] = 0
+            small[5, level] = s + 1
             if level + 1 < nd:
                 level += 1
-                srcpos[level] = s if doubles else 24
-                moved[level] = 0
+                small[1, level] = s if doubles else 24
+                small[4, level] = 0
                 continue
             depth = nd
         else:
-            if moved[level] != 0 or level == 0:
+            if small[4, level] != 0 or level == 0:
                 # every step at this level has been tried: go back one level
                 level -= 1
                 if level < 0:
                     break
-                _undo(b, level, path, hits)
+                _undo(b, level, small)
                 h = hstack[level]
-                outside = ostack[level]
+                outside = small[2, level]
                 continue
             depth = level
         # a leaf: `depth` dice used, board b
-        if depth >= state[1]:
-            if depth > state[1]:
-                _clear(state[0], keys, slots)
-                state[0] = 0
-                state[1] = depth
+        if depth >= small[0, 1]:
+            if depth > small[0, 1]:
+                _clear(small[0, 0], keys, slots)
+                small[0, 0] = 0
+                small[0, 1] = depth
             flag = larger if depth == 1 else 0
             hk = h | np.uint64(1)
             slot = np.int64(hk & np.uint64(mask))
@@ -182,10 +177,10 @@ def _search(b, dice, nd, doubles, skip_independent, h0, outside0, state, small, 
             while keys[slot] != 0:
                 if keys[slot] == hk:
                     j = vals[slot]
-                    row = out_flat[j]
                     diff = 0
-                    for i in range(50):
-                        diff |= row[i] ^ b_flat[i]
+                    for side in range(2):
+                        for i in range(25):
+                            diff |= out_boards[j, side, i] ^ b[side, i]
                     same = diff == 0
                     if same:
                         flags[j] |= flag
@@ -193,48 +188,49 @@ def _search(b, dice, nd, doubles, skip_independent, h0, outside0, state, small, 
                         break
                 slot = (slot + 1) & mask
             if not dup:
-                n = state[0]
+                n = small[0, 0]
                 if n >= cap:
-                    state[2] = 1
+                    small[0, 2] = 1
                     return
                 keys[slot] = hk
                 vals[slot] = n
                 slots[n] = slot
-                for i in range(50):
-                    out_flat[n, i] = b_flat[i]
+                for side in range(2):
+                    for i in range(25):
+                        out_boards[n, side, i] = b[side, i]
                 for k in range(4):
                     if k < depth:
-                        out_steps[n, k, 0] = path[k, 0]
-                        out_steps[n, k, 1] = path[k, 1]
+                        out_steps[n, k, 0] = small[5, k]
+                        out_steps[n, k, 1] = small[6, k]
                     else:
                         out_steps[n, k, 0] = -1
                         out_steps[n, k, 1] = -1
                 out_nsteps[n] = depth
                 flags[n] = flag
-                state[0] = n + 1
+                small[0, 0] = n + 1
         if depth == nd:
             # undo the last step and try the next one at this level
-            _undo(b, level, path, hits)
+            _undo(b, level, small)
             h = hstack[level]
-            outside = ostack[level]
+            outside = small[2, level]
         else:
             # no step at this level at all: back up
             level -= 1
             if level < 0:
                 break
-            _undo(b, level, path, hits)
+            _undo(b, level, small)
             h = hstack[level]
-            outside = ostack[level]
+            outside = small[2, level]
 
 
 @njit(cache=True, inline="always")
-def _undo(b, level, path, hits):
-    s = path[level, 0] - 1
-    t = path[level, 1] - 1
+def _undo(b, level, small):
+    s = small[5, level] - 1
+    t = small[6, level] - 1
     b[1, s] += 1
     if t >= 0:
         b[1, t] -= 1
-        if hits[level]:
+        if small[3, level]:
             b[0, 23 - t] = 1
             b[0, 24] -= 1
 
@@ -251,32 +247,32 @@ def generate_into(board, d1, d2, work, work_small, work_hash, out_boards, out_st
     for i in range(6, 25):
         outside += work[1, i]
     small = work_small
-    state = small[0, :3]
-    state[:] = 0
-    dice = small[0, 3:7]
     hstack = work_hash
+    small[0, 0] = 0
+    small[0, 1] = 0
+    small[0, 2] = 0
     if d1 == d2:
         for k in range(4):
-            dice[k] = d1
-        _search(work, dice, 4, True, False, h0, outside, state, small, hstack,
+            small[0, 3 + k] = d1
+        _search(work, 4, True, False, h0, outside, small, hstack,
                 out_boards, out_steps, out_nsteps, flags, keys, vals, slots)
     else:
-        dice[0] = max(d1, d2)
-        dice[1] = min(d1, d2)
-        _search(work, dice, 2, False, False, h0, outside, state, small, hstack,
+        small[0, 3] = max(d1, d2)
+        small[0, 4] = min(d1, d2)
+        _search(work, 2, False, False, h0, outside, small, hstack,
                 out_boards, out_steps, out_nsteps, flags, keys, vals, slots)
-        if state[2] == 0:
-            dice[0] = min(d1, d2)
-            dice[1] = max(d1, d2)
-            _search(work, dice, 2, False, work[1, 24] == 0, h0, outside, state, small, hstack,
+        if small[0, 2] == 0:
+            small[0, 3] = min(d1, d2)
+            small[0, 4] = max(d1, d2)
+            _search(work, 2, False, work[1, 24] == 0, h0, outside, small, hstack,
                     out_boards, out_steps, out_nsteps, flags, keys, vals, slots)
-    n = state[0]
+    n = small[0, 0]
     _clear(n, keys, slots)
-    if state[2]:
+    if small[0, 2]:
         return OVERFLOW
-    if state[1] == 0:
+    if small[0, 1] == 0:
         return 0
-    if d1 != d2 and state[1] == 1:
+    if d1 != d2 and small[0, 1] == 1:
         # only one die can be used: the larger one if it can be
         anylarger = False
         for j in range(n):
