@@ -158,6 +158,13 @@ def test_groups_then_a_knockout_of_the_top_two() -> None:
     # A1 v B2 and B1 v A2: group winners are seeds 1 and 2
     assert {(p.top.group, p.bottom.group) for p in semis} == {(1, 2), (2, 1)}
     assert all(p.state == "ready" for p in semis)
+    for p in semis:
+        play(pairing(event, "main", 1, p.number).match, 1)
+    play(pairing(event, "main", 2, 1).match, 1)
+    event.refresh_from_db()
+    assert event.status == Tournament.Status.FINISHED
+    places = sorted(event.entries.values_list("place_first", "place_last"))
+    assert places == [(1, 1), (2, 2), (3, 4), (3, 4)] + [(5, 8)] * 4
 
 
 @pytest.mark.django_db(transaction=True)

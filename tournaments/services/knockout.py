@@ -59,8 +59,27 @@ def rng_for(tournament: Tournament) -> random.Random:
     return random.Random(tournament.random_seed)
 
 
+def start_ratings(tournament: Tournament, entries: list[Entry]) -> None:
+    """Store each entrant's club rating for the event's game as the event starts.
+
+    The rating lists belong to the leaderboard app; without it everybody is unrated.
+    """
+    try:
+        from tournaments.leaderboard.services.points import ratings_at
+    except ImportError:  # the leaderboard app is optional
+        return
+    ratings = ratings_at([e.player_id for e in entries], tournament.variant, tournament.starts_on)
+    for entry in entries:
+        entry.rating_at_start = ratings.get(entry.player_id)
+    Entry.objects.bulk_update(entries, ["rating_at_start"])
+
+
 def seeded_entries(tournament: Tournament, entries: list[Entry]) -> list[int]:
-    """Entry ids in seed order, by the event's seeding mode (tournaments.md §2.1.4)."""
+    """Entry ids in seed order, by the event's seeding mode (tournaments.md §2.1.4).
+
+    Records the entrants' ratings at the start first: the rating seeding uses them.
+    """
+    start_ratings(tournament, entries)
     seeding = [SeedingEntrant(e.pk, e.player.name, e.rating_at_start) for e in entries]
     manual = {e.pk: e.seed for e in entries if e.seed is not None}
     return list(
@@ -236,10 +255,13 @@ def _set_places(tournament: Tournament, state: BracketState, entries: dict[int, 
         for group in flight_places(state, MAIN)
         for player in group.players
     }
+    in_bracket = entries.values()
     if tournament.format == Tournament.Format.GROUPS_KNOCKOUT:
-        return  # the group stage places everybody else; see round_robin.finish_groups_event
+        # the others were placed when the group stage ended (round_robin._place_non_qualifiers)
+        in_bracket = [entry for entry in entries.values() if entry.position is not None]
     changed = []
-    for entry_id, entry in entries.items():
+    for entry in in_bracket:
+        entry_id = entry.pk
         place = places.get(entry_id, (None, None))
         if (entry.place_first, entry.place_last) != place:
             entry.place_first, entry.place_last = place
