@@ -1,0 +1,21 @@
+import io
+
+import pytest
+
+from tournaments import demo
+from tournaments.models import Pairing, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def test_demo_has_a_running_knockout_with_three_flights_and_a_round_robin() -> None:
+    demo.populate(io.StringIO())
+    demo.populate(io.StringIO())  # idempotent
+    knockout = Tournament.objects.get(name=demo.KNOCKOUT_NAME)
+    assert knockout.status == "running"
+    flights = set(knockout.pairings.filter(state=Pairing.State.DECIDED).values_list("flight", flat=True))
+    assert flights == {"main", "consolation", "last_chance"}
+    round_robin = Tournament.objects.get(name=demo.ROUND_ROBIN_NAME)
+    assert round_robin.variant == "nardy"
+    assert round_robin.pairings.filter(state=Pairing.State.DECIDED).count() >= 10
+    assert Tournament.objects.count() == 2
