@@ -188,7 +188,9 @@ def open_result_dispute(
 
 
 def _locked(dispute: Dispute) -> Dispute:
-    return Dispute.objects.select_for_update().select_related("club", "match").get(pk=dispute.pk)
+    # of=("self",): PostgreSQL refuses FOR UPDATE on the outer join to a missing match.
+    locked = Dispute.objects.select_for_update(of=("self",)).select_related("club", "match")
+    return locked.get(pk=dispute.pk)
 
 
 @transaction.atomic

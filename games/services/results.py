@@ -46,7 +46,7 @@ OPEN = (ResultStatus.PROPOSED, ResultStatus.DISPUTED)
 def lock_match(match: Match) -> Match:
     """The match row, locked until the transaction ends, with what the checks need."""
     return (
-        Match.objects.select_for_update()
+        Match.objects.select_for_update(of=("self",))  # PostgreSQL: no FOR UPDATE on outer joins
         .select_related("club", "player1", "player2", "winner")
         .get(pk=match.pk)
     )
