@@ -39,7 +39,7 @@ def _claim(dispute_id: int) -> Dispute | None:
     """Mark the dispute as being checked; None when there is nothing (more) to do."""
     with transaction.atomic():
         dispute = (
-            Dispute.objects.select_for_update(of=("self",))  # PostgreSQL: no FOR UPDATE on outer joins
+            Dispute.objects.select_for_update(of=("self",))  # no FOR UPDATE on outer joins (PG)
             .select_related("match", "transcript", "match__player1", "match__player2")
             .filter(pk=dispute_id)
             .first()
