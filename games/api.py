@@ -23,7 +23,7 @@ from rest_framework.routers import BaseRouter
 from games import selectors, services
 from games.models import Game, Match, MatchResult, MatchTranscript
 from games.serializers import (
-    DisputeInputSerializer,
+    ResultDisputeInputSerializer,
     GameInputSerializer,
     GameSerializer,
     MatchCreateSerializer,
@@ -190,10 +190,10 @@ class ResultViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         result = run(lambda: services.confirm_result(result=self.get_object(), by=request.user))
         return Response(MatchResultSerializer(result).data)
 
-    @extend_schema(request=DisputeInputSerializer, responses=MatchResultSerializer)
+    @extend_schema(request=ResultDisputeInputSerializer, responses=MatchResultSerializer)
     @action(detail=True, methods=["post"])
     def dispute(self, request: Request, pk: str | None = None) -> Response:
-        data = parsed(DisputeInputSerializer, request)
+        data = parsed(ResultDisputeInputSerializer, request)
         result = run(
             lambda: services.dispute_result(
                 result=self.get_object(), by=request.user, reason=data["reason"]

@@ -149,7 +149,7 @@ class OverrideInputSerializer(ScoreInputSerializer):
     reason = serializers.CharField()
 
 
-class DisputeInputSerializer(serializers.Serializer):
+class ResultDisputeInputSerializer(serializers.Serializer):
     reason = serializers.CharField(required=False, allow_blank=True, default="")
 
 
