@@ -121,9 +121,7 @@ def _parse_cell(cell: str, player: int, turn: int, number: int) -> Action | None
     )
 
 
-def _move_line(line: str, number: int, game: _Game) -> None:
-    match = MOVE_LINE.match(line)
-    assert match is not None
+def _move_line(line: str, match: re.Match[str], number: int, game: _Game) -> None:
     turn = int(match.group(1))
     if turn != game.last_turn + 1:
         raise TranscriptError(
@@ -207,6 +205,11 @@ def read_mat(data: bytes | str, variant: str | None = None) -> MatchRecord:
                 )
             length = int(found.group(1))
             continue
+        if games and not awaiting_score:
+            numbered_line = MOVE_LINE.match(line)
+            if numbered_line:  # most lines: test them first
+                _move_line(line, numbered_line, number, games[-1])
+                continue
         heading = GAME.match(line)
         if heading:
             if awaiting_score:
@@ -255,9 +258,7 @@ def read_mat(data: bytes | str, variant: str | None = None) -> MatchRecord:
                 f"Line {number}: expected ' Game 1', found {stripped[:60]!r}.",
                 line=number,
             )
-        if MOVE_LINE.match(line):
-            _move_line(line, number, games[-1])
-        elif not _lone_line(line, number, games[-1]):
+        if not _lone_line(line, number, games[-1]):
             raise TranscriptError(
                 "bad_line",
                 f"Line {number}: expected a move line like ' {games[-1].last_turn + 1}) "
