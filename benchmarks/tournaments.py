@@ -4,8 +4,11 @@
     .venv/bin/python benchmarks/tournaments.py draws      # some sections
 
 Each section is a function returning ``Figure`` rows; add one to ``SECTIONS`` to
-extend the script (page-render timings will be added the same way). Every figure is
-printed next to its target.
+extend the script. Every figure is printed next to its target.
+
+The ``pages`` section renders the bracket page and the round-robin crosstable through
+Django's test client against a throwaway SQLite database (8 entrants as the reference
+next to 64), with the number of SQL queries of each page.
 """
 
 from __future__ import annotations
@@ -132,10 +135,96 @@ def rankings() -> list[Figure]:
                    f"{len(overall)} ranked players")]
 
 
+def _django_for_pages() -> None:
+    """Django on a throwaway SQLite database with the schema migrated (pages section only)."""
+    import os
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="nardy-bench-")
+    os.environ["NARDY_VAR_DIR"] = folder
+    os.environ["DATABASE_URL"] = f"sqlite:///{folder}/bench.sqlite3"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "nardy_site.settings")
+    import django
+    from django.conf import settings
+
+    django.setup()
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.ALLOWED_HOSTS = ["testserver", *settings.ALLOWED_HOSTS]
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def _page_event(entrants: int, fmt: str, number: int):  # type: ignore[no-untyped-def]
+    """A tournament with ``entrants`` players, drawn, every round started, some results."""
+    from decimal import Decimal
+
+    from django.contrib.auth import get_user_model
+
+    from games import services as games_services
+    from tournaments import services
+    from tournaments.models import Club, Player
+
+    director = get_user_model().objects.create_user(f"director{number}", password="x")
+    club = Club.objects.create(name=f"Bench {number}", slug=f"bench-{number}")
+    club.directors.add(director)
+    tournament = services.create_tournament(
+        club=club, actor=director, name=f"Bench {entrants}", starts_on=datetime.date(2026, 11, 21),
+        variant="backgammon", format=fmt, consolation="first_match_losers",
+    )
+    players = Player.objects.bulk_create(
+        Player(name=f"Bench Player {number}-{i}", display_name=f"P{number}-{i}") for i in range(entrants)
+    )
+    for player in players:
+        services.add_entry(tournament=tournament, player=player, actor=director)
+    services.make_draw(tournament=tournament, actor=director)
+    if fmt == "round_robin":
+        services.start_round(tournament=tournament, actor=director, through=entrants)
+    ready = tournament.pairings.filter(state="ready").select_related("match")
+    for pairing in list(ready)[: entrants // 2]:
+        length = Decimal(pairing.match.length)
+        games_services.override_result(match=pairing.match, by=director, score1=length,
+                                       score2=Decimal(1), reason="benchmark")
+    return tournament
+
+
+def pages() -> list[Figure]:
+    _django_for_pages()
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext, setup_test_environment
+    from django.urls import reverse
+
+    setup_test_environment()
+    client = Client()
+    figures = []
+    cases = [("bracket", "knockout", 8), ("bracket", "knockout", 64),
+             ("crosstable", "round_robin", 8), ("crosstable", "round_robin", 64)]
+    for number, (page, fmt, entrants) in enumerate(cases):
+        build, tournament = timed(lambda: _page_event(entrants, fmt, number))
+        url = reverse(f"tournaments:{page}", args=[tournament.pk])
+        client.get(url)  # warm the template cache
+        runs = []
+        for _ in range(3):
+            with CaptureQueriesContext(connection) as queries:
+                seconds, response = timed(lambda: client.get(url))
+            assert response.status_code == 200
+            runs.append(seconds)
+        pairings = tournament.pairings.count()
+        target = {("bracket", 8): 0.2, ("bracket", 64): 0.5,
+                  ("crosstable", 8): 0.2, ("crosstable", 64): 2.0}[(page, entrants)]
+        figures.append(Figure(
+            f"{page} page, {entrants} entrants ({pairings} pairings), best of 3", min(runs), target,
+            f"{len(queries)} queries; set-up {build:.1f}s",
+        ))
+    return figures
+
+
 SECTIONS: dict[str, Callable[[], list[Figure]]] = {
     "draws": draws,
     "ratings": ratings,
     "rankings": rankings,
+    "pages": pages,
 }
 
 
