@@ -14,6 +14,7 @@ next to 64), with the number of SQL queries of each page.
 from __future__ import annotations
 
 import datetime
+import functools
 import random
 import sys
 import time
@@ -201,13 +202,13 @@ def pages() -> list[Figure]:
     cases = [("bracket", "knockout", 8), ("bracket", "knockout", 64),
              ("crosstable", "round_robin", 8), ("crosstable", "round_robin", 64)]
     for number, (page, fmt, entrants) in enumerate(cases):
-        build, tournament = timed(lambda: _page_event(entrants, fmt, number))
+        build, tournament = timed(functools.partial(_page_event, entrants, fmt, number))
         url = reverse(f"tournaments:{page}", args=[tournament.pk])
         client.get(url)  # warm the template cache
         runs = []
         for _ in range(3):
             with CaptureQueriesContext(connection) as queries:
-                seconds, response = timed(lambda: client.get(url))
+                seconds, response = timed(functools.partial(client.get, url))
             assert response.status_code == 200
             runs.append(seconds)
         pairings = tournament.pairings.count()
