@@ -318,6 +318,7 @@ class ResultChange(models.Model):
 
     class Action(models.TextChoices):
         GAME_ENTERED = "game_entered", _("game entered")
+        GAME_REMOVED = "game_removed", _("game removed")
         SCORE_ENTERED = "score_entered", _("final score entered")
         PROPOSED = "proposed", _("result proposed")
         CONFIRMED = "confirmed", _("result confirmed")

@@ -9,6 +9,7 @@ urlpatterns = [
     path("matches/new/", views.match_create, name="match_create"),
     path("matches/<int:pk>/", views.match_detail, name="match_detail"),
     path("matches/<int:pk>/games/", views.enter_game, name="enter_game"),
+    path("matches/<int:pk>/games/undo/", views.remove_last_game, name="remove_last_game"),
     path("matches/<int:pk>/score/", views.enter_score, name="enter_score"),
     path("matches/<int:pk>/override/", views.override_result, name="override_result"),
     path(

@@ -183,6 +183,20 @@ def enter_game(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def remove_last_game(request: HttpRequest, pk: int) -> HttpResponse:
+    match = _match(pk)
+    return _act(
+        request,
+        match,
+        forms.Form(request.POST),
+        "game_form",
+        lambda data: services.remove_last_game(match=match, by=request.user),
+        _("The last game has been taken back."),
+    )
+
+
+@login_required
+@require_POST
 def enter_score(request: HttpRequest, pk: int) -> HttpResponse:
     match = _match(pk)
     form = FinalScoreForm(request.POST, match=match)

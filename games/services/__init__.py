@@ -1,6 +1,6 @@
 """Writes of the games app, one function per action (keyword-only, transactional).
 
-results:     enter_game, enter_final_score, propose_result, confirm_result,
+results:     enter_game, remove_last_game, enter_final_score, propose_result, confirm_result,
              dispute_result, override_result
 transcripts: upload_transcript, check_transcript, requeue_stuck
 Errors: ServiceError (code, translated message, field) and NotAllowed.
@@ -15,6 +15,7 @@ from games.services.results import (
     enter_game,
     override_result,
     propose_result,
+    remove_last_game,
 )
 from games.services.transcripts import upload_transcript
 
@@ -28,5 +29,6 @@ __all__ = [
     "enter_game",
     "override_result",
     "propose_result",
+    "remove_last_game",
     "upload_transcript",
 ]

@@ -168,6 +168,37 @@ def enter_game(
 
 
 @transaction.atomic
+def remove_last_game(*, match: Match, by: AnyUser) -> Game:
+    """Take back the last game entered (a mistake), while no result is put forward."""
+    match = lock_match(match)
+    if not access.can_enter(by, match):
+        raise NotAllowed(_("Only the players of this match and its directors enter games."))
+    _require_no_result(match)
+    if match.results.filter(status__in=OPEN).exists():
+        raise ServiceError(
+            "result_pending", _("A result has been entered; it is waiting for an answer.")
+        )
+    last = match.games.order_by("-number").first()
+    if last is None:
+        raise ServiceError("no_games", _("No game has been entered."))
+    before = match_state(match)
+    last.delete()
+    scored = score_games(match, [input_of(game) for game in match.games.order_by("number")])
+    match.score1, match.score2 = (to_decimal(value) for value in scored.score)
+    if not scored.games:
+        match.status = MatchStatus.READY
+    match.save(update_fields=["score1", "score2", "status"])
+    audit(
+        match,
+        by,
+        ResultChange.Action.GAME_REMOVED,
+        before={**before, "game": last.number, "result": last.result, "winner": last.winner},
+        after=match_state(match),
+    )
+    return last
+
+
+@transaction.atomic
 def enter_final_score(
     *, match: Match, by: AnyUser, score1: Decimal, score2: Decimal
 ) -> MatchResult:

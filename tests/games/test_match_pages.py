@@ -183,3 +183,17 @@ def test_anonymous_htmx_posts_are_sent_to_the_login_page() -> None:
     response = client_for(None).post(url, {"winner": "1", "result": "single"}, **HTMX)
     assert response.status_code == 200 and response["HX-Redirect"].startswith("/accounts/login/")
     assert counts() == (0, 0, 0)
+
+
+def test_undo_the_last_game_on_the_page() -> None:
+    match, user1, _ = match_with_logins(length=5)
+    enter_game(match=match, by=user1, winner=1, result="gammon")
+    response = client_for(user1).post(reverse("games:remove_last_game", args=[match.pk]), **HTMX)
+    assert 'data-testid="score1">0<' in response.content.decode()
+    outsider = player_with_login()[0]
+    enter_game(match=match, by=user1, winner=1, result="gammon")
+    assert (
+        client_for(outsider).post(reverse("games:remove_last_game", args=[match.pk])).status_code
+        == 403
+    )
+    assert Game.objects.count() == 1

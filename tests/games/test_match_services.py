@@ -144,3 +144,28 @@ def test_a_match_without_players_takes_no_games() -> None:
     with pytest.raises(ServiceError) as caught:
         enter_game(match=match, by=director, winner=1, result="single")
     assert caught.value.code == "players_unknown"
+
+
+def test_the_last_game_can_be_taken_back_until_a_result_is_put_forward() -> None:
+    from games.services import remove_last_game
+
+    match, user1, user2 = match_with_logins(length=5)
+    with pytest.raises(ServiceError) as caught:
+        remove_last_game(match=match, by=user1)
+    assert caught.value.code == "no_games"
+    enter_game(match=match, by=user1, winner=1, result="single")
+    enter_game(match=match, by=user1, winner=1, result="single", cube=2, cube_owner=2)
+    removed = remove_last_game(match=match, by=user2)
+    assert removed.number == 2
+    match.refresh_from_db()
+    assert (match.score1, match.score2) == (Decimal(1), Decimal(0))
+    assert list(match.games.values_list("number", flat=True)) == [1]
+    change = ResultChange.objects.filter(action="game_removed").get()
+    assert change.before["score1"] == "3" and change.after["score1"] == "1"
+    remove_last_game(match=match, by=user1)
+    match.refresh_from_db()
+    assert match.status == MatchStatus.READY
+    enter_game(match=match, by=user1, winner=2, result="backgammon", cube=2, cube_owner=1)
+    with pytest.raises(ServiceError) as caught:
+        remove_last_game(match=match, by=user1)
+    assert caught.value.code == "result_pending"
