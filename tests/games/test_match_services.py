@@ -5,6 +5,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.models import Game, MatchResult, MatchStatus, ResultChange, ResultStatus
 from games.services import ServiceError, enter_final_score, enter_game
@@ -169,3 +171,30 @@ def test_the_last_game_can_be_taken_back_until_a_result_is_put_forward() -> None
     with pytest.raises(ServiceError) as caught:
         remove_last_game(match=match, by=user1)
     assert caught.value.code == "result_pending"
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    power=st.integers(min_value=0, max_value=6),
+    owner=st.sampled_from([1, 2]),
+    winner=st.sampled_from([1, 2]),
+    result=st.sampled_from(["single", "gammon", "backgammon", "drop"]),
+)
+def test_implied_doubles_reproduce_the_cube_entered(
+    power: int, owner: int, winner: int, result: str
+) -> None:
+    from engine.match import GameState, MatchRules, score_game
+    from games.services.scoring import game_input
+
+    cube = 2**power
+    cube_owner = 0 if cube == 1 else owner
+    if result == "drop" and cube_owner not in (0, winner):
+        return  # only the cube's owner (or anyone, when centred) can double
+    game = game_input(winner=winner, result=result, cube=cube, cube_owner=cube_owner, doubles=None)
+    state = GameState(1, (0, 0), crawford=False, post_crawford=False, match_over=False)
+    scored, problems = score_game(state, game, MatchRules(length=0))
+    assert problems == []
+    assert scored.cube == cube
+    assert scored.cube_owner == (None if cube_owner == 0 else cube_owner - 1)
+    multiplier = {"single": 1, "gammon": 2, "backgammon": 3, "drop": 1}[result]
+    assert scored.points == multiplier * cube
