@@ -68,6 +68,9 @@ def test_correction_before_the_next_match_starts_moves_the_bracket() -> None:
     assert final.top == first.bottom
     assert final.match.player1 == first.bottom.player
     assert not BracketConflict.objects.exists()
+    logged = event.log.get(action="correction_applied")
+    assert logged.actor == director_of(event)
+    assert logged.before["winner"] == first.top_id and logged.after["winner"] == first.bottom_id
 
 
 def test_correction_after_the_next_match_started_waits_for_the_director() -> None:

@@ -291,7 +291,9 @@ def record_knockout_result(pairing: Pairing, winner: Entry) -> None:
     sync_bracket(pairing.tournament)
 
 
-def correct_knockout_result(pairing: Pairing, new_winner: Entry) -> BracketConflict | None:
+def correct_knockout_result(
+    pairing: Pairing, new_winner: Entry, *, actor: AbstractBaseUser | None = None
+) -> BracketConflict | None:
     """A corrected result: move the bracket along unless a later match has started.
 
     Returns the conflict left for the director when the correction reaches a match that
@@ -309,7 +311,7 @@ def correct_knockout_result(pairing: Pairing, new_winner: Entry) -> BracketConfl
         pairing.winner = new_winner
         pairing.save(update_fields=["winner"])
         sync_bracket(tournament)
-        record(tournament, None, "correction_applied",
+        record(tournament, actor, "correction_applied",
                before={"match": str(_key(pairing)), "winner": previous.pk},
                after={"match": str(_key(pairing)), "winner": new_winner.pk})
         return None
@@ -323,7 +325,7 @@ def correct_knockout_result(pairing: Pairing, new_winner: Entry) -> BracketConfl
         new_winner=new_winner,
         affected=[[k.flight, k.round, k.number] for k in preview.started],
     )
-    record(tournament, None, "correction_needs_director",
+    record(tournament, actor, "correction_needs_director",
            before={"winner": previous.pk}, after={"winner": new_winner.pk, "conflict": conflict.pk})
     return conflict
 

@@ -20,7 +20,7 @@ from tournaments.services.round_robin import record_table_result
 
 
 def on_result_confirmed(
-    *, match: Match, previous_winner: Any = None, **kwargs: Any
+    *, match: Match, result: MatchResult | None = None, previous_winner: Any = None, **kwargs: Any
 ) -> BracketConflict | None:
     """Receiver of ``games.signals.result_confirmed`` (inside the result's transaction).
 
@@ -40,7 +40,8 @@ def on_result_confirmed(
     if pairing.state == Pairing.State.READY:
         record_knockout_result(pairing, winner)
     elif pairing.state == Pairing.State.DECIDED and pairing.winner_id != winner.pk:
-        return correct_knockout_result(pairing, winner)
+        actor = result.confirmed_by if result is not None else None
+        return correct_knockout_result(pairing, winner, actor=actor)
     return None
 
 
