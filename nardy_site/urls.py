@@ -10,6 +10,7 @@ urlpatterns = [
     path("", include("tournaments.leaderboard.urls")),
     path("", include("tournaments.urls")),
     path("", include("games.chouette.urls")),
+    path("", include("games.disputes.urls")),
     path("", include("games.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include(("nardy_site.api_urls", "api"))),
