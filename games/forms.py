@@ -24,7 +24,10 @@ class GameForm(forms.Form):
     """One game: who won, how, and the cube at the end."""
 
     winner = forms.TypedChoiceField(label=_("Winner"), coerce=int, empty_value=None)
-    result = forms.ChoiceField(label=_("How"))
+    result = forms.ChoiceField(
+        label=_("How"),
+        help_text=_("A resigned gammon or backgammon counts as that result."),
+    )
     cube = forms.TypedChoiceField(
         label=_("Cube"),
         coerce=int,
