@@ -23,7 +23,6 @@ from rest_framework.routers import BaseRouter
 from games import selectors, services
 from games.models import Game, Match, MatchResult, MatchTranscript
 from games.serializers import (
-    ResultDisputeInputSerializer,
     GameInputSerializer,
     GameSerializer,
     MatchCreateSerializer,
@@ -31,6 +30,7 @@ from games.serializers import (
     MatchSerializer,
     OverrideInputSerializer,
     ProposeInputSerializer,
+    ResultDisputeInputSerializer,
     ScoreInputSerializer,
     TranscriptInputSerializer,
     TranscriptSerializer,
