@@ -34,11 +34,29 @@ def _validate(tournament: Tournament) -> None:
     if unknown or not tournament.tiebreaks:
         raise ActionError("unknown_tiebreak", f"Unknown tiebreak: {', '.join(unknown) or '(none)'}.",
                           {"keys": unknown})
+    _validate_rules(tournament.rules)
     for flight, lengths in tournament.match_lengths.items():
         if not lengths or any(not isinstance(n, int) or n < 1 for n in lengths):
             raise ActionError("bad_match_length",
                               f"Match lengths of the {flight} flight must be whole numbers from 1.",
                               {"flight": flight})
+
+
+RULE_TYPES: dict[str, tuple[type, ...]] = {
+    "crawford": (bool,), "holland": (bool,), "cube_enabled": (bool, type(None)), "koks": (bool,),
+    "equalisation": (bool,), "draw_points": (int, float, str),
+}
+
+
+def _validate_rules(rules: Any) -> None:
+    """The rules in force are Match fields (games.models.Match); nothing else is accepted."""
+    if not isinstance(rules, dict):
+        raise ActionError("bad_rules", "The rules are a set of named options.")
+    for key, value in rules.items():
+        if key not in RULE_TYPES or not isinstance(value, RULE_TYPES[key]):
+            raise ActionError("bad_rules", f"Unknown rule or wrong value: {key}.", {"rule": key})
+    if "draw_points" in rules and str(rules["draw_points"]) not in ("0.5", "1", "1.0"):
+        raise ActionError("bad_rules", "A drawn game is worth 0.5 or 1 point.", {"rule": "draw_points"})
 
 
 @transaction.atomic

@@ -340,6 +340,7 @@ def resolve_conflict(
     matches it reaches are detached from the bracket (kept, with their games, as a record)
     and replayed between the right players.
     """
+    Tournament.objects.select_for_update().filter(pk=conflict.tournament_id).first()
     conflict = BracketConflict.objects.select_for_update().select_related("tournament", "pairing").get(
         pk=conflict.pk
     )

@@ -10,7 +10,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 
 from games import services as games_services
 from games.models import Match, MatchResult
-from tournaments.models import BracketConflict, Entry, Pairing
+from tournaments.models import BracketConflict, Entry, Pairing, Tournament
 from tournaments.services.knockout import (
     KNOCKOUT_FLIGHTS,
     correct_knockout_result,
@@ -27,12 +27,13 @@ def on_result_confirmed(
     A first result advances the winner; a correction moves the bracket along while the
     next match has not started, else leaves a BracketConflict for the director.
     """
-    pairing = (
-        Pairing.objects.select_for_update().select_related("tournament")
-        .filter(match_id=match.pk).first()
-    )
-    if pairing is None or match.winner_id is None:
+    found = Pairing.objects.filter(match_id=match.pk).values_list("tournament_id", flat=True).first()
+    if found is None or match.winner_id is None:
         return None
+    # One result at a time per tournament: the bracket is recomputed from all its pairings,
+    # so two results confirmed at once must not both write from a stale picture.
+    Tournament.objects.select_for_update().filter(pk=found).first()
+    pairing = Pairing.objects.select_related("tournament").get(match_id=match.pk)
     winner = Entry.objects.get(tournament=pairing.tournament, player_id=match.winner_id)
     if pairing.flight not in KNOCKOUT_FLIGHTS:
         record_table_result(pairing, winner)
