@@ -130,8 +130,19 @@ def legal_plays(position: Position, dice: Any, rules: Any = None) -> list[Play]:
     An empty list when no checker can move. ``rules`` is the variant's rule options
     (``engine.nardy.rules.NardyRules`` for long nardy; ignored for backgammon).
     """
-    from engine.variants import get_variant
-
     d1, d2 = check_dice(dice)
-    variant = get_variant(position.variant, rules)
+    variant = _get_variant()(position.variant, rules)
     return plays_from_set(position, variant.generate(position.board, d1, d2))
+
+
+def _get_variant() -> Any:
+    # engine.variants imports this module, so it is imported on first use
+    global _variant_lookup
+    if _variant_lookup is None:
+        from engine.variants import get_variant
+
+        _variant_lookup = get_variant
+    return _variant_lookup
+
+
+_variant_lookup: Any = None

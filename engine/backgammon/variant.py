@@ -68,10 +68,13 @@ class BackgammonVariant:
 
     def generate(self, board: np.ndarray, d1: int, d2: int) -> PlaySet:
         """Every legal play of a valid board (not validated again here)."""
-        board = np.ascontiguousarray(board, dtype=np.int8)
+        if board.dtype != np.int8 or not board.flags.c_contiguous:
+            board = np.ascontiguousarray(board, dtype=np.int8)
         capacity = 1024
         while True:
-            s = _scratch(capacity)
+            s = getattr(_local, "scratch", None)
+            if s is None or s.capacity < capacity:
+                s = _scratch(capacity)
             n = movegen.generate_into(board, d1, d2, s.work, s.work_small, s.work_hash,
                                       s.boards, s.steps, s.nsteps, s.flags, s.keys, s.vals,
                                       s.slots)
