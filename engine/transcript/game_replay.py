@@ -57,6 +57,15 @@ class GameReplay:
         self.dropped: int | None = None  # the doubler whose double was dropped
         self.ended: tuple[int | None, str, Points] | None = None  # (winner, result, points)
         self.last_turn = 0
+        self.handlers = {
+            MOVE: self.move,
+            DOUBLE: self.double,
+            TAKE: self.answer,
+            DROP: self.answer,
+            BEAVER: self.beaver,
+            WIN: self.win,
+            DRAW: self.draw,
+        }
 
     def error(self, action: Action | None, code: str, reason: str) -> None:
         self.replay.error(self.game.number, action, code, reason)
@@ -70,15 +79,7 @@ class GameReplay:
                     action, "action_after_game_end", f"Game {self.game.number} was already over."
                 )
                 return
-            handler = {
-                MOVE: self.move,
-                DOUBLE: self.double,
-                TAKE: self.answer,
-                DROP: self.answer,
-                BEAVER: self.beaver,
-                WIN: self.win,
-                DRAW: self.draw,
-            }[action.kind]
+            handler = self.handlers[action.kind]
             if self.pending is not None and action.kind not in (TAKE, DROP, BEAVER):
                 self.error(
                     action,
