@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
@@ -34,6 +35,7 @@ from tournaments.permissions import (
     can_manage_club,
     player_for,
 )
+from tournaments.search import name_contains
 from tournaments.views_support import error_text
 
 
@@ -69,9 +71,10 @@ class PlayerViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         players = Player.objects.order_by("display_name", "pk")
         search = self.request.query_params.get("search", "").strip()
         if search:
-            players = players.filter(Q(display_name__icontains=search) | Q(name__icontains=search))
+            players = players.filter(name_contains(search, "display_name", "name"))
         return players
 
+    @extend_schema(request=s.PlayerInputSerializer, responses=s.PlayerSerializer)
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = s.PlayerInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -83,6 +86,7 @@ class PlayerViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             display_name=data.validated_data.get("display_name", ""), club=club)).data,
             status.HTTP_201_CREATED)
 
+    @extend_schema(request=s.MergeInputSerializer, responses=s.PlayerSerializer)
     @action(detail=True, methods=["post"])
     def merge(self, request: Request, pk: str | None = None) -> Response:
         """Merge ``duplicate`` into this player (all history moves; the duplicate goes)."""
@@ -110,6 +114,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
             tournaments = tournaments.filter(club__slug=club)
         return tournaments.order_by("-starts_on", "name", "pk")
 
+    @extend_schema(request=s.TournamentInputSerializer, responses=s.TournamentSerializer)
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = s.TournamentInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -121,6 +126,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
             services.create_tournament(club=club, actor=request.user, **fields)).data,
             status.HTTP_201_CREATED)
 
+    @extend_schema(request=s.TournamentInputSerializer, responses=s.TournamentSerializer)
     def partial_update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         tournament = self.get_object()
         data = s.TournamentInputSerializer(tournament, data=request.data, partial=True)
@@ -133,6 +139,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
     def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return self.partial_update(request, *args, **kwargs)
 
+    @extend_schema(request=s.EntryInputSerializer, responses=s.EntrySerializer)
     @action(detail=True, methods=["get", "post"])
     def entries(self, request: Request, pk: str | None = None) -> Response:
         tournament = self.get_object()
@@ -144,6 +151,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
             tournament=tournament, actor=request.user, **data.validated_data)).data,
             status.HTTP_201_CREATED)
 
+    @extend_schema(request=s.SeedsInputSerializer, responses=None)
     @action(detail=True, methods=["post"])
     def seeds(self, request: Request, pk: str | None = None) -> Response:
         tournament = self.get_object()
@@ -153,6 +161,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
         return _call(lambda: services.set_seeds(tournament=tournament, seeds=seeds,
                                                 actor=request.user) or {"ok": True})
 
+    @extend_schema(request=s.StatusInputSerializer, responses=s.TournamentSerializer)
     @action(detail=True, methods=["post"], url_path="status")
     def change_status(self, request: Request, pk: str | None = None) -> Response:
         tournament = self.get_object()
@@ -161,6 +170,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
         return _call(lambda: s.TournamentSerializer(services.set_status(
             tournament=tournament, status=data.validated_data["status"], actor=request.user)).data)
 
+    @extend_schema(request=None, responses=s.PairingSerializer(many=True))
     @action(detail=True, methods=["post"])
     def draw(self, request: Request, pk: str | None = None) -> Response:
         tournament = self.get_object()
@@ -171,6 +181,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
 
         return _call(run, status.HTTP_201_CREATED)
 
+    @extend_schema(request=s.NextRoundInputSerializer, responses=None)
     @action(detail=True, methods=["post"], url_path="next-round")
     def next_round(self, request: Request, pk: str | None = None) -> Response:
         tournament = self.get_object()
@@ -188,6 +199,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
 
         return _call(run)
 
+    @extend_schema(request=None, responses=s.PairingSerializer(many=True))
     @action(detail=True, methods=["get"])
     def pairings(self, request: Request, pk: str | None = None) -> Response:
         """Every pairing of the event (the bracket of all flights, or the round-robin rounds)."""
@@ -212,6 +224,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
                   for e in selectors.entries_of(tournament).exclude(place_first=None)]
         return Response({"groups": groups, "places": places})
 
+    @extend_schema(request=s.ConflictInputSerializer, responses=s.ConflictSerializer(many=True))
     @action(detail=True, methods=["get", "post"])
     def conflicts(self, request: Request, pk: str | None = None) -> Response:
         """Late corrections waiting for the director (GET); decide one (POST)."""
@@ -243,6 +256,7 @@ class PairingViewSet(viewsets.ReadOnlyModelViewSet):
             pairings = pairings.filter(tournament_id=int(tournament))
         return pairings
 
+    @extend_schema(request=None, responses=s.PairingSerializer(many=True))
     @action(detail=False, methods=["get"], permission_classes=[IsAuthenticated])
     def mine(self, request: Request) -> Response:
         """The signed-in player's tournament matches."""
@@ -250,11 +264,12 @@ class PairingViewSet(viewsets.ReadOnlyModelViewSet):
         pairings = selectors.my_pairings(player) if player else []
         return Response(s.PairingSerializer(pairings, many=True).data)
 
+    @extend_schema(request=s.PairingScoreInputSerializer, responses=None)
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def result(self, request: Request, pk: str | None = None) -> Response:
         """A player proposes the final score; a director (with a reason) sets it."""
         pairing = self.get_object()
-        data = s.ScoreInputSerializer(data=request.data)
+        data = s.PairingScoreInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         if pairing.match is None:
             return Response({"code": "match_not_ready", "detail": "This pairing has no match yet."},
@@ -268,10 +283,12 @@ class PairingViewSet(viewsets.ReadOnlyModelViewSet):
         return _call(lambda: {"result": games_services.enter_final_score(
             match=pairing.match, by=request.user, **scores).pk}, status.HTTP_201_CREATED)
 
+    @extend_schema(request=None, responses=None)
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def confirm(self, request: Request, pk: str | None = None) -> Response:
         return self._answer(request, confirm=True)
 
+    @extend_schema(request=s.AnswerInputSerializer, responses=None)
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def dispute(self, request: Request, pk: str | None = None) -> Response:
         return self._answer(request, confirm=False)

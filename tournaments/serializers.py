@@ -100,7 +100,7 @@ class PairingSerializer(serializers.ModelSerializer):
                 "winner": match.winner_id}
 
 
-class ScoreInputSerializer(serializers.Serializer):
+class PairingScoreInputSerializer(serializers.Serializer):
     score1 = serializers.DecimalField(max_digits=5, decimal_places=1, min_value=0)
     score2 = serializers.DecimalField(max_digits=5, decimal_places=1, min_value=0)
     reason = serializers.CharField(required=False, allow_blank=True, max_length=500)
