@@ -19,6 +19,15 @@ EXIT_OK = 0
 EXIT_UNREADABLE = 2
 
 
+def _block_rules() -> list[str] | None:
+    """The block regulations engine.nardy.rules offers (None: accept any, checked later)."""
+    try:
+        from engine.nardy.rules import BLOCK_RULES
+    except ImportError:
+        return None
+    return sorted(BLOCK_RULES)
+
+
 def _moves_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m engine moves",
@@ -27,7 +36,7 @@ def _moves_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--variant", choices=("backgammon", "nardy"), default="backgammon")
     nardy = parser.add_argument_group("long-nardy rule options (ignored for backgammon)")
-    nardy.add_argument("--block-rule", choices=("ahead", "home", "off"), default=None,
+    nardy.add_argument("--block-rule", choices=_block_rules(), default=None,
                        help="six-point block regulation (default: the rules' default)")
     nardy.add_argument("--koks", dest="koks", action="store_true", default=None)
     nardy.add_argument("--no-koks", dest="koks", action="store_false")

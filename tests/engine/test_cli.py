@@ -52,11 +52,12 @@ def test_moves_answers_every_line_in_order() -> None:
 
 
 def test_moves_for_nardy_with_defaults_and_bad_command() -> None:
-    done = _run(["moves", "--variant", "nardy"],
-                b'{"id": 1, "position": "AACA/z8AAID/Pw", "dice": [6, 5]}\n')
-    assert done.returncode == 0 and b"Traceback" not in done.stderr
-    answer = json.loads(done.stdout)
-    assert answer["id"] == 1 and ("moves" in answer or "error" in answer)
+    for options in ([], ["--block-rule", "home", "--koks", "--no-last-roll"]):
+        done = _run(["moves", "--variant", "nardy", *options],
+                    b'{"id": 1, "position": "AACA/z8AAID/Pw", "dice": [6, 5]}\n')
+        assert done.returncode == 0 and b"Traceback" not in done.stderr
+        answer = json.loads(done.stdout)
+        assert answer == {"id": 1, "moves": [{"play": "24/13", "position": "AACA/z8AEAD/Pw"}]}
     unknown = _run(["frobnicate"], b"")
     assert unknown.returncode == 2 and b"unknown command" in unknown.stderr
     assert b"Traceback" not in unknown.stderr
