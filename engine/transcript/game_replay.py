@@ -112,6 +112,14 @@ class GameReplay:
             self.error(action, "out_of_turn", f"It was {self.replay.names[1 - player]}'s turn.")
         if self.first_mover is None:
             self.first_mover = player
+            assert action.dice is not None
+            if self.replay.variant.name == "backgammon" and action.dice[0] == action.dice[1]:
+                # rules-backgammon.md §12 B27: equal opening dice are rolled again
+                self.error(
+                    action,
+                    "opening_doublet",
+                    "The opening roll is never a doublet: equal dice are rolled again.",
+                )
         self.to_move = 1 - player
         self.turns[player] += 1
         if self.broken:

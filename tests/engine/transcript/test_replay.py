@@ -343,3 +343,11 @@ def test_holland_rule_in_a_post_crawford_game() -> None:
 
     assert "holland_too_early" in doubled_after(2)  # the doubler has played one turn
     assert "holland_too_early" not in doubled_after(4)  # both have played two
+
+
+def test_b27_the_opening_roll_is_never_a_doublet() -> None:
+    record = load("m07-5pt.mat")
+    actions = list(record.games[1].actions)
+    actions[0] = replace(actions[0], dice=(4, 4), play="24/20 24/20 13/9 13/9")
+    error = only_error(replay(with_game(record, 2, actions)))
+    assert (error.game, error.turn, error.code) == (2, 1, "opening_doublet")
