@@ -214,7 +214,7 @@ def resolve(position: Any, dice: Any, parsed: ParsedPlay, rules: Any = None) -> 
     labels: list[str] = []
     for move in parsed.moves:
         label = WrittenMove(move.points, move.hits).text
-        for src, dst in zip(move.points, move.points[1:]):
+        for src, dst in pairwise(move.points):
             if not _can_make(src - dst, dst == OFF, src, whole):
                 what = f"bears off from the {src}-point" if dst == OFF else (
                     f"moves {src - dst} pips")
@@ -226,7 +226,7 @@ def resolve(position: Any, dice: Any, parsed: ParsedPlay, rules: Any = None) -> 
             labels.append(label)
     failure = _Failure()
     best: list[Any] = [None, 99]  # steps, unwritten hits
-    seen: set[tuple] = set()
+    seen: dict[tuple, int] = {}  # search state -> fewest unwritten hits it was reached with
 
     def search(board: np.ndarray, where: tuple[tuple[int, int], ...], left: tuple[int, ...],
                steps: list[Step], hits: int) -> None:
@@ -234,9 +234,9 @@ def resolve(position: Any, dice: Any, parsed: ParsedPlay, rules: Any = None) -> 
         if hits >= best[1]:
             return
         state = (board.tobytes(), tuple(sorted(zip(chains, where))), left)
-        if state in seen:
+        if seen.get(state, 99) <= hits:
             return
-        seen.add(state)
+        seen[state] = hits
         if all(k == len(chain) for (_, k), chain in zip(where, chains)):
             best[0], best[1] = list(steps), hits
             return
