@@ -106,3 +106,12 @@ def test_director_overrides_a_result_with_a_reason(client: Client) -> None:
     client.post(url, {"score1": 2, "score2": 7, "reason": "scoresheet"})
     final.refresh_from_db()
     assert final.state == "decided" and final.winner == final.bottom
+
+
+def test_bracket_boxes_link_to_the_match_pages(client: Client) -> None:
+    event = make_event(4)
+    services.make_draw(tournament=event, actor=director_of(event))
+    semi = pairing(event, "main", 1, 1)
+    page = client.get(reverse("tournaments:bracket", args=[event.pk])).text
+    assert f'href="{semi.match.get_absolute_url()}"' in page
+    assert client.get(semi.match.get_absolute_url()).status_code == 200
