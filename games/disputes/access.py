@@ -44,6 +44,4 @@ def can_rule(user: AnyUser | None, dispute: Dispute) -> bool:
 
 
 def can_withdraw(user: AnyUser | None, dispute: Dispute) -> bool:
-    return bool(
-        user is not None and user.is_authenticated and dispute.submitted_by_id == user.pk
-    )
+    return bool(user is not None and user.is_authenticated and dispute.submitted_by_id == user.pk)

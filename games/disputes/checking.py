@@ -18,12 +18,13 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
 from games.disputes import checks
 from games.disputes.models import Dispute, DisputeEvent, DisputeKind, DisputeStatus
 from games.disputes.services import queue_check, record
+from games.models import Match
 from games.services.transcripts import seats_in_file
 
 logger = logging.getLogger(__name__)
@@ -35,25 +36,30 @@ STUCK_AFTER = timedelta(seconds=60)
 TEST_DELAY_ENV = "NARDY_TEST_DISPUTE_CHECK_DELAY"
 
 
+CLAIMABLE = (DisputeStatus.SUBMITTED, DisputeStatus.CHECKING)
+
+
 def _claim(dispute_id: int) -> Dispute | None:
-    """Mark the dispute as being checked; None when there is nothing (more) to do."""
+    """Mark the dispute as being checked; None when there is nothing (more) to do.
+
+    One conditional UPDATE claims it (a redelivered task finds ``checking`` and claims
+    it again); the row is then read back with what the check needs.
+    """
     with transaction.atomic():
-        dispute = (
-            Dispute.objects.select_for_update(of=("self",))  # no FOR UPDATE on outer joins (PG)
-            .select_related("match", "transcript", "match__player1", "match__player2")
-            .filter(pk=dispute_id)
-            .first()
+        claimed = Dispute.objects.filter(pk=dispute_id, status__in=CLAIMABLE).update(
+            status=DisputeStatus.CHECKING, attempts=F("attempts") + 1
         )
-        if dispute is None or dispute.status not in (
-            DisputeStatus.SUBMITTED,
-            DisputeStatus.CHECKING,
-        ):
+        if not claimed:
             return None
-        dispute.status = DisputeStatus.CHECKING
-        dispute.attempts += 1
-        dispute.save(update_fields=["status", "attempts"])
+        dispute = Dispute.objects.only(*CHECK_FIELDS).get(pk=dispute_id)
         record(dispute, DisputeEvent.Action.CHECKING, note=f"attempt {dispute.attempts}")
     return dispute
+
+
+CHECK_FIELDS = (
+    "kind", "variant", "position_id", "dice1", "dice2", "notation", "claims", "attempts",
+    "match_id", "transcript_id",
+)  # fmt: skip
 
 
 def _store(dispute: Dispute, verdict: dict[str, Any]) -> bool:
@@ -73,7 +79,11 @@ def verdict_for(dispute: Dispute) -> dict[str, Any]:
         return checks.check_move(
             dispute.variant, dispute.position_id, (dispute.dice1, dispute.dice2), dispute.notation
         )
-    match = dispute.match
+    match = (
+        Match.objects.select_related("player1", "player2").get(pk=dispute.match_id)
+        if dispute.match_id
+        else None
+    )
     transcript = dispute.transcript
     seats = None
     rules = match.rules() if match is not None else None
@@ -99,10 +109,13 @@ def _failure(error: Exception) -> dict[str, Any]:
 
 
 def check_dispute(dispute_id: int) -> Dispute | None:
-    """Check one dispute and store the verdict; safe to run twice or concurrently."""
+    """Check one dispute and store the verdict; safe to run twice or concurrently.
+
+    Returns the dispute as claimed (None when there was nothing to do: already checked,
+    ruled, withdrawn or missing)."""
     dispute = _claim(dispute_id)
     if dispute is None:
-        return Dispute.objects.filter(pk=dispute_id).first()
+        return None
     try:
         verdict = verdict_for(dispute)
     except Exception as error:  # a bug or bad data: retry, then store the failure
@@ -114,7 +127,7 @@ def check_dispute(dispute_id: int) -> Dispute | None:
     if delay > 0:
         time.sleep(delay)
     _store(dispute, verdict)
-    return Dispute.objects.get(pk=dispute_id)
+    return dispute
 
 
 def requeue_waiting(now: datetime | None = None) -> list[int]:

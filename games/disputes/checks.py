@@ -24,7 +24,7 @@ from engine.transcript import read_transcript
 from engine.variants import get_variant
 from engine.verdicts import check_play
 
-MAX_LISTED_PLAYS = 60  # doubles can have hundreds; the closest ones are what matters
+MAX_LISTED_PLAYS = 30  # doubles can have hundreds; the closest ones are what matters
 
 
 @dataclass(frozen=True)
@@ -194,8 +194,7 @@ def check_result(
         verdict["supports"] = "disputer"
         verdict["code"] = "supports_disputer"
         verdict["reason"] = (
-            "Every move is legal and the transcript gives a different result from the one "
-            "entered."
+            "Every move is legal and the transcript gives a different result from the one entered."
         )
     return verdict
 

@@ -62,10 +62,15 @@ class DisputeForm(forms.Form):
         label=_("Play made"),
         max_length=120,
         required=False,
-        help_text=_("As written on a score sheet: 13/8 6/5*, bar/22, 6/off, 8/5(2). Empty: no move."),
+        help_text=_(
+            "As written on a score sheet: 13/8 6/5*, bar/22, 6/off, 8/5(2). Empty: no move."
+        ),
     )
     statement = forms.CharField(
-        label=_("Statement"), max_length=1000, required=False, widget=forms.Textarea(attrs={"rows": 3})
+        label=_("Statement"),
+        max_length=1000,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
     )
 
     def __init__(self, *args: Any, clubs: Any = None, match: Match | None = None, **kwargs: Any):
@@ -74,7 +79,10 @@ class DisputeForm(forms.Form):
         self.moves = transcript_moves(match) if match is not None else {}
         if match is not None:
             del self.fields["club"], self.fields["variant"]
-            names = [(1, str(match.player1 or _("player 1"))), (2, str(match.player2 or _("player 2")))]
+            names = [
+                (1, str(match.player1 or _("player 1"))),
+                (2, str(match.player2 or _("player 2"))),
+            ]
             self.fields["on_roll_seat"].choices = names
         else:
             del self.fields["game_number"]

@@ -67,7 +67,8 @@ class Dispute(models.Model):
     dice1 = models.PositiveSmallIntegerField(_("first die"), null=True, blank=True)
     dice2 = models.PositiveSmallIntegerField(_("second die"), null=True, blank=True)
     on_roll_seat = models.PositiveSmallIntegerField(
-        _("side on roll"), choices=[(1, _("player 1 / White")), (2, _("player 2 / Black"))],
+        _("side on roll"),
+        choices=[(1, _("player 1 / White")), (2, _("player 2 / Black"))],
         default=1,
     )
     notation = models.CharField(_("play made"), max_length=120, blank=True)

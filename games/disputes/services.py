@@ -108,7 +108,9 @@ def submit_move_dispute(
         field, messages = next(iter(errors.items()))
         raise ServiceError("bad_input", messages[0], field)
     if on_roll_seat not in (1, 2):
-        raise ServiceError("bad_side", _("The side on roll is player 1 or player 2."), "on_roll_seat")
+        raise ServiceError(
+            "bad_side", _("The side on roll is player 1 or player 2."), "on_roll_seat"
+        )
     dispute = Dispute(
         kind=DisputeKind.MOVE,
         club=club,
@@ -125,8 +127,7 @@ def submit_move_dispute(
         submitted_by=by if by.is_authenticated else None,
         queued_at=timezone.now(),
     )
-    dispute.full_clean()
-    dispute.save()
+    dispute.save()  # input checked above; the table's constraints back it up
     record(dispute, DisputeEvent.Action.SUBMITTED, by, dispute.statement)
     if queue:
         queue_check(dispute.pk)
@@ -210,7 +211,8 @@ def rule_dispute(
         raise ServiceError("bad_ruling", _("Choose a ruling."), "ruling")
     if dispute.status != DisputeStatus.CHECKED:
         raise ServiceError(
-            "not_checked", _("A dispute is ruled on once the engine has checked it and before any ruling.")
+            "not_checked",
+            _("A dispute is ruled on once the engine has checked it and before any ruling."),
         )
     replay_position_id = replay_position_id.strip()
     if ruling == Ruling.REPLAY:

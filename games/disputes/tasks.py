@@ -15,6 +15,7 @@ from celery import shared_task
     name="games.disputes.tasks.check_dispute",
     acks_late=True,
     reject_on_worker_lost=True,
+    ignore_result=True,  # the outcome is in the database; nobody reads Celery's copy
     autoretry_for=(Exception,),
     max_retries=4,
     retry_backoff=2,
@@ -26,5 +27,5 @@ def check_dispute(dispute_id: int) -> dict[str, Any]:
 
     dispute = check(dispute_id)
     if dispute is None:
-        return {"id": dispute_id, "status": "missing"}
-    return {"id": dispute.pk, "status": dispute.status, "attempts": dispute.attempts}
+        return {"id": dispute_id, "checked": False}  # nothing to do: done before, or gone
+    return {"id": dispute.pk, "checked": True, "attempts": dispute.attempts}

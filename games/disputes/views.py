@@ -92,7 +92,9 @@ def new_dispute(request: HttpRequest, match_pk: int | None = None) -> HttpRespon
     if match_pk is not None:
         match = get_object_or_404(match_selectors.matches(), pk=match_pk)
         if not access.can_raise_for_match(request.user, match):
-            raise PermissionDenied(_("Only the players of this match and its directors raise disputes."))
+            raise PermissionDenied(
+                _("Only the players of this match and its directors raise disputes.")
+            )
     clubs = None if match is not None else _clubs_for(request)
     if request.method == "POST":
         form = DisputeForm(request.POST, clubs=clubs, match=match)

@@ -46,7 +46,9 @@ def test_the_form_has_the_board_editor_and_works_without_javascript(
     assert 'id="board-editor"' in page.text and 'data-target="point"' in page.text
     assert 'name="position_id"' in page.text and 'value="2"' in page.text
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        response = client.post(f"/matches/{match.pk}/disputes/new/", {**LARGER_DIE, "game_number": 2})
+        response = client.post(
+            f"/matches/{match.pk}/disputes/new/", {**LARGER_DIE, "game_number": 2}
+        )
     assert response.status_code == 302 and len(callbacks) == 1
     dispute = Dispute.objects.get()
     assert response["Location"] == dispute.get_absolute_url()
@@ -155,7 +157,9 @@ def test_standalone_form_lists_only_the_users_clubs(django_capture_on_commit_cal
     page = client.get("/disputes/new/")
     assert "Mine" in page.text and "Other" not in page.text
     with django_capture_on_commit_callbacks(execute=True):
-        refused = client.post("/disputes/new/", {**LARGER_DIE, "club": other.pk, "variant": "backgammon"})
+        refused = client.post(
+            "/disputes/new/", {**LARGER_DIE, "club": other.pk, "variant": "backgammon"}
+        )
         assert refused.status_code == 400 and Dispute.objects.count() == 0
         response = client.post(
             "/disputes/new/",

@@ -88,8 +88,12 @@ def test_no_legal_move_disputed_both_ways() -> None:
         ("backgammon", "4HPwATDgc/AB", (9, 1), "x", {"position_id", "dice", "notation"}),
     ],
 )
-def test_bad_input_is_refused_before_the_worker(variant, position_id, dice, notation, fields) -> None:  # type: ignore[no-untyped-def]
-    assert {problem.field for problem in validate_move(variant, position_id, dice, notation)} == fields
+def test_bad_input_is_refused_before_the_worker(
+    variant, position_id, dice, notation, fields
+) -> None:  # type: ignore[no-untyped-def]
+    assert {
+        problem.field for problem in validate_move(variant, position_id, dice, notation)
+    } == fields
 
 
 def test_good_input_passes() -> None:

@@ -6,103 +6,343 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('games', '0001_initial'),
-        ('tournaments', '0002_tournaments_entries_pairings'),
+        ("games", "0001_initial"),
+        ("tournaments", "0002_tournaments_entries_pairings"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Dispute',
+            name="Dispute",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('move', 'disputed move'), ('result', 'disputed result')], max_length=8, verbose_name='kind')),
-                ('game_number', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='game')),
-                ('variant', models.CharField(choices=[('backgammon', 'Short backgammon'), ('nardy', 'Long nardy')], default='backgammon', max_length=12, verbose_name='variant')),
-                ('position_id', models.CharField(blank=True, max_length=14, verbose_name='Position ID')),
-                ('dice1', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='first die')),
-                ('dice2', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='second die')),
-                ('on_roll_seat', models.PositiveSmallIntegerField(choices=[(1, 'player 1 / White'), (2, 'player 2 / Black')], default=1, verbose_name='side on roll')),
-                ('notation', models.CharField(blank=True, max_length=120, verbose_name='play made')),
-                ('statement', models.TextField(blank=True, max_length=1000, verbose_name='statement')),
-                ('claims', models.JSONField(blank=True, default=dict, verbose_name='claims')),
-                ('status', models.CharField(choices=[('submitted', 'submitted'), ('checking', 'being checked'), ('checked', 'checked'), ('ruled', 'ruled'), ('withdrawn', 'withdrawn')], default='submitted', max_length=10, verbose_name='status')),
-                ('submitted_at', models.DateTimeField(auto_now_add=True, verbose_name='submitted at')),
-                ('queued_at', models.DateTimeField(blank=True, null=True, verbose_name='queued at')),
-                ('attempts', models.PositiveSmallIntegerField(default=0, verbose_name='check attempts')),
-                ('checked_at', models.DateTimeField(blank=True, null=True, verbose_name='checked at')),
-                ('verdict', models.JSONField(blank=True, null=True, verbose_name='verdict')),
-                ('ruling', models.CharField(blank=True, choices=[('upheld', 'upheld: the complaint is right'), ('overturned', 'overturned: the play or result stands'), ('replay', 'replay from a given position')], max_length=12, verbose_name='ruling')),
-                ('ruling_note', models.TextField(blank=True, verbose_name="director's note")),
-                ('replay_position_id', models.CharField(blank=True, max_length=14, verbose_name='replay from Position ID')),
-                ('ruled_at', models.DateTimeField(blank=True, null=True, verbose_name='ruled at')),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='disputes', to='tournaments.club', verbose_name='club')),
-                ('match', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='disputes', to='games.match', verbose_name='match')),
-                ('result', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='disputes', to='games.matchresult', verbose_name='disputed result')),
-                ('ruled_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='ruled by')),
-                ('submitted_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='submitted by')),
-                ('transcript', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='disputes', to='games.matchtranscript', verbose_name='transcript')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("move", "disputed move"), ("result", "disputed result")],
+                        max_length=8,
+                        verbose_name="kind",
+                    ),
+                ),
+                (
+                    "game_number",
+                    models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="game"),
+                ),
+                (
+                    "variant",
+                    models.CharField(
+                        choices=[("backgammon", "Short backgammon"), ("nardy", "Long nardy")],
+                        default="backgammon",
+                        max_length=12,
+                        verbose_name="variant",
+                    ),
+                ),
+                (
+                    "position_id",
+                    models.CharField(blank=True, max_length=14, verbose_name="Position ID"),
+                ),
+                (
+                    "dice1",
+                    models.PositiveSmallIntegerField(
+                        blank=True, null=True, verbose_name="first die"
+                    ),
+                ),
+                (
+                    "dice2",
+                    models.PositiveSmallIntegerField(
+                        blank=True, null=True, verbose_name="second die"
+                    ),
+                ),
+                (
+                    "on_roll_seat",
+                    models.PositiveSmallIntegerField(
+                        choices=[(1, "player 1 / White"), (2, "player 2 / Black")],
+                        default=1,
+                        verbose_name="side on roll",
+                    ),
+                ),
+                (
+                    "notation",
+                    models.CharField(blank=True, max_length=120, verbose_name="play made"),
+                ),
+                (
+                    "statement",
+                    models.TextField(blank=True, max_length=1000, verbose_name="statement"),
+                ),
+                ("claims", models.JSONField(blank=True, default=dict, verbose_name="claims")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("submitted", "submitted"),
+                            ("checking", "being checked"),
+                            ("checked", "checked"),
+                            ("ruled", "ruled"),
+                            ("withdrawn", "withdrawn"),
+                        ],
+                        default="submitted",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                (
+                    "submitted_at",
+                    models.DateTimeField(auto_now_add=True, verbose_name="submitted at"),
+                ),
+                (
+                    "queued_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="queued at"),
+                ),
+                (
+                    "attempts",
+                    models.PositiveSmallIntegerField(default=0, verbose_name="check attempts"),
+                ),
+                (
+                    "checked_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="checked at"),
+                ),
+                ("verdict", models.JSONField(blank=True, null=True, verbose_name="verdict")),
+                (
+                    "ruling",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("upheld", "upheld: the complaint is right"),
+                            ("overturned", "overturned: the play or result stands"),
+                            ("replay", "replay from a given position"),
+                        ],
+                        max_length=12,
+                        verbose_name="ruling",
+                    ),
+                ),
+                ("ruling_note", models.TextField(blank=True, verbose_name="director's note")),
+                (
+                    "replay_position_id",
+                    models.CharField(
+                        blank=True, max_length=14, verbose_name="replay from Position ID"
+                    ),
+                ),
+                ("ruled_at", models.DateTimeField(blank=True, null=True, verbose_name="ruled at")),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="disputes",
+                        to="tournaments.club",
+                        verbose_name="club",
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="disputes",
+                        to="games.match",
+                        verbose_name="match",
+                    ),
+                ),
+                (
+                    "result",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="disputes",
+                        to="games.matchresult",
+                        verbose_name="disputed result",
+                    ),
+                ),
+                (
+                    "ruled_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="ruled by",
+                    ),
+                ),
+                (
+                    "submitted_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="submitted by",
+                    ),
+                ),
+                (
+                    "transcript",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="disputes",
+                        to="games.matchtranscript",
+                        verbose_name="transcript",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'dispute',
-                'verbose_name_plural': 'disputes',
-                'ordering': ['-submitted_at', '-pk'],
+                "verbose_name": "dispute",
+                "verbose_name_plural": "disputes",
+                "ordering": ["-submitted_at", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='DisputeEvent',
+            name="DisputeEvent",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('action', models.CharField(choices=[('submitted', 'submitted'), ('checking', 'check started'), ('checked', 'verdict stored'), ('requeued', 'check queued again'), ('ruled', 'ruled'), ('withdrawn', 'withdrawn')], max_length=10, verbose_name='action')),
-                ('at', models.DateTimeField(auto_now_add=True, verbose_name='at')),
-                ('note', models.TextField(blank=True, verbose_name='note')),
-                ('actor', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='by')),
-                ('dispute', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='events', to='disputes.dispute', verbose_name='dispute')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "action",
+                    models.CharField(
+                        choices=[
+                            ("submitted", "submitted"),
+                            ("checking", "check started"),
+                            ("checked", "verdict stored"),
+                            ("requeued", "check queued again"),
+                            ("ruled", "ruled"),
+                            ("withdrawn", "withdrawn"),
+                        ],
+                        max_length=10,
+                        verbose_name="action",
+                    ),
+                ),
+                ("at", models.DateTimeField(auto_now_add=True, verbose_name="at")),
+                ("note", models.TextField(blank=True, verbose_name="note")),
+                (
+                    "actor",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="by",
+                    ),
+                ),
+                (
+                    "dispute",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="events",
+                        to="disputes.dispute",
+                        verbose_name="dispute",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'dispute event',
-                'verbose_name_plural': 'dispute events',
-                'ordering': ['dispute', 'at', 'pk'],
+                "verbose_name": "dispute event",
+                "verbose_name_plural": "dispute events",
+                "ordering": ["dispute", "at", "pk"],
             },
         ),
         migrations.AddIndex(
-            model_name='dispute',
-            index=models.Index(fields=['status', 'queued_at'], name='dispute_waiting'),
+            model_name="dispute",
+            index=models.Index(fields=["status", "queued_at"], name="dispute_waiting"),
         ),
         migrations.AddConstraint(
-            model_name='dispute',
-            constraint=models.CheckConstraint(condition=models.Q(('dice1__isnull', True), models.Q(('dice1__gte', 1), ('dice1__lte', 6)), _connector='OR'), name='dispute_die1_1_to_6'),
+            model_name="dispute",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("dice1__isnull", True),
+                    models.Q(("dice1__gte", 1), ("dice1__lte", 6)),
+                    _connector="OR",
+                ),
+                name="dispute_die1_1_to_6",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='dispute',
-            constraint=models.CheckConstraint(condition=models.Q(('dice2__isnull', True), models.Q(('dice2__gte', 1), ('dice2__lte', 6)), _connector='OR'), name='dispute_die2_1_to_6'),
+            model_name="dispute",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("dice2__isnull", True),
+                    models.Q(("dice2__gte", 1), ("dice2__lte", 6)),
+                    _connector="OR",
+                ),
+                name="dispute_die2_1_to_6",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='dispute',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('kind', 'move'), _negated=True), models.Q(models.Q(('position_id', ''), _negated=True), ('dice1__isnull', False), ('dice2__isnull', False)), _connector='OR'), name='dispute_move_has_position_and_dice'),
+            model_name="dispute",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("kind", "move"), _negated=True),
+                    models.Q(
+                        models.Q(("position_id", ""), _negated=True),
+                        ("dice1__isnull", False),
+                        ("dice2__isnull", False),
+                    ),
+                    _connector="OR",
+                ),
+                name="dispute_move_has_position_and_dice",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='dispute',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('kind', 'result'), _negated=True), ('match__isnull', False), _connector='OR'), name='dispute_result_has_match'),
+            model_name="dispute",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("kind", "result"), _negated=True),
+                    ("match__isnull", False),
+                    _connector="OR",
+                ),
+                name="dispute_result_has_match",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='dispute',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('status__in', ['submitted', 'checking']), _negated=True), ('verdict__isnull', True), _connector='OR'), name='dispute_no_verdict_before_check'),
+            model_name="dispute",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("status__in", ["submitted", "checking"]), _negated=True),
+                    ("verdict__isnull", True),
+                    _connector="OR",
+                ),
+                name="dispute_no_verdict_before_check",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='dispute',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('status', 'ruled'), _negated=True), models.Q(('ruling', ''), _negated=True), _connector='OR'), name='dispute_ruled_has_ruling'),
+            model_name="dispute",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("status", "ruled"), _negated=True),
+                    models.Q(("ruling", ""), _negated=True),
+                    _connector="OR",
+                ),
+                name="dispute_ruled_has_ruling",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='disputeevent',
-            constraint=models.UniqueConstraint(condition=models.Q(('action', 'checked')), fields=('dispute',), name='one_verdict_per_dispute'),
+            model_name="disputeevent",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("action", "checked")),
+                fields=("dispute",),
+                name="one_verdict_per_dispute",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='disputeevent',
-            constraint=models.UniqueConstraint(condition=models.Q(('action', 'ruled')), fields=('dispute',), name='one_ruling_per_dispute'),
+            model_name="disputeevent",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("action", "ruled")),
+                fields=("dispute",),
+                name="one_ruling_per_dispute",
+            ),
         ),
     ]
