@@ -7,6 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from engine.plays import legal_plays
 from engine.position import Position
 
@@ -61,3 +64,20 @@ def test_moves_for_nardy_with_defaults_and_bad_command() -> None:
     unknown = _run(["frobnicate"], b"")
     assert unknown.returncode == 2 and b"unknown command" in unknown.stderr
     assert b"Traceback" not in unknown.stderr
+
+
+@settings(deadline=None, max_examples=200)
+@given(st.one_of(
+    st.text(max_size=40),
+    st.builds(lambda pid, dice, ident: json.dumps({"id": ident, "position": pid, "dice": dice}),
+              st.one_of(st.text(max_size=16), st.just("4HPwATDgc/ABMA"), st.integers()),
+              st.one_of(st.lists(st.integers(-2, 9), max_size=3), st.text(max_size=3),
+                        st.none()),
+              st.one_of(st.integers(), st.text(max_size=5), st.none())),
+))
+def test_any_request_line_gets_an_answer(line: str) -> None:
+    from engine.cli import answer
+
+    result = answer(line, "backgammon", None)
+    assert set(result) in ({"id", "moves"}, {"id", "error"})
+    json.dumps(result)

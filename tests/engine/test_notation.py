@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.backgammon.selfplay import mixed_sample
 from engine.errors import NotationError
@@ -115,3 +117,18 @@ def test_round_trip_on_self_play_positions() -> None:
             assert np.array_equal(_apply(position, steps), play.result), written
             checked += 1
     assert checked > 2000
+
+
+@settings(deadline=None, max_examples=300)
+@given(st.text(alphabet="0123456789/*(), barofBAROFØ-'\t:xyz", max_size=30))
+def test_any_text_is_read_or_refused_cleanly(text: str) -> None:
+    """Whatever is written, the reader answers with a play or a NotationError, and the
+    verdict on it is a sentence, never another exception."""
+    from engine.verdicts import check_play
+
+    try:
+        parse_notation(text)
+    except NotationError as error:
+        assert error.code == "unreadable_notation"
+    verdict = check_play(Position.start(), (6, 2), text)
+    assert verdict.reason.startswith(("Legal", "Illegal"))
