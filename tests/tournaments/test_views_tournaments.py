@@ -115,3 +115,48 @@ def test_bracket_boxes_link_to_the_match_pages(client: Client) -> None:
     page = client.get(reverse("tournaments:bracket", args=[event.pk])).text
     assert f'href="{semi.match.get_absolute_url()}"' in page
     assert client.get(semi.match.get_absolute_url()).status_code == 200
+
+
+def test_director_creates_and_edits_a_tournament_in_the_console(client: Client) -> None:
+    director = UserFactory()
+    club = make_event(0, director=director).club
+    client.force_login(director)
+    form = {
+        "club": club.pk, "name": "Winter Cup", "starts_on": "2026-12-01", "variant": "nardy",
+        "format": "round_robin", "is_public": "on", "seeding": "random", "seeded_top": 4,
+        "consolation": "none", "cycles": 2, "group_count": 2, "qualifiers_per_group": 2,
+        "crawford": "", "main_lengths": "5, 7, 9", "consolation_lengths": "3,5,5",
+        "last_chance_lengths": "3,3,3", "table_length": 5,
+        "tiebreak_order": "wins, points_difference, head_to_head",
+    }
+    response = client.post(reverse("tournaments:tournament_create"), form)
+    cup = Tournament.objects.get(name="Winter Cup")
+    assert response.url == reverse("tournaments:console", args=[cup.pk])
+    assert cup.match_lengths["group"] == [5] and cup.cycles == 2 and cup.rules == {"crawford": False}
+    assert cup.tiebreaks == ["wins", "points_difference", "head_to_head"]
+    bad = client.post(reverse("tournaments:tournament_create"),
+                      form | {"name": "Bad", "tiebreak_order": "wins, luck"})
+    assert bad.status_code == 200 and not Tournament.objects.filter(name="Bad").exists()
+    form.pop("club")
+    client.post(reverse("tournaments:console_update", args=[cup.pk]), form | {"name": "Winter Cup II"})
+    cup.refresh_from_db()
+    assert cup.name == "Winter Cup II"
+
+
+def test_groups_then_knockout_from_the_console(client: Client) -> None:
+    event = make_event(8, format=Tournament.Format.GROUPS_KNOCKOUT, group_count=2)
+    director = director_of(event)
+    client.force_login(director)
+    client.post(reverse("tournaments:console_draw", args=[event.pk]))
+    client.post(reverse("tournaments:console_next_round", args=[event.pk]), {"through": "999"})
+    early = client.post(reverse("tournaments:console_next_round", args=[event.pk]),
+                        {"stage": "knockout"}, follow=True)
+    assert "Every group match needs a confirmed result" in early.text
+    for p in event.pairings.filter(state="ready").select_related("match"):
+        play(p.match, 1)
+    client.post(reverse("tournaments:console_next_round", args=[event.pk]), {"stage": "knockout"})
+    assert event.pairings.filter(flight="main").count() == 3
+    standings = client.get(reverse("tournaments:standings", args=[event.pk]))
+    assert "Group 1" in standings.text and "Group 2" in standings.text
+    bracket = client.get(reverse("tournaments:bracket", args=[event.pk]))
+    assert "Semi-finals" in bracket.text
