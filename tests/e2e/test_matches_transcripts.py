@@ -67,6 +67,7 @@ def test_an_uploaded_mat_is_checked_by_the_worker_and_shown(
     assert page.locator("svg.board line.arrow").count() == 2
 
 
+@pytest.mark.postgres
 def test_an_illegal_transcript_shows_its_game_and_turn(celery_worker, shared_dir) -> None:
     text = gnubg_match(shared_dir).replace("  4) 43: 8/5 9/5", "  4) 43: 8/4 9/5")
     match, _ = alice_and_bob()

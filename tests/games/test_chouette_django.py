@@ -23,7 +23,7 @@ from games.chouette.selectors import player_record, state_of, table
 from tests.factories import UserFactory
 from tests.games.chouette_tables import make_table, member
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 TAKE, DROP = core.Answer.TAKE, core.Answer.DROP
 BOX, TEAM = core.Side.BOX, core.Side.TEAM

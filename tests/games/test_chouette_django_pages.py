@@ -114,6 +114,7 @@ def test_a_refused_game_shows_the_reason_and_saves_nothing() -> None:
     assert ChouetteEvent.objects.count() == 0
 
 
+@pytest.mark.postgres
 def test_a_stale_page_is_refused_with_the_line_up_it_expected() -> None:
     t = make_table(3, names=("Ann", "Ben", "Cal"))
     client = logged_in(t.director)

@@ -18,7 +18,11 @@ from tests.games.match_factories import (
     player_with_login,
 )
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.postgres,
+    pytest.mark.usefixtures(fast_passwords.__name__),
+]
 
 LARGER_DIE = {"position_id": "eO8DABj/P4AAAA", "dice": [6, 2], "notation": "10/8"}
 

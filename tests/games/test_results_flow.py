@@ -23,7 +23,7 @@ from games.signals import result_confirmed, result_disputed
 from tests.factories import ClubFactory, UserFactory
 from tests.games.match_factories import fast_passwords, match_with_logins, player_with_login
 
-pytestmark = pytest.mark.usefixtures(fast_passwords.__name__)
+pytestmark = [pytest.mark.postgres, pytest.mark.usefixtures(fast_passwords.__name__)]
 
 
 class Received:

@@ -26,6 +26,7 @@ def write_players(writer: int, errors: list[BaseException]) -> None:
         connection.close()
 
 
+@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_writers_do_not_lock_each_other_out() -> None:
     errors: list[BaseException] = []

@@ -15,6 +15,8 @@ from tournaments.errors import DrawError
 from tournaments.models import Pairing, Tournament
 from tournaments.services import ActionError
 
+pytestmark = pytest.mark.postgres  # row locks and the results flow: run on PostgreSQL too
+
 
 def _event(entrants: int = 4) -> Tournament:
     event = make_event(entrants, with_logins=True)
