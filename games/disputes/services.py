@@ -30,6 +30,7 @@ from games.disputes.models import (
 from games.models import Match, MatchResult, MatchTranscript, TranscriptStatus
 from games.services.access import seat_of_user
 from games.services.errors import NotAllowed, ServiceError
+from games.services.scoring import format_score
 from tournaments.models import Club
 from tournaments.permissions import AnyUser
 
@@ -164,7 +165,7 @@ def open_result_dispute(
     transcript = transcript or latest_transcript(match)
     entered_seat = seat_of_user(result.entered_by, match) if result.entered_by else None
     claims = {
-        "entered": [str(result.score1), str(result.score2)],
+        "entered": [format_score(result.score1), format_score(result.score2)],
         "entered_by_seat": entered_seat,
         "disputed_by_seat": seat_of_user(by, match) if by is not None else None,
         "reason": reason,

@@ -1,0 +1,131 @@
+"""Disputed results: the result_disputed signal opens a Dispute holding both claims; the
+worker replays an attached transcript and says which result it supports or where the first
+illegal move is; the sweep opens disputes for contradicting transcripts and requeues
+waiting checks."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from django.utils import timezone
+
+from games.disputes.checking import requeue_waiting
+from games.disputes.models import Dispute, DisputeEvent
+from games.disputes.receivers import open_for_disagreeing_transcripts
+from games.disputes.services import submit_move_dispute
+from games.services import dispute_result, enter_final_score, upload_transcript
+from games.services.transcripts import check_transcript
+from tests.games.match_factories import MatchFactory, fast_passwords, player_with_login
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
+
+FIXTURE = Path(__file__).resolve().parents[2] / "games" / "fixtures" / "demo-3pt.mat"
+
+
+def aram_and_bella():  # type: ignore[no-untyped-def]
+    aram_user, aram = player_with_login(name="Aram Petrosyan", display_name="Aram P.")
+    bella_user, bella = player_with_login(name="Bella Ivanova", display_name="Bella I.")
+    match = MatchFactory(player1=aram, player2=bella, length=3)
+    return match, aram_user, bella_user
+
+
+def attach(match, by, text: str | None = None):  # type: ignore[no-untyped-def]
+    data = text if text is not None else FIXTURE.read_text()
+    transcript = upload_transcript(match=match, by=by, data=data, file_name="m.mat", queue=False)
+    check_transcript(transcript.pk)
+    return transcript
+
+
+def test_a_disputed_result_with_a_transcript_is_replayed_and_the_right_claim_named(
+    django_capture_on_commit_callbacks,
+) -> None:
+    match, aram, bella = aram_and_bella()
+    transcript = attach(match, bella)
+    result = enter_final_score(match=match, by=aram, score1=Decimal(3), score2=Decimal(0))
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        dispute_result(result=result, by=bella, reason="I won 3-0, not Aram.")
+    assert len(callbacks) == 1
+    dispute = Dispute.objects.get()
+    assert (dispute.kind, dispute.status) == ("result", "checked")
+    assert dispute.transcript_id == transcript.pk and dispute.result_id == result.pk
+    assert dispute.claims == {
+        "entered": ["3", "0"],
+        "entered_by_seat": 1,
+        "disputed_by_seat": 2,
+        "reason": "I won 3-0, not Aram.",
+    }
+    verdict = dispute.verdict
+    assert verdict["supports"] == "disputer" and verdict["code"] == "supports_disputer"
+    assert verdict["score_by_seat"] == [0.0, 3.0]  # capped at the match length
+    assert dispute.events.filter(action="checked").count() == 1
+
+
+def test_the_transcript_supports_the_entered_result(django_capture_on_commit_callbacks) -> None:
+    match, aram, bella = aram_and_bella()
+    attach(match, aram)
+    result = enter_final_score(match=match, by=bella, score1=Decimal(0), score2=Decimal(3))
+    with django_capture_on_commit_callbacks(execute=True):
+        dispute_result(result=result, by=aram, reason="No.")
+    verdict = Dispute.objects.get().verdict
+    assert (verdict["supports"], verdict["code"]) == ("entered", "supports_entered")
+
+
+def test_the_first_illegal_move_of_the_transcript_is_pointed_at(
+    django_capture_on_commit_callbacks,
+) -> None:
+    match, aram, bella = aram_and_bella()
+    text = FIXTURE.read_text().replace("21: 13/11 24/23", "21: 13/10 24/23", 1)
+    attach(match, aram, text)
+    result = enter_final_score(match=match, by=bella, score1=Decimal(0), score2=Decimal(3))
+    with django_capture_on_commit_callbacks(execute=True):
+        dispute_result(result=result, by=aram)
+    verdict = Dispute.objects.get().verdict
+    assert verdict["valid"] is False and verdict["supports"] is None
+    assert verdict["first_error"]["game"] == 1 and verdict["first_error"]["turn"] == 1
+    assert "13/10" in verdict["first_error"]["text"]
+
+
+def test_without_a_transcript_the_director_decides(django_capture_on_commit_callbacks) -> None:
+    match, aram, bella = aram_and_bella()
+    result = enter_final_score(match=match, by=aram, score1=Decimal(3), score2=Decimal(1))
+    with django_capture_on_commit_callbacks(execute=True):
+        dispute_result(result=result, by=bella)
+    dispute = Dispute.objects.get()
+    assert dispute.transcript is None and dispute.verdict["code"] == "no_transcript"
+
+
+def test_the_sweep_opens_a_dispute_when_a_transcript_contradicts_the_result(
+    django_capture_on_commit_callbacks,
+) -> None:
+    match, aram, bella = aram_and_bella()
+    enter_final_score(match=match, by=aram, score1=Decimal(3), score2=Decimal(0))
+    transcript = attach(match, aram)
+    transcript.refresh_from_db()
+    assert transcript.agrees_with_result is False
+    with django_capture_on_commit_callbacks(execute=True):
+        opened = open_for_disagreeing_transcripts()
+    assert len(opened) == 1
+    dispute = Dispute.objects.get(pk=opened[0])
+    assert dispute.verdict["supports"] == "disputer" and dispute.submitted_by is None
+    assert open_for_disagreeing_transcripts() == []  # once per result
+
+
+def test_the_sweep_requeues_only_disputes_that_waited_too_long(
+    django_capture_on_commit_callbacks,
+) -> None:
+    match, aram, _ = aram_and_bella()
+    fields = {"position_id": "eO8DABj/P4AAAA", "dice": (6, 2), "notation": "10/8"}
+    old = submit_move_dispute(by=aram, match=match, queue=False, **fields)
+    fresh = submit_move_dispute(by=aram, match=match, queue=False, **fields)
+    Dispute.objects.filter(pk=old.pk).update(queued_at=timezone.now() - timedelta(minutes=2))
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        assert requeue_waiting() == [old.pk]
+    assert len(callbacks) == 1
+    assert Dispute.objects.get(pk=old.pk).status == "checked"
+    assert Dispute.objects.get(pk=fresh.pk).status == "submitted"
+    assert DisputeEvent.objects.filter(dispute=old, action="requeued").count() == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        assert requeue_waiting(now=timezone.now() + timedelta(minutes=5)) == [fresh.pk]
