@@ -41,7 +41,8 @@ def best_time(function, repeat: int) -> float:  # type: ignore[no-untyped-def]
 
 
 def generation_only(record: MatchRecord) -> None:
-    """The floor: one generate call per move on the positions the match went through."""
+    """The reference: one ``generate`` call per move on the positions of the match (the
+    replay itself fetches them in one batch call per game)."""
     verdict_boards = _boards(record)
     variant = get_variant(record.variant)
     for board, dice in verdict_boards:
@@ -55,22 +56,26 @@ def _boards(record: MatchRecord) -> list:
     """(board, dice) of every move of the match, collected once by replaying it."""
     key = id(record)
     if key not in _cache:
-        from engine.transcript import moves
+        from engine.transcript import game_replay
 
-        collected = []
-        original = moves.check_move
+        collected: list = []
+        batch, single = game_replay.legal_results, game_replay.check_move
 
-        def spy(variant, board, dice, text, rules=None):  # type: ignore[no-untyped-def]
+        def batch_spy(variant, boards, dice, rules):  # type: ignore[no-untyped-def]
+            collected.extend(zip(boards, dice))
+            return batch(variant, boards, dice, rules)
+
+        def single_spy(variant, board, dice, text, rules=None):  # type: ignore[no-untyped-def]
             collected.append((board, dice))
-            return original(variant, board, dice, text, rules)
+            return single(variant, board, dice, text, rules)
 
-        import engine.transcript.game_replay as replay_module
-
-        replay_module.check_move = spy  # type: ignore[assignment]
+        game_replay.legal_results = batch_spy  # type: ignore[assignment]
+        game_replay.check_move = single_spy  # type: ignore[assignment]
         try:
             replay(record)
         finally:
-            replay_module.check_move = original  # type: ignore[assignment]
+            game_replay.legal_results = batch  # type: ignore[assignment]
+            game_replay.check_move = single  # type: ignore[assignment]
         _cache[key] = collected
     return _cache[key]
 

@@ -33,7 +33,7 @@ from engine.transcript.model import (
     GameRecord,
     format_score,
 )
-from engine.transcript.moves import check_move
+from engine.transcript.moves import check_move, claim, legal_results, settle
 
 if TYPE_CHECKING:
     from engine.replay import MatchReplay
@@ -57,6 +57,9 @@ class GameReplay:
         self.dropped: int | None = None  # the doubler whose double was dropped
         self.ended: tuple[int | None, str, Points] | None = None  # (winner, result, points)
         self.last_turn = 0
+        self.moves_played = 0
+        # (board before, claimed board, legal results) of the first moves, see prefetch
+        self.prefetched: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
         self.handlers = {
             MOVE: self.move,
             DOUBLE: self.double,
@@ -70,7 +73,34 @@ class GameReplay:
     def error(self, action: Action | None, code: str, reason: str) -> None:
         self.replay.error(self.game.number, action, code, reason)
 
+    def prefetch(self) -> None:
+        """Carry out the game's plays as written, up to the first one that needs the
+        engine's judgement, and fetch the legal results of all of them in one call."""
+        variant, rules = self.replay.variant, self.replay.variant_rules
+        board, on_roll = variant.start_board(), None
+        befores: list[np.ndarray] = []
+        dice: list[tuple[int, int]] = []
+        claims: list[np.ndarray] = []
+        for action in self.game.actions:
+            if action.kind != MOVE:
+                continue
+            assert action.dice is not None
+            if on_roll is not None and on_roll != action.player:
+                board = np.ascontiguousarray(board[::-1])
+            on_roll = action.player
+            claimed = claim(variant, board, action.dice, action.play, rules)
+            if claimed is None:
+                break
+            befores.append(board)
+            dice.append(action.dice)
+            claims.append(claimed)
+            board = claimed
+        if befores:
+            results = legal_results(variant, befores, dice, rules)
+            self.prefetched = list(zip(befores, claims, results, strict=True))
+
     def run(self) -> None:
+        self.prefetch()
         for action in self.game.actions:
             self.last_turn = action.turn
             over = self.ended is not None or self.dropped is not None and action.kind != WIN
@@ -129,15 +159,19 @@ class GameReplay:
         self.on_roll = player
         assert action.dice is not None
         self.replay.moves_checked += 1
-        result = check_move(
-            self.replay.variant, self.board, action.dice, action.play, self.replay.variant_rules
-        )
-        if not result.legal:
-            self.error(action, result.code, result.reason)
-            self.broken = True
-            return
-        assert result.board is not None
-        self.board = result.board
+        self.moves_played += 1
+        board = self.settled(self.moves_played - 1)
+        if board is None:
+            result = check_move(
+                self.replay.variant, self.board, action.dice, action.play, self.replay.variant_rules
+            )
+            if not result.legal:
+                self.error(action, result.code, result.reason)
+                self.broken = True
+                return
+            assert result.board is not None
+            board = result.board
+        self.board = board
         if self.extra_turn_for == player:  # long nardy's last roll has been played
             self.extra_turn_for = None
             if self.outcome() == "draw":
@@ -156,6 +190,16 @@ class GameReplay:
             self.extra_turn_for = 1 - player
         else:
             self.finished = (player, outcome)
+
+    def settled(self, index: int) -> np.ndarray | None:
+        """The legal result of the ``index``-th move from the prefetched ones, if the
+        move starts from the position the prefetch assumed and its claim is legal."""
+        if index >= len(self.prefetched):
+            return None
+        before, claimed, results = self.prefetched[index]
+        if before.tobytes() != self.board.tobytes():
+            return None
+        return settle(before, claimed, results)
 
     def outcome(self) -> str | None:
         return self.replay.variant.outcome(self.board)

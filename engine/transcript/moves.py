@@ -2,10 +2,10 @@
 
 The fast path takes the single steps of the play (GNU Backgammon writes every die as its
 own ``a/b`` step; any other way of writing it is expanded by the engine's notation
-reader, ``engine.notation.resolve``), carries them out with the variant's step rules,
-and looks the final board up among the legal results of one ``generate`` call. A play
-it cannot settle goes to the engine's ``check_play``, which gives the verdict and the
-sentence that explains it.
+reader, ``engine.notation.resolve``), carries them out (``claim``) and looks the final
+board up among the legal results (``settle``), which the game replay fetches for many
+moves at once (``legal_results``). A play it cannot settle goes to the engine's
+``check_play``, which gives the verdict and the sentence that explains it.
 """
 
 from __future__ import annotations
@@ -94,22 +94,19 @@ def _die_for(src: int, dst: int, dice: list[int]) -> int | None:
     return min(higher) if higher else None
 
 
-def _fast(
-    variant: Variant,
-    board: np.ndarray,
-    dice: tuple[int, int],
-    text: str,
-    results: np.ndarray,
-    rules: Any,
+def claim(
+    variant: Variant, board: np.ndarray, dice: tuple[int, int], text: str, rules: Any = None
 ) -> np.ndarray | None:
-    """The result board when the play is carried out step by step and is legal.
+    """The board the written play leads to, carried out step by step (``board`` itself
+    when nothing is written), or None when a step cannot be made: no die for it, no
+    checker to move, or a point where the checker stops on its way is closed.
 
-    Legality is the final board's: it must be one of the legal results (the engine's
-    rule, whatever order the steps are written in). Each step must use a die, and a
-    point where a checker stops on its way (a later step starts there) must be open;
-    a point where a checker ends up is open whenever the result is legal, because no
-    legal position has both sides on one point.
+    Whether that board is legal is the lookup's question: it must be one of the legal
+    results (the engine's rule, whatever order the steps are written in). A point where
+    a checker ends up needs no check: no legal result has both sides on one point.
     """
+    if "*" in text and variant.name == "nardy":
+        return None
     steps = _steps(variant, board, dice, text, rules)
     if steps is None:
         return None
@@ -117,16 +114,37 @@ def _fast(
     current = board
     for index, (src, dst) in enumerate(steps):
         die = _die_for(src, dst, remaining)
-        if die is None:
+        if die is None or not 1 <= src <= 25 or current[1, src - 1] <= 0:
             return None
         on_the_way = dst != 0 and any(later == dst for later, _ in steps[index + 1 :])
         if on_the_way and variant.step_error(current, die, src, dst) is not None:
             return None
         remaining.remove(die)
         current = variant.apply_step(current, src, dst)
+    return current
+
+
+def settle(board: np.ndarray, claimed: np.ndarray | None, results: np.ndarray) -> np.ndarray | None:
+    """The legal result the claimed board is, or None (a roll with no legal play is
+    settled by writing nothing)."""
+    if claimed is None:
+        return None
     if results.shape[0] == 0:
-        return current if not steps else None
-    return _lookup(results, current)
+        return claimed if claimed is board else None
+    return _lookup(results, claimed)
+
+
+def legal_results(
+    variant: Variant, boards: list[np.ndarray], dice: list[tuple[int, int]], rules: Any
+) -> list[np.ndarray]:
+    """The legal result boards of many positions, from one compiled batch call."""
+    from engine.batch import batch_generate
+
+    counts, results = batch_generate(
+        np.asarray(boards, dtype=np.int8), np.asarray(dice, dtype=np.int64), variant.name, rules
+    )
+    offsets = np.concatenate(([0], np.cumsum(counts)))
+    return [results[offsets[i] : offsets[i + 1]] for i in range(len(boards))]
 
 
 def _lookup(results: np.ndarray, board: np.ndarray) -> np.ndarray | None:
@@ -150,7 +168,7 @@ def check_move(
             None, "hit_in_nardy", "Long nardy has no hitting, so a play is never written with '*'."
         )
     results = variant.generate(board, dice[0], dice[1]).boards
-    found = _fast(variant, board, dice, text, results, rules)
+    found = settle(board, claim(variant, board, dice, text, rules), results)
     if found is not None:
         return MoveResult(found)
     return _explain(variant, board, dice, text, rules)
