@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from tournaments.models import Club, Entry, Flight, Pairing, Player, Tournament
 from tournaments.permissions import AnyUser, is_site_admin
+from tournaments.search import name_contains
 from tournaments.standings import METRICS, Standings
 
 
@@ -25,7 +26,7 @@ def clubs_with_counts(search: str = "") -> QuerySet[Club]:
     """All clubs, with member counts, optionally filtered by name."""
     clubs = Club.objects.annotate(member_count=Count("memberships"))
     if search:
-        clubs = clubs.filter(name__icontains=search)
+        clubs = clubs.filter(name_contains(search, "name"))
     return clubs.order_by("name")
 
 
@@ -72,7 +73,7 @@ def search_players(search: str, *, exclude_tournament: Tournament | None = None,
     search = search.strip()
     if not search:
         return []
-    players = Player.objects.filter(Q(name__icontains=search) | Q(display_name__icontains=search))
+    players = Player.objects.filter(name_contains(search, "name", "display_name"))
     if exclude_tournament is not None:
         players = players.exclude(entries__tournament=exclude_tournament)
     return list(players.order_by("display_name", "pk")[:limit])
