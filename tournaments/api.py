@@ -283,6 +283,19 @@ class PairingViewSet(viewsets.ReadOnlyModelViewSet):
         return _call(lambda: {"result": games_services.enter_final_score(
             match=pairing.match, by=request.user, **scores).pk}, status.HTTP_201_CREATED)
 
+    @extend_schema(request=s.WalkoverInputSerializer, responses=s.PairingSerializer)
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def walkover(self, request: Request, pk: str | None = None) -> Response:
+        """A director gives the match to one player without play (the other is absent)."""
+        pairing = self.get_object()
+        if not can_manage_club(request.user, pairing.tournament.club):
+            raise PermissionDenied("Only the club's directors give walkovers.")
+        data = s.WalkoverInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        winner = get_object_or_404(pairing.tournament.entries, pk=data.validated_data["winner"])
+        return _call(lambda: s.PairingSerializer(services.award_walkover(
+            pairing=pairing, winner=winner, actor=request.user)).data)
+
     @extend_schema(request=None, responses=None)
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def confirm(self, request: Request, pk: str | None = None) -> Response:

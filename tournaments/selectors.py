@@ -217,6 +217,11 @@ def _fill(rows: list[CrossRow], index: dict[int, int], pairing: Pairing) -> None
             text = f"{_score(min(mine, pairing.match.length))}–{_score(min(theirs, pairing.match.length))}"
             cell.text = f"{cell.text} {text}".strip()  # a double round robin shows both
             cell.outcome = "win" if won else "loss"
+        elif pairing.state == Pairing.State.DECIDED:  # a walkover
+            won = pairing.winner_id == rows[me].entry.pk
+            rows[me].wins += won
+            cell.text = f"{cell.text} {_('w/o')}".strip()
+            cell.outcome = "win" if won else "loss"
         elif not cell.outcome:
             cell.outcome = "pending"
 

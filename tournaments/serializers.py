@@ -106,6 +106,10 @@ class PairingScoreInputSerializer(serializers.Serializer):
     reason = serializers.CharField(required=False, allow_blank=True, max_length=500)
 
 
+class WalkoverInputSerializer(serializers.Serializer):
+    winner = serializers.IntegerField(help_text="The entry id of the player who advances.")
+
+
 class AnswerInputSerializer(serializers.Serializer):
     reason = serializers.CharField(required=False, allow_blank=True, max_length=500)
 

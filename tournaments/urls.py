@@ -33,6 +33,8 @@ urlpatterns = [
          name="console_next_round"),
     path("tournaments/<int:pk>/console/results/<int:pairing_pk>/", views_console.console_result,
          name="console_result"),
+    path("tournaments/<int:pk>/console/walkovers/<int:pairing_pk>/", views_console.console_walkover,
+         name="console_walkover"),
     path("tournaments/<int:pk>/console/conflicts/<int:conflict_pk>/", views_console.console_conflict,
          name="console_conflict"),
     # players

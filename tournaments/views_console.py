@@ -222,6 +222,20 @@ def console_result(request: HttpRequest, pk: int, pairing_pk: int) -> HttpRespon
 
 @login_required
 @require_POST
+def console_walkover(request: HttpRequest, pk: int, pairing_pk: int) -> HttpResponse:
+    """The opponent is absent: the other player advances without playing."""
+    def run(tournament: Tournament) -> str:
+        pairing = get_object_or_404(tournament.pairings, pk=pairing_pk)
+        winner_id = request.POST.get("winner", "")
+        winner = get_object_or_404(tournament.entries, pk=int(winner_id) if winner_id.isdigit() else 0)
+        services.award_walkover(pairing=pairing, winner=winner, actor=request.user)
+        return _("Walkover to %(name)s.") % {"name": winner.player.display_name}
+
+    return _action(request, pk, run)
+
+
+@login_required
+@require_POST
 def console_conflict(request: HttpRequest, pk: int, conflict_pk: int) -> HttpResponse:
     def run(tournament: Tournament) -> str:
         conflict = get_object_or_404(tournament.conflicts, pk=conflict_pk)

@@ -124,3 +124,30 @@ def test_merge_page_is_for_the_clubs_directors(client: Client) -> None:
     assert client.get(url).status_code == 403
     client.force_login(director_of(event))
     assert client.get(url).status_code == 200
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_walkovers_are_given_by_directors_only(role: str) -> None:
+    event = make_event(2, with_logins=True)
+    services.make_draw(tournament=event, actor=director_of(event))
+    final = pairing(event, "main", 1, 1)
+    _client(role, event).post(
+        reverse("tournaments:console_walkover", args=[event.pk, final.pk]), {"winner": final.top_id}
+    )
+    final.refresh_from_db()
+    assert (final.state == "decided") is (role in MANAGERS)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_walkover_through_the_api(role: str) -> None:
+    from rest_framework.test import APIClient
+
+    event = make_event(2, with_logins=True)
+    services.make_draw(tournament=event, actor=director_of(event))
+    final = pairing(event, "main", 1, 1)
+    api = APIClient()
+    api.force_authenticate(_user(role, event))
+    response = api.post(f"/api/pairings/{final.pk}/walkover/", {"winner": final.bottom_id})
+    assert (response.status_code == 200) is (role in MANAGERS)
+    final.refresh_from_db()
+    assert (final.winner_id == final.bottom_id) is (role in MANAGERS)

@@ -228,3 +228,45 @@ def test_fewer_than_two_entrants_for_a_round_robin() -> None:
         services.make_draw(tournament=event, actor=director_of(event))
     assert error.value.code == "too_few_entrants"
     assert not event.pairings.exists() and event.entries.get().seed is None
+
+
+@pytest.mark.django_db
+def test_a_walkover_advances_the_present_player_without_a_rated_match() -> None:
+    event = _event(4)
+    first = pairing(event, "main", 1, 1)
+    match_id = first.match.pk
+    services.award_walkover(pairing=first, winner=first.bottom, actor=director_of(event))
+    first = pairing(event, "main", 1, 1)
+    assert first.state == "decided" and first.winner == first.bottom and first.match is None
+    from games.models import Match
+    assert not Match.objects.filter(pk=match_id).exists()
+    assert pairing(event, "main", 2, 1).top == first.bottom
+    with pytest.raises(ActionError) as error:
+        services.award_walkover(pairing=first, winner=first.top, actor=director_of(event))
+    assert error.value.code == "match_not_ready"
+
+
+@pytest.mark.django_db
+def test_no_walkover_once_the_match_has_started() -> None:
+    event = _event(2)
+    final = pairing(event, "main", 1, 1)
+    games_services.enter_game(match=final.match, by=director_of(event), winner=1, result="single")
+    with pytest.raises(ActionError) as error:
+        services.award_walkover(pairing=final, winner=final.top, actor=director_of(event))
+    assert error.value.code == "match_started"
+    assert pairing(event, "main", 1, 1).state == "ready"
+
+
+@pytest.mark.django_db
+def test_a_round_robin_walkover_counts_as_a_win_but_not_for_points() -> None:
+    from tournaments.services.round_robin import table_standings
+
+    event = make_event(2, format=Tournament.Format.ROUND_ROBIN)
+    services.make_draw(tournament=event, actor=director_of(event))
+    only = event.pairings.select_related("top", "bottom").get()
+    services.award_walkover(pairing=only, winner=only.top, actor=director_of(event))
+    rows = table_standings(event).rows
+    assert rows[0].player == only.top_id and rows[0].values["wins"] == 1
+    assert rows[0].values["points_scored"] == 0
+    event.refresh_from_db()
+    assert event.status == Tournament.Status.FINISHED

@@ -4,7 +4,7 @@ entries:     create_tournament, update_tournament, set_status, add_entry, remove
 knockout:    make_knockout_draw, sync_bracket, resolve_conflict
 round_robin: make_round_robin_draw, start_round, make_group_knockout, make_swiss_round
 players:     create_player, merge_players
-results:     on_result_confirmed (the games signal's receiver), director_result
+results:     on_result_confirmed (the games signal's receiver), director_result, award_walkover
 ``make_draw`` picks the draw for the event's format. Errors: ActionError, DrawError
 (both TournamentError: a code and a sentence).
 """
@@ -25,7 +25,7 @@ from tournaments.services.entries import (
 )
 from tournaments.services.knockout import make_knockout_draw, resolve_conflict, sync_bracket
 from tournaments.services.players import create_player, merge_players
-from tournaments.services.results import director_result, on_result_confirmed
+from tournaments.services.results import award_walkover, director_result, on_result_confirmed
 from tournaments.services.round_robin import (
     make_group_knockout,
     make_round_robin_draw,
@@ -47,6 +47,7 @@ def make_draw(*, tournament: Tournament, actor: AbstractBaseUser | None) -> None
 __all__ = [
     "ActionError",
     "add_entry",
+    "award_walkover",
     "create_player",
     "create_tournament",
     "director_result",

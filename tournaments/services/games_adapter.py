@@ -50,3 +50,10 @@ def reseat(match: Match, player1: Player | None, player2: Player | None) -> None
     match.player2 = player2
     match.status = MatchStatus.READY if player1 and player2 else MatchStatus.WAITING
     match.save(update_fields=["player1", "player2", "status"])
+
+
+def discard_unplayed(match: Match) -> None:
+    """Delete a match the draw created that will never be played (a walkover)."""
+    if has_started(match):
+        raise ValueError("a match that has started is never discarded")
+    match.delete()

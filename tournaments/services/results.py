@@ -7,10 +7,13 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
 
 from games import services as games_services
 from games.models import Match, MatchResult
 from tournaments.models import BracketConflict, Entry, Pairing, Tournament
+from tournaments.services import games_adapter
+from tournaments.services.common import ActionError, record
 from tournaments.services.knockout import (
     KNOCKOUT_FLIGHTS,
     correct_knockout_result,
@@ -44,6 +47,35 @@ def on_result_confirmed(
         actor = result.confirmed_by if result is not None else None
         return correct_knockout_result(pairing, winner, actor=actor)
     return None
+
+
+@transaction.atomic
+def award_walkover(*, pairing: Pairing, winner: Entry, actor: AbstractBaseUser | None) -> Pairing:
+    """The opponent is absent or withdrew: ``winner`` advances without playing (§1).
+
+    The unplayed match is removed, so it is neither rated nor counted for points.
+    """
+    Tournament.objects.select_for_update().filter(pk=pairing.tournament_id).first()
+    pairing = Pairing.objects.select_related("tournament", "match").get(pk=pairing.pk)
+    if pairing.state != Pairing.State.READY:
+        raise ActionError("match_not_ready", "A walkover is given for a match waiting to be played.")
+    if winner.pk not in (pairing.top_id, pairing.bottom_id):
+        raise ActionError("winner_not_in_match", "The walkover goes to one of the match's players.")
+    if pairing.match is not None:
+        if games_adapter.has_started(pairing.match):
+            raise ActionError("match_started",
+                              "This match has started; enter or override its result instead.")
+        match, pairing.match = pairing.match, None
+        pairing.save(update_fields=["match"])
+        games_adapter.discard_unplayed(match)
+    loser = pairing.bottom_id if winner.pk == pairing.top_id else pairing.top_id
+    if pairing.flight in KNOCKOUT_FLIGHTS:
+        record_knockout_result(pairing, winner)
+    else:
+        record_table_result(pairing, winner)
+    record(pairing.tournament, actor, "walkover",
+           after={"pairing": pairing.pk, "winner": winner.pk, "absent": loser})
+    return pairing
 
 
 def director_result(

@@ -166,6 +166,9 @@ def table_results(pairings: list[Pairing]) -> list[MatchResult]:
     for p in pairings:
         if p.state == Pairing.State.BYE:
             results.append(MatchResult(first=p.top_id, second=None, winner=p.top_id))
+        elif p.state == Pairing.State.DECIDED and p.match is None:  # a walkover
+            results.append(MatchResult(first=p.top_id, second=p.bottom_id, winner=p.winner_id,
+                                       walkover=True))
         elif p.state == Pairing.State.DECIDED and p.match is not None:
             results.append(MatchResult(
                 first=p.top_id, second=p.bottom_id, winner=p.winner_id,
