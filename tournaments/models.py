@@ -1,4 +1,4 @@
-"""Clubs and players. Tournaments, entries and rankings are added beside these."""
+"""Clubs and players; tournaments, their entries, draw pairings, late-correction conflicts and log."""
 
 from __future__ import annotations
 

@@ -136,3 +136,21 @@ def test_too_few_entrants_and_nothing_saved() -> None:
     assert error.value.code == "too_few_entrants"
     event.refresh_from_db()
     assert event.status == Tournament.Status.DRAFT and not event.pairings.exists()
+
+
+def test_a_correction_that_turns_a_consolation_slot_into_a_bye_removes_its_unplayed_match() -> None:
+    # 3 entrants in a 4-draw: seed 1 has a bye; 3 v 2 in round 1.
+    event = make_event(3, consolation="first_match_losers")
+    director = director_of(event)
+    services.make_draw(tournament=event, actor=director)
+    play(pairing(event, "main", 1, 2).match, 1)
+    final = pairing(event, "main", 2, 1)
+    play(final.match, 2)  # seed 1 (the bye-holder) loses its first real match
+    consolation = pairing(event, "consolation", 1, 1)
+    assert consolation.state == "ready"  # seed 1 meets the round-1 loser
+    unplayed = consolation.match.pk
+    play(final.match, 1)  # corrected: seed 1 won the final after all
+    consolation = pairing(event, "consolation", 1, 1)
+    assert consolation.state == "bye" and consolation.match is None
+    from games.models import Match
+    assert not Match.objects.filter(pk=unplayed).exists()

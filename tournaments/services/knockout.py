@@ -189,6 +189,7 @@ def sync_bracket(tournament: Tournament) -> BracketState:
         entries, draw, pairings = _load(tournament)
         state = resolve(draw, results_of(pairings), strict=False)
     changed: list[Pairing] = []
+    unplayed: list[Match] = []
     new_matches: list[tuple[Pairing, Match]] = []
     for key, match_state in state.matches.items():
         pairing = pairings[key]
@@ -210,8 +211,14 @@ def sync_bracket(tournament: Tournament) -> BracketState:
                 new_matches.append((pairing, games_adapter.new_match(
                     tournament, length, players[0].pk, players[1].pk  # type: ignore[union-attr]
                 )))
-        elif new_state in (Pairing.State.READY, Pairing.State.WAITING):
+        elif new_state == Pairing.State.READY:
             _reseat_if_moved(pairing.match, players)
+        elif new_state != Pairing.State.DECIDED and not games_adapter.has_started(pairing.match):
+            # a correction emptied a side (now a bye, or waiting again): the match goes
+            unplayed.append(pairing.match)
+            pairing.match = None
+            if pairing not in changed:
+                changed.append(pairing)
     if new_matches:
         created = games_adapter.create_matches([match for _, match in new_matches])
         for (pairing, _), match in zip(new_matches, created, strict=True):
@@ -219,6 +226,8 @@ def sync_bracket(tournament: Tournament) -> BracketState:
             if pairing not in changed:
                 changed.append(pairing)
     Pairing.objects.bulk_update(changed, ["top", "bottom", "state", "winner", "match"])
+    for match in unplayed:
+        games_adapter.discard_unplayed(match)
     _set_places(tournament, state, entries)
     _finish_if_over(tournament, state)
     return state
