@@ -210,6 +210,10 @@ def resolve(position: Any, dice: Any, parsed: ParsedPlay, rules: Any = None) -> 
     variant = get_variant(position.variant, rules)
     roll = check_dice(dice)
     whole = (roll[0],) * 4 if roll[0] == roll[1] else roll
+    forbidden = getattr(variant, "notation_error", None)
+    problem = forbidden(parsed) if forbidden is not None else None
+    if problem is not None:
+        raise NotationError(*problem)
     chains: list[tuple[int, ...]] = []
     labels: list[str] = []
     for move in parsed.moves:

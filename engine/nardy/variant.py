@@ -3,6 +3,7 @@
 Steps are ``(src, dst)`` in the mover's numbering: src 1..24, dst 1..24 or 0 for borne
 off. Error and verdict codes (each with a sentence a director can read out):
 
+* notation codes (``notation_error``): ``no_hitting`` (a ``*`` written), ``no_bar``;
 * step codes: ``no_bar``, ``no_such_checker``, ``wrong_distance``, ``point_occupied``,
   ``bear_off_not_all_home``, ``bear_off_higher_point``;
 * turn codes: ``head_limit``, ``six_block``;
@@ -12,6 +13,8 @@ off. Error and verdict codes (each with a sentence a director can read out):
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from engine.errors import PositionError, check_dice
@@ -19,6 +22,9 @@ from engine.nardy.board import block_allowed, head_limit, start_board
 from engine.nardy.generate import generate_batch, generate_plays
 from engine.nardy.rules import NardyRules
 from engine.plays import PlaySet
+
+if TYPE_CHECKING:
+    from engine.notation import ParsedPlay
 
 Problem = tuple[str, str]
 
@@ -122,6 +128,28 @@ class NardyVariant:
         if dst:
             after[1, dst - 1] += 1
         return after
+
+    def notation_error(self, parsed: ParsedPlay) -> Problem | None:
+        """What a written play may not contain in long nardy (rules-long-nardy.md
+        section 10): no ``*`` (there is no hitting) and no bar (``bar``, ``b`` or ``25``)."""
+        for move in parsed.moves:
+            if any(move.hits):
+                return (
+                    "no_hitting",
+                    (
+                        f"{move.text} marks a hit with '*', but long nardy has no hitting; "
+                        "a play is written without '*'."
+                    ),
+                )
+            if 25 in move.points:
+                return (
+                    "no_bar",
+                    (
+                        "The play moves a checker from the bar (written bar, b or 25), "
+                        "but long nardy has no bar; its points are numbered 1 to 24."
+                    ),
+                )
+        return None
 
     def step_error(self, board: np.ndarray, die: int, src: int, dst: int) -> Problem | None:
         """Why moving ``src``/``dst`` with ``die`` is not a legal single step, or None."""
