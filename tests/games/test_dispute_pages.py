@@ -174,3 +174,11 @@ def test_editor_board_endpoint_draws_click_targets(client: Client) -> None:
     response = client.get("/disputes/editor-board/?variant=nardy&position_id=AACA/z8AAID/Pw")
     assert response.status_code == 200 and response["Content-Type"] == "image/svg+xml"
     assert response.content.decode().count('data-target="point"') == 24
+
+
+def test_the_match_page_links_players_to_the_dispute_form() -> None:
+    match, alice, _ = match_with_logins()
+    stranger = UserFactory()
+    link = f'href="/matches/{match.pk}/disputes/new/"'
+    assert link in logged_in(alice).get(match.get_absolute_url()).text
+    assert link not in logged_in(stranger).get(match.get_absolute_url()).text
