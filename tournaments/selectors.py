@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
@@ -54,7 +54,10 @@ def managed_clubs(user: AnyUser | None) -> QuerySet[Club]:
 
 
 def entries_of(tournament: Tournament) -> QuerySet[Entry]:
-    return tournament.entries.select_related("player").order_by("seed", "player__display_name", "pk")
+    # Unseeded entrants last on every database (SQLite sorts NULL first, PostgreSQL last).
+    return tournament.entries.select_related("player").order_by(
+        F("seed").asc(nulls_last=True), "player__display_name", "pk"
+    )
 
 
 def pairings_of(tournament: Tournament, flights: Iterable[str] | None = None) -> list[Pairing]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 
+from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -46,7 +47,8 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     response, writer = _csv(tournament, "standings")
     if tournament.format == Tournament.Format.KNOCKOUT:
         writer.writerow([_("Place"), _("Player"), _("Seed")])
-        for entry in selectors.entries_of(tournament).order_by("place_first", "seed", "pk"):
+        placed_first = (F("place_first").asc(nulls_last=True), F("seed").asc(nulls_last=True), "pk")
+        for entry in selectors.entries_of(tournament).order_by(*placed_first):
             place = "" if entry.place_first is None else (
                 str(entry.place_first) if entry.place_first == entry.place_last
                 else f"{entry.place_first}-{entry.place_last}")
