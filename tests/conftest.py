@@ -42,6 +42,14 @@ CHROMIUM_ARGS = [
 ]
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """``--runslow``: run the tests marked slow (tests/engine/conftest.py skips them
+    otherwise; NARDY_RUNSLOW=1 does the same). Declared here so that pytest accepts it
+    whichever tests are selected."""
+    parser.addoption("--runslow", action="store_true", default=False,
+                     help="run tests marked slow (large samples)")
+
+
 @pytest.fixture(scope="session")
 def shared_dir() -> Path:
     """The shared documents folder: NARDY_SHARED, else <repo>/../shared."""
