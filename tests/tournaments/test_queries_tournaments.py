@@ -10,7 +10,7 @@ from tests.tournaments.tournament_helpers import director_of, make_event, pairin
 from tournaments import services
 from tournaments.models import Tournament
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 MAX_QUERIES = 12  # session/user, tournament, permission check, entries, pairings, ...
 

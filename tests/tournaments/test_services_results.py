@@ -169,6 +169,7 @@ def test_groups_then_a_knockout_of_the_top_two() -> None:
     assert places == [(1, 1), (2, 2), (3, 4), (3, 4)] + [(5, 8)] * 4
 
 
+@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_confirmations_racing_make_one_official_result() -> None:
     """Two threads, two connections (SQLite: IMMEDIATE transactions; PostgreSQL: row locks)."""
