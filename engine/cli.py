@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import secrets
 import sys
 from collections.abc import Sequence
 from typing import IO, Any
@@ -54,31 +56,105 @@ def _nardy_rules(options: argparse.Namespace) -> Any:
     return NardyRules(**given)
 
 
+class _RawNumber:
+    """A JSON number kept as written: too large for a float (``1e400``) or too long for
+    Python's int conversion. It is echoed back unchanged in the answer's ``id``."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+def _parse_float(text: str) -> float | _RawNumber:
+    value = float(text)
+    return value if math.isfinite(value) else _RawNumber(text)
+
+
+def _parse_int(text: str) -> int | _RawNumber:
+    return int(text) if len(text) <= 4000 else _RawNumber(text)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def _loads(line: str) -> Any:
+    """Strict JSON (no NaN/Infinity), numbers that do not fit kept as written."""
+    return json.loads(line, parse_float=_parse_float, parse_int=_parse_int,
+                      parse_constant=_no_constant)
+
+
+_RAW_MARK = f"raw-number-{secrets.token_hex(8)}-"
+
+
+def render(result: dict[str, Any]) -> str:
+    """One answer as a line of strict JSON (the id as it was written)."""
+    raws: list[str] = []
+
+    def keep(value: Any) -> str:
+        if isinstance(value, _RawNumber):
+            raws.append(value.text)
+            return f"{_RAW_MARK}{len(raws) - 1}"
+        raise TypeError(f"{type(value).__name__} is not JSON")
+
+    try:
+        text = json.dumps(result, allow_nan=False, default=keep)
+    except (TypeError, ValueError, RecursionError):
+        text = json.dumps({"id": None, "error": "the answer's id cannot be written back as JSON"})
+    for index, raw in enumerate(raws):
+        text = text.replace(f'"{_RAW_MARK}{index}"', raw, 1)
+    return text
+
+
+def _shown(value: Any, limit: int = 40) -> str:
+    """A short rendering of a bad value for an error sentence."""
+    text = render({"v": value})[6:-1]
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def _dice(value: Any) -> tuple[int, int]:
     if (not isinstance(value, list) or len(value) != 2
             or not all(type(d) is int and 1 <= d <= 6 for d in value)):
-        raise EngineError("bad_dice", f"dice must be a list of two whole numbers from 1 to 6, "
-                          f"not {json.dumps(value)}")
+        raise EngineError("bad_dice", "dice must be a list of two whole numbers from 1 to 6, "
+                          f"not {_shown(value)}")
     return value[0], value[1]
 
 
+def _request(line: str) -> tuple[Any, str | None]:
+    """(the request object, None) or (None, why the line is not a request object)."""
+    line = line.removeprefix("\ufeff")  # a UTF-8 byte-order mark (some Windows tools)
+    try:
+        request = _loads(line)
+    except RecursionError:
+        return None, "the line is nested too deeply to be read"
+    except ValueError as error:
+        reason = getattr(error, "msg", None) or str(error)
+        return None, f"the line is not valid JSON ({reason})"
+    if not isinstance(request, dict):
+        return None, "a request is a JSON object {id, position, dice}"
+    return request, None
+
+
 def answer(line: str, variant: str, rules: Any) -> dict[str, Any]:
-    """The answer object for one request line."""
+    """The answer object for one request line (``render`` writes it)."""
     from engine.plays import legal_plays
     from engine.position import Position
 
-    try:
-        request = json.loads(line)
-    except ValueError as error:
-        return {"id": None, "error": f"the line is not valid JSON ({error.msg})"}
-    if not isinstance(request, dict):
-        return {"id": None, "error": "a request is a JSON object {id, position, dice}"}
+    request, problem = _request(line)
+    if problem is not None:
+        return {"id": None, "error": problem}
     ident = request.get("id")
     try:
         pid = request.get("position")
+        if pid is None:
+            raise EngineError("bad_position_id", "the request has no position (a Position ID)")
         if not isinstance(pid, str):
-            raise EngineError("bad_position_id", "position must be a Position ID string")
-        dice = _dice(request.get("dice"))
+            raise EngineError("bad_position_id", "position must be a Position ID string, "
+                              f"not {_shown(pid)}")
+        if "dice" not in request:
+            raise EngineError("bad_dice", "the request has no dice (a list of two numbers)")
+        dice = _dice(request["dice"])
         position = Position.from_id(pid, variant)
         plays = legal_plays(position, dice, rules)
         moves = [{"play": play.notation, "position": play.position.id} for play in plays]
@@ -104,27 +180,43 @@ def moves_main(argv: Sequence[str], stdin: IO[bytes] | None = None,
             get_variant("nardy", rules)
         except Exception as error:  # noqa: BLE001 - missing or broken nardy: answer every line
             setup_error = f"long nardy is not available: {type(error).__name__}: {error}"
-    try:
-        for raw in stdin:
-            try:
-                line = raw.decode("utf-8")
-            except UnicodeDecodeError:
-                result: dict[str, Any] = {"id": None, "error": "the line is not UTF-8 text"}
+    lines = iter(stdin)
+    while True:
+        try:
+            raw = next(lines)
+        except StopIteration:
+            return EXIT_OK
+        except (OSError, ValueError) as error:
+            print(f"python -m engine moves: cannot read standard input: {error}",
+                  file=sys.stderr)
+            return EXIT_UNREADABLE
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            result: dict[str, Any] = {"id": None, "error": "the line is not UTF-8 text"}
+        else:
+            if setup_error is not None:
+                request, _problem = _request(line)
+                result = {"id": request.get("id") if request else None, "error": setup_error}
             else:
-                if setup_error is not None:
-                    try:
-                        ident = json.loads(line).get("id")
-                    except (ValueError, AttributeError):
-                        ident = None
-                    result = {"id": ident, "error": setup_error}
-                else:
-                    result = answer(line, options.variant, rules)
-            stdout.write(json.dumps(result) + "\n")
+                result = answer(line, options.variant, rules)
+        try:
+            stdout.write(render(result) + "\n")
             stdout.flush()
-    except OSError as error:
-        print(f"python -m engine moves: cannot read standard input: {error}", file=sys.stderr)
-        return EXIT_UNREADABLE
-    return EXIT_OK
+        except OSError:  # the reader went away (a closed pipe): nobody is left to answer
+            _silence(stdout)
+            return EXIT_OK
+
+
+def _silence(stdout: IO[str]) -> None:
+    """Point standard output at /dev/null so that exiting does not report the closed pipe."""
+    if stdout is sys.stdout:
+        import os
+
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except OSError:
+            pass
 
 
 USAGE = """usage: python -m engine {moves,check} ...

@@ -24,9 +24,9 @@ def _b64_to_bytes(text: str, length: int, nbytes: int, kind: str) -> bytes:
     if len(text) != length:
         raise PositionError(
             f"bad_{kind}",
-            f"A {_KIND_NAME[kind]} has {length} characters; {text!r} has {len(text)}.",
+            f"A {_KIND_NAME[kind]} has {length} characters; {_short(text)} has {len(text)}.",
         )
-    if not _BASE64_CHARS.match(text):
+    if not _BASE64_CHARS.fullmatch(text):
         bad = next(ch for ch in text if ch not in _ALPHABET)
         raise PositionError(
             f"bad_{kind}",
@@ -43,6 +43,11 @@ def _b64_to_bytes(text: str, length: int, nbytes: int, kind: str) -> bytes:
             f"bad_{kind}", f"The {_KIND_NAME[kind]} {text!r} has bits set past its end."
         )
     return raw[:nbytes]
+
+
+def _short(text: str, limit: int = 40) -> str:
+    """``repr`` of ``text``, cut short when it is long."""
+    return repr(text) if len(text) <= limit else repr(text[: limit - 3]) + "..."
 
 
 _KIND_NAME = {"position_id": "Position ID", "match_id": "Match ID"}
