@@ -192,6 +192,8 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": float(os.environ.get("NARDY_SWEEP_SECONDS", "60")),
     },
 }
+# SQLite: keep a worker's connection between tasks (reopening one costs more than a check).
+CELERY_DB_REUSE_MAX = 500 if DATABASES["default"]["ENGINE"].endswith("sqlite3") else None
 CELERY_TASK_ALWAYS_EAGER = env_bool("NARDY_CELERY_EAGER")
 CELERY_TASK_EAGER_PROPAGATES = True
 
