@@ -28,7 +28,8 @@ def populate(stdout: TextIO) -> None:
     if club is None or director is None:
         stdout.write("No demo club: no demo matches.\n")
         return
-    if Match.objects.filter(club=club).exists():
+    # The tournaments demo pairs matches in the same club: look for ours (no pairing).
+    if Match.objects.filter(club=club, pairing__isnull=True).exists():
         stdout.write("Demo matches already there.\n")
         return
     players = {p.display_name: p for p in Player.objects.filter(clubs=club)}
@@ -62,4 +63,5 @@ def populate(stdout: TextIO) -> None:
     enter_game(match=waiting, by=director, winner=2, result="oin")
 
     Match.objects.create(club=club, length=7, player1=bella, player2=cem)
-    stdout.write(f"Demo matches: {Match.objects.filter(club=club).count()} in '{club.name}'.\n")
+    count = Match.objects.filter(club=club, pairing__isnull=True).count()
+    stdout.write(f"Demo matches: {count} outside tournaments in '{club.name}'.\n")
