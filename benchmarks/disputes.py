@@ -13,7 +13,7 @@ SQLite database, then:
      (the engine's share of the work).
 The positions are the rules documents' edge cases, both variants, legal and illegal.
 
-    .venv/bin/python benchmarks/disputes.py [--count 2000] [--paced 400] [--rate 100]
+    .venv/bin/python benchmarks/disputes.py [--count 2000] [--paced 400] [--rate R] [--pool solo]
 """
 
 from __future__ import annotations
@@ -52,7 +52,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=2000, help="disputes in the burst")
     parser.add_argument("--paced", type=int, default=400, help="disputes in the paced run")
-    parser.add_argument("--rate", type=float, default=100.0, help="paced submissions per second")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=0.0,
+        help="paced submissions per second (default: half the burst's throughput)",
+    )
     parser.add_argument(
         "--pool",
         choices=["prefork", "solo"],
@@ -148,6 +153,21 @@ def wait_for(ids: list[int], timeout: float = 600) -> None:
     raise SystemExit("timed out waiting for verdicts")
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of a process and all its children, from /proc."""
+    import psutil
+
+    root = psutil.Process(pid)
+    total = 0.0
+    for process in [root, *root.children(recursive=True)]:
+        try:
+            times = process.cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += times.user + times.system
+    return total
+
+
 def latencies_of(ids: list[int]) -> list[float]:
     """Submit-to-verdict times in ms, from the database's timestamps."""
     from games.disputes.models import Dispute
@@ -179,16 +199,19 @@ def run(args: argparse.Namespace, worker) -> None:  # type: ignore[no-untyped-de
         burst = submit_many(matches, director, args.count, queue=False)
     from games.disputes.tasks import check_dispute
 
+    worker_cpu = cpu_seconds(worker.pid)
     published = timezone.now()
     started = time.perf_counter()
     for dispute_id in burst:
         check_dispute.delay(dispute_id)
     published_in = time.perf_counter() - started
     wait_for(burst)
+    worker_cpu = cpu_seconds(worker.pid) - worker_cpu
     last = max(Dispute.objects.filter(pk__in=burst).values_list("checked_at", flat=True))
     span = (last - published).total_seconds()
 
-    paced = submit_many(matches, director, args.paced, rate=args.rate)
+    rate = args.rate or args.count / span / 2
+    paced = submit_many(matches, director, args.paced, rate=rate)
     wait_for(paced)
     latencies = latencies_of(paced)
 
@@ -215,8 +238,13 @@ def run(args: argparse.Namespace, worker) -> None:  # type: ignore[no-untyped-de
         f"(sending took {published_in:.2f} s)"
     )
     print(
-        f"  paced {args.paced} at {args.rate:.0f}/s: submit-to-verdict median "
+        f"  paced {args.paced} at {rate:.0f}/s: submit-to-verdict median "
         f"{statistics.median(latencies):.1f} ms, p95 {percentile(latencies, 0.95):.1f} ms"
+    )
+    per_dispute = worker_cpu / args.count * 1000
+    print(
+        f"  worker CPU (main + pool process) in the burst: {per_dispute:.2f} ms a dispute, "
+        f"i.e. {1000 / per_dispute:.0f} disputes/s for one fully used core"
     )
     print(f"  reference, engine only in this process: {engine_rate:8.1f} checks/s")
     print("  targets: >= 200 disputes/s per worker process, p95 < 300 ms")

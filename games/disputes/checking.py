@@ -17,8 +17,8 @@ import time
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import transaction
-from django.db.models import F, Q
+from django.db import connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from games.disputes import checks
@@ -42,16 +42,31 @@ CLAIMABLE = (DisputeStatus.SUBMITTED, DisputeStatus.CHECKING)
 def _claim(dispute_id: int) -> Dispute | None:
     """Mark the dispute as being checked; None when there is nothing (more) to do.
 
-    One conditional UPDATE claims it (a redelivered task finds ``checking`` and claims
-    it again); the row is then read back with what the check needs.
+    One conditional UPDATE claims it and returns what the check needs (RETURNING, in
+    SQLite 3.35+ and PostgreSQL); a redelivered task finds ``checking`` and claims it
+    again.
     """
+    fields = [Dispute._meta.get_field(name) for name in CHECK_FIELDS]
+    sql = (
+        f"UPDATE {Dispute._meta.db_table} SET status = %s, attempts = attempts + 1 "
+        "WHERE id = %s AND status IN (%s, %s) "
+        f"RETURNING {', '.join(field.column for field in fields)}"
+    )
     with transaction.atomic():
-        claimed = Dispute.objects.filter(pk=dispute_id, status__in=CLAIMABLE).update(
-            status=DisputeStatus.CHECKING, attempts=F("attempts") + 1
-        )
-        if not claimed:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [DisputeStatus.CHECKING, dispute_id, *CLAIMABLE])
+            row = cursor.fetchone()
+        if row is None:
             return None
-        dispute = Dispute.objects.only(*CHECK_FIELDS).get(pk=dispute_id)
+        values = {
+            field.attname: (
+                field.from_db_value(value, None, connection)
+                if hasattr(field, "from_db_value")
+                else value
+            )
+            for field, value in zip(fields, row, strict=True)
+        }
+        dispute = Dispute(pk=dispute_id, status=DisputeStatus.CHECKING, **values)
         record(dispute, DisputeEvent.Action.CHECKING, note=f"attempt {dispute.attempts}")
     return dispute
 
