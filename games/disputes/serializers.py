@@ -7,6 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from games.disputes.models import Dispute, DisputeEvent, Ruling
+from games.models import Variant
 
 
 class DisputeInputSerializer(serializers.Serializer):
@@ -16,12 +17,14 @@ class DisputeInputSerializer(serializers.Serializer):
     club = serializers.SlugField(required=False, allow_blank=True)
     game_number = serializers.IntegerField(required=False, allow_null=True, min_value=1)
     variant = serializers.ChoiceField(
-        choices=["backgammon", "nardy"], required=False, default="backgammon"
+        choices=Variant.choices, required=False, default=Variant.BACKGAMMON
     )
     position_id = serializers.CharField(max_length=20, allow_blank=True)
     dice = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2)
     notation = serializers.CharField(max_length=120, allow_blank=True)
-    on_roll_seat = serializers.ChoiceField(choices=[1, 2], required=False, default=1)
+    on_roll_seat = serializers.ChoiceField(
+        choices=Dispute._meta.get_field("on_roll_seat").choices, required=False, default=1
+    )
     statement = serializers.CharField(max_length=1000, required=False, allow_blank=True)
 
     def validate_dice(self, value: list[int]) -> list[int]:
