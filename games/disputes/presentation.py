@@ -173,6 +173,12 @@ def _targets() -> list[str]:
             f'width="{board_svg.BAR_WIDTH}" height="{half}" fill="transparent" '
             'style="cursor:pointer"/>'
         )
+    top, bottom = board_svg.BOARD_BOTTOM - board_svg.POINT_HEIGHT, board_svg.BOARD_BOTTOM
+    shapes.append(
+        f'<rect class="target" data-target="off" x="{board_svg.TRAY_LEFT}" y="{top}" '
+        f'width="{board_svg.TRAY_WIDTH}" height="{bottom - top}" fill="transparent" '
+        'style="cursor:pointer"/>'
+    )
     return shapes
 
 

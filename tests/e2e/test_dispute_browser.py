@@ -53,7 +53,12 @@ def test_a_position_clicked_in_on_the_board_gets_its_verdict(
 
     page.get_by_label("First die").fill("6")
     page.get_by_label("Second die").fill("1")
-    page.get_by_label("Play made").fill("8/7")
+    # The play made, clicked on the board: from the 8-point to the 7-point.
+    page.get_by_label("Play mode", exact=False).check()
+    click_point(page, 8)
+    click_point(page, 7)
+    assert page.get_by_label("Play made").input_value() == "8/7"
+    assert page.get_by_label("Position ID").input_value() == expected  # unchanged
     page.get_by_label("Statement").fill("Only one die was played.")
     page.get_by_role("button", name="Submit the dispute").click()
 

@@ -115,10 +115,41 @@
     show();
   }
 
+  // Play mode: the clicks write the play made ("13/8 bar/22 6/off") into the notation
+  // field; the position is left as it is (the engine carries the play out).
+  const notation = form.querySelector("[name=notation]");
+  let playFrom = null;
+
+  function spot(target) {
+    const kind = target.dataset.target;
+    if (kind === "point") return target.dataset.point;
+    if (kind === "bar-own") return "bar";
+    if (kind === "off") return "off";
+    return null;
+  }
+
+  function recordStep(target) {
+    const where = spot(target);
+    if (where === null) return say("Click the side on roll's bar, a point or its tray.");
+    if (playFrom === null) {
+      if (where === "off") return say("A move starts on the bar or a point.");
+      playFrom = where;
+      return say(`From ${where}: now click where it ends.`);
+    }
+    const step = `${playFrom}/${where}`;
+    playFrom = null;
+    notation.value = notation.value.trim() ? `${notation.value.trim()} ${step}` : step;
+    say(`Play: ${notation.value}`);
+  }
+
   function onClick(event) {
     const target = event.target.closest("[data-target]");
     if (!target) return;
     event.preventDefault();
+    if (form.querySelector("input[name=editor-play]").checked && event.type === "click") {
+      return recordStep(target);
+    }
+    if (target.dataset.target === "off") return;
     const removeMode = form.querySelector("input[name=editor-remove]").checked;
     change(target, removeMode || event.shiftKey || event.type === "contextmenu");
   }
