@@ -197,3 +197,17 @@ def written_steps(notation: str) -> list[tuple[int, int]]:
     for move in parsed.moves:
         hops += list(pairwise(move.points)) * move.count
     return hops
+
+
+def editor_messages() -> dict[str, str]:
+    """What the board editor's script says, in the reader's language."""
+    return {
+        "incomplete": _("Both sides need checkers on the board."),
+        "full": _("A side has 15 checkers."),
+        "held": _("The other side holds this point."),
+        "no_bar": _("Long nardy has no bar."),
+        "play_where": _("Click the bar of the side on roll, a point or its tray."),
+        "play_start": _("A move starts on the bar or a point."),
+        "play_from": _("From %(point)s: now click where it ends."),
+        "play": _("Play: %(play)s"),
+    }

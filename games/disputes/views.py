@@ -80,6 +80,7 @@ def _form_page(
         "form": form,
         "match": match,
         "variant": variant,
+        "editor_messages": presentation.editor_messages(),
         "editor_svg": presentation.editor_board(variant, position_id),
     }
     return render(request, "disputes/form.html", context, status=status)

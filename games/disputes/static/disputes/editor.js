@@ -11,6 +11,8 @@
   const variantSelect = form.querySelector("select[name=variant]");
   const boardBox = editor.querySelector("[data-editor=board]");
   const message = editor.querySelector("[data-editor=message]");
+  // The messages, translated by the page (json_script "editor-messages").
+  const TEXT = JSON.parse(document.getElementById("editor-messages").textContent);
   const rows = { own: new Array(25).fill(0), other: new Array(25).fill(0) };
   const STARTS = {
     backgammon: { 24: 2, 13: 5, 8: 3, 6: 5 },
@@ -76,7 +78,7 @@
     const id = encode();
     field.value = id;
     if (!total(rows.own) || !total(rows.other)) {
-      say(editor.dataset.incomplete || "Both sides need checkers on the board.");
+      say(TEXT.incomplete);
     }
     const url = `${editor.dataset.boardUrl}?variant=${encodeURIComponent(variant())}&position_id=${encodeURIComponent(id)}`;
     fetch(url).then((response) => response.ok ? response.text() : null).then((svg) => {
@@ -98,14 +100,14 @@
       const side = form.querySelector("input[name=editor-side]:checked").value;
       const own = side === "own";
       const row = rows[side];
-      if (total(row) >= 15) return say("A side has 15 checkers.");
+      if (total(row) >= 15) return say(TEXT.full);
       if ((own && rows.other[other - 1]) || (!own && rows.own[point - 1])) {
-        return say("The other side holds this point.");
+        return say(TEXT.held);
       }
       row[own ? point - 1 : other - 1]++;
       return show();
     }
-    if (variant() === "nardy") return say("Long nardy has no bar.");
+    if (variant() === "nardy") return say(TEXT.no_bar);
     const row = kind === "bar-own" ? rows.own : rows.other;
     if (remove) {
       if (row[24] > 0) row[24]--;
@@ -130,16 +132,16 @@
 
   function recordStep(target) {
     const where = spot(target);
-    if (where === null) return say("Click the side on roll's bar, a point or its tray.");
+    if (where === null) return say(TEXT.play_where);
     if (playFrom === null) {
-      if (where === "off") return say("A move starts on the bar or a point.");
+      if (where === "off") return say(TEXT.play_start);
       playFrom = where;
-      return say(`From ${where}: now click where it ends.`);
+      return say(TEXT.play_from.replace("%(point)s", where));
     }
     const step = `${playFrom}/${where}`;
     playFrom = null;
     notation.value = notation.value.trim() ? `${notation.value.trim()} ${step}` : step;
-    say(`Play: ${notation.value}`);
+    say(TEXT.play.replace("%(play)s", notation.value));
   }
 
   function onClick(event) {
