@@ -1,8 +1,8 @@
 """The worker's side of a dispute: claim it, ask the engine, store the verdict once.
 
 ``check_dispute`` can run any number of times, in any number of workers at once:
-  * claiming moves ``submitted``/``checking`` → ``checking`` under a row lock (a task
-    redelivered after its worker died finds ``checking`` and claims it again);
+  * claiming is one conditional UPDATE, ``submitted``/``checking`` → ``checking`` (a
+    task redelivered after its worker died finds ``checking`` and claims it again);
   * storing is a conditional UPDATE (``checking`` → ``checked``) and writes the one
     ``checked`` audit row in the same transaction, so a verdict is stored exactly once
     (a unique constraint on the audit trail backs this up).
