@@ -184,14 +184,33 @@ class _Failure:
             self.rank, self.code, self.message = rank, code, message
 
 
-def _can_make(distance: int, bears_off: bool, src: int, dice: tuple[int, ...]) -> bool:
+def _dice_for(src: int, dst: int, dice: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The distinct sets of dice (sorted tuples) that can carry a checker from src to dst."""
+    found = set()
     for k in range(1, len(dice) + 1):
         for seq in set(permutations(dice, k)):
-            if bears_off and sum(seq[:-1]) < src <= sum(seq):
-                return True
-            if not bears_off and sum(seq) == distance:
-                return True
-    return False
+            if (sum(seq[:-1]) < src <= sum(seq)) if dst == OFF else sum(seq) == src - dst:
+                found.add(tuple(sorted(seq)))
+    return sorted(found)
+
+
+def _fitting_prefix(segments: list[tuple[int, int]], dice: tuple[int, ...]) -> int:
+    """How many of the segments, in order, the dice can carry at once (each die once)."""
+    best = 0
+
+    def walk(index: int, left: tuple[int, ...]) -> None:
+        nonlocal best
+        best = max(best, index)
+        if index == len(segments) or best == len(segments):
+            return
+        for used in _dice_for(*segments[index], left):
+            rest = list(left)
+            for die in used:
+                rest.remove(die)
+            walk(index + 1, tuple(rest))
+
+    walk(0, dice)
+    return best
 
 
 def resolve(position: Any, dice: Any, parsed: ParsedPlay, rules: Any = None) -> list[Step]:
@@ -201,9 +220,11 @@ def resolve(position: Any, dice: Any, parsed: ParsedPlay, rules: Any = None) -> 
     points; the steps of different checkers may interleave (two checkers entering from
     the bar before either moves on). An unwritten intermediate point is taken without a
     hit when a route without one exists (rules-backgammon.md section 10.3). Raises
-    NotationError with the code of the most telling obstacle (``point_blocked``,
-    ``bar_first``, ``no_such_checker``, ``wrong_dice``, ``bear_off_not_all_home``, ...)
-    when no expansion exists.
+    NotationError with the code of the most telling obstacle when no expansion exists:
+    ``wrong_distance`` (a written move that no die of the roll, alone or added up, makes),
+    ``wrong_dice`` (the moves together need a die more often than it was rolled),
+    ``point_blocked``, ``bar_first``, ``no_such_checker``, ``bear_off_not_all_home``, ...;
+    the variant's ``notation_error`` codes first (long nardy: ``hit_in_nardy``, ``no_bar``).
     """
     from engine.variants import get_variant
 
@@ -219,15 +240,26 @@ def resolve(position: Any, dice: Any, parsed: ParsedPlay, rules: Any = None) -> 
     for move in parsed.moves:
         label = WrittenMove(move.points, move.hits).text
         for src, dst in pairwise(move.points):
-            if not _can_make(src - dst, dst == OFF, src, whole):
+            if not _dice_for(src, dst, whole):
                 what = f"bears off from the {src}-point" if dst == OFF else (
                     f"moves {src - dst} pips")
                 where = label if len(move.points) == 2 else f"{src}/{_point_text(dst)} in {label}"
-                raise NotationError("wrong_dice", f"{where} {what}, which the roll "
-                                    f"{roll[0]}-{roll[1]} does not allow.")
+                raise NotationError("wrong_distance", f"{where} {what}, which no die of "
+                                    f"the roll {roll[0]}-{roll[1]}, alone or added up, "
+                                    "allows.")
         for _ in range(move.count):
             chains.append(move.points)
             labels.append(label)
+    segments = [pair for chain in chains for pair in pairwise(chain)]
+    owners = [label for chain, label in zip(chains, labels) for _ in pairwise(chain)]
+    fitted = _fitting_prefix(segments, whole)
+    if fitted < len(segments):
+        gives = (f"a doublet gives four {roll[0]}s" if len(whole) == 4
+                 else "each die is played once")
+        raise NotationError("wrong_dice", f"The play needs more dice than the roll "
+                            f"{roll[0]}-{roll[1]} gives ({gives}): "
+                            f"{owners[fitted]} needs a die that has already been used in "
+                            "this play.")
     failure = _Failure()
     best: list[Any] = [None, 99]  # steps, unwritten hits
     seen: dict[tuple, int] = {}  # search state -> fewest unwritten hits it was reached with

@@ -7,11 +7,13 @@ obligations of rules-backgammon.md section 5 (or a whole-turn rule of the varian
 the verdict names which one.
 
 Codes (``Verdict.code``; None when the play is legal):
-  unreadable_notation, wrong_dice, no_such_checker, bar_first, wrong_distance,
-  point_blocked, bear_off_not_all_home, bear_off_higher_point (single steps);
+  unreadable_notation; wrong_distance (a written move no die of the roll, alone or added
+  up, makes), wrong_dice (a die needed more often than rolled), no_such_checker,
+  bar_first, point_blocked, bear_off_not_all_home, bear_off_higher_point (single steps);
   must_use_both_dice, larger_die, must_use_more_dice, must_move (the obligations);
-  the variant's turn codes (long nardy: head_limit, six_block; point_occupied, no_bar as
-  step codes); illegal_play when none of these explains it.
+  the variant's codes (long nardy: hit_in_nardy and no_bar for what is written,
+  point_occupied as a step code, head_limit and six_block for the whole turn);
+  illegal_play when none of these explains it.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Steps are ``(src, dst)`` in the mover's numbering: src 1..24, dst 1..24 or 0 for borne
 off. Error and verdict codes (each with a sentence a director can read out):
 
-* notation codes (``notation_error``): ``no_hitting`` (a ``*`` written), ``no_bar``;
+* notation codes (``notation_error``): ``hit_in_nardy`` (a ``*`` written), ``no_bar``;
 * step codes: ``no_bar``, ``no_such_checker``, ``wrong_distance``, ``point_occupied``,
   ``bear_off_not_all_home``, ``bear_off_higher_point``;
 * turn codes: ``head_limit``, ``six_block``;
@@ -135,7 +135,7 @@ class NardyVariant:
         for move in parsed.moves:
             if any(move.hits):
                 return (
-                    "no_hitting",
+                    "hit_in_nardy",
                     (
                         f"{move.text} marks a hit with '*', but long nardy has no hitting; "
                         "a play is written without '*'."

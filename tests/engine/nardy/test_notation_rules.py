@@ -26,7 +26,7 @@ N22 = "vu8DAABPbgAAAA"  # W 6:2 5:3 3:1 1:4, bearing off
 def test_a_hit_marker_is_an_error(pid: str, dice: tuple[int, int], written: str) -> None:
     verdict = check_play(Position.from_id(pid, "nardy"), dice, written)
     assert not verdict.legal
-    assert verdict.code == "no_hitting", verdict.reason
+    assert verdict.code == "hit_in_nardy", verdict.reason
     assert "no hitting" in verdict.reason and "*" in verdict.reason
     assert verdict.reason.startswith("Illegal: ") and verdict.reason.endswith(".")
     assert verdict.legal_plays  # the legal plays are still offered
@@ -46,7 +46,7 @@ def test_resolve_refuses_them_too() -> None:
     position = Position.from_id(START, "nardy")
     with pytest.raises(NotationError) as caught:
         resolve(position, (6, 5), parse_notation("24/18* 18/13"))
-    assert caught.value.code == "no_hitting"
+    assert caught.value.code == "hit_in_nardy"
     with pytest.raises(NotationError) as caught:
         resolve(position, (6, 5), parse_notation("25/14"))
     assert caught.value.code == "no_bar"
