@@ -76,48 +76,43 @@ def decode_position_id(pid: str, variant: str = "backgammon") -> np.ndarray:
     for long nardy (my p = their p + 12) the variant's ``validate`` makes that check.
     """
     raw = _b64_to_bytes(pid, 14, 10, "position_id")
-    key = int.from_bytes(raw, "little")
-    board = np.zeros((2, 25), dtype=np.int8)
-    flat = board.reshape(50)
-    pos = 0
+    # bit k of the key is character k of ``bits``: runs of ones, each closed by a zero
+    runs = format(int.from_bytes(raw, "little"), "080b")[::-1].split("0")
+    counts = []
     for slot in range(50):
-        count = 0
-        while pos < 80 and (key >> pos) & 1:
-            count += 1
-            pos += 1
-        if pos >= 80:
+        if slot >= len(runs) - 1:
             raise PositionError(
                 "bad_position_id",
                 f"The Position ID {pid!r} holds more checkers than 30 and cannot be read.",
             )
+        count = len(runs[slot])
         if count > 15:
             raise PositionError(
                 "too_many_checkers",
                 f"The Position ID {pid!r} puts {count} checkers on one point; a side has 15.",
             )
-        flat[slot] = count
-        pos += 1
-    if key >> pos:
+        counts.append(count)
+    if any(runs[50:]):
         raise PositionError(
             "bad_position_id", f"The Position ID {pid!r} has bits set after the last point."
         )
     for side, name in ((1, "on roll"), (0, "not on roll")):
-        total = int(board[side].sum())
+        total = sum(counts[25 * side : 25 * side + 25])
         if total > 15:
             raise PositionError(
                 "too_many_checkers",
                 f"The Position ID {pid!r} gives the side {name} {total} checkers; "
                 "a side has 15.",
             )
-    shared = np.nonzero((board[1, :24] > 0) & (board[0, 23::-1] > 0))[0]
-    if shared.size and variant == "backgammon":
-        point = int(shared[0]) + 1
-        raise PositionError(
-            "point_shared",
-            f"The Position ID {pid!r} puts checkers of both sides on the same point "
-            f"(point {point} of the side on roll).",
-        )
-    return board
+    if variant == "backgammon":
+        for index in range(24):  # my point index + 1 faces their point 24 - index
+            if counts[25 + index] and counts[23 - index]:
+                raise PositionError(
+                    "point_shared",
+                    f"The Position ID {pid!r} puts checkers of both sides on the same point "
+                    f"(point {index + 1} of the side on roll).",
+                )
+    return np.array(counts, dtype=np.int8).reshape(2, 25)
 
 
 # --- Match ID ------------------------------------------------------------------------

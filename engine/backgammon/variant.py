@@ -33,6 +33,14 @@ def _point_name(point: int) -> str:
     return "the bar" if point == 25 else f"your {point}-point"
 
 
+def _plainly_valid(rows: list[list[int]]) -> bool:
+    """The fast path of ``validate`` (plain lists are quicker than numpy for 50 counts)."""
+    theirs, mine = rows
+    if min(theirs) < 0 or min(mine) < 0 or sum(theirs) > 15 or sum(mine) > 15:
+        return False
+    return not any(mine[index] and theirs[23 - index] for index in range(24))
+
+
 class BackgammonVariant:
     """International (short) backgammon."""
 
@@ -45,6 +53,8 @@ class BackgammonVariant:
         array = np.asarray(board)
         if array.shape != (2, 25) or not np.issubdtype(array.dtype, np.integer):
             raise PositionError("bad_board", "A backgammon board is a 2 x 25 array of counts.")
+        if _plainly_valid(array.tolist()):
+            return
         for side in (0, 1):
             row = array[side]
             if (row < 0).any():
