@@ -45,6 +45,8 @@ def _hit_flags(board: np.ndarray, steps: list[Step], variant: Any) -> list[bool]
                 opposing[24 - dst] = 0
             flags.append(hit)
         return flags
+    if variant.name == "nardy":  # no hitting in long nardy
+        return [False] * len(steps)
     flags = []
     for src, dst in steps:
         after = variant.apply_step(board, src, dst)
