@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from games.models import Game, Match, MatchResult, MatchTranscript, ResultStatus
+from games.services.matches import RULE_FIELDS
 from games.services.transcripts import describe
 from tournaments.models import Club, Player
 
@@ -107,22 +108,7 @@ class MatchCreateSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Match
-        fields = [
-            "club",
-            "variant",
-            "length",
-            "player1",
-            "player2",
-            "crawford",
-            "holland",
-            "jacoby",
-            "beavers",
-            "cube_enabled",
-            "koks",
-            "equalisation",
-            "draw_points",
-            "rated",
-        ]
+        fields = ["club", *RULE_FIELDS]  # what create_match accepts, besides the club
         validators: list[Any] = []  # the service checks the rules
 
 
