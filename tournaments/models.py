@@ -8,6 +8,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.choices import Variant  # one list of games for matches, events and ratings
+
 
 class Club(models.Model):
     """A club: its directors run its events, its members play in them."""
@@ -94,13 +96,6 @@ class Membership(models.Model):
 
 
 # --- Tournaments --------------------------------------------------------------------------
-
-
-class Variant(models.TextChoices):
-    """The same values as games.models.Variant (not imported: games imports this module)."""
-
-    BACKGAMMON = "backgammon", _("Short backgammon")
-    NARDY = "nardy", _("Long nardy")
 
 
 class Flight(models.TextChoices):
