@@ -150,7 +150,7 @@ def rebuild() -> list[object]:
     ]
 
 
-SECTIONS: dict[str, Callable[[], list[object]]] = {
+SECTIONS: dict[str, Callable[[], list[Figure]]] = {
     "ratings": bench_tournaments.ratings,
     "rankings": bench_tournaments.rankings,
     "page": page,
@@ -159,18 +159,7 @@ SECTIONS: dict[str, Callable[[], list[object]]] = {
 
 
 def main(argv: list[str]) -> int:
-    chosen = argv or list(SECTIONS)
-    unknown = [name for name in chosen if name not in SECTIONS]
-    if unknown:
-        print(f"unknown section(s): {', '.join(unknown)}; known: {', '.join(SECTIONS)}")
-        return 2
-    print(f"{'figure':<66} {'seconds':>9} {'target':>8}  note")
-    for name in chosen:
-        for figure in SECTIONS[name]():
-            target = f"< {figure.target:g}" if figure.target is not None else ""
-            flag = " SLOW" if figure.target is not None and figure.seconds >= figure.target else ""
-            print(f"{figure.what:<66} {figure.seconds:>9.3f} {target:>8}  {figure.note}{flag}")
-    return 0
+    return bench_tournaments.run_sections(SECTIONS, argv)
 
 
 if __name__ == "__main__":
