@@ -168,8 +168,14 @@ def answer(line: str, variant: str, rules: Any) -> dict[str, Any]:
 def moves_main(argv: Sequence[str], stdin: IO[bytes] | None = None,
                stdout: IO[str] | None = None) -> int:
     options = _moves_parser().parse_args(list(argv))
-    stdin = stdin if stdin is not None else sys.stdin.buffer
-    stdout = stdout if stdout is not None else sys.stdout
+    if stdin is None:
+        stdin = getattr(sys.stdin, "buffer", None)
+    if stdout is None:
+        stdout = sys.stdout
+    if stdin is None or stdout is None:
+        missing = "standard input" if stdin is None else "standard output"
+        print(f"python -m engine moves: {missing} is closed", file=sys.stderr)
+        return EXIT_UNREADABLE
     rules: Any = None
     setup_error: str | None = None
     if options.variant == "nardy":

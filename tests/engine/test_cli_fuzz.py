@@ -371,3 +371,17 @@ def test_real_command_survives_a_reader_that_goes_away() -> None:
         pass
     assert process.wait(timeout=120) == 0
     assert process.stderr is not None and b"Traceback" not in process.stderr.read()
+
+
+def test_real_command_with_closed_standard_streams() -> None:
+    """No standard input (or output) at all: a sentence on standard error, status 2."""
+    for redirect, words in (("<&-", b"standard input is closed"),
+                            (">&- </dev/null", b"standard output is closed")):
+        done = subprocess.run(["sh", "-c", f'exec "$0" -m engine moves {redirect}',
+                               sys.executable], cwd=ROOT, capture_output=True, timeout=120,
+                              check=False)
+        assert done.returncode == 2 and words in done.stderr
+        assert b"Traceback" not in done.stderr
+    done = subprocess.run(_command(), stdin=subprocess.DEVNULL, cwd=ROOT, capture_output=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0 and done.stdout == b"" and done.stderr == b""
