@@ -13,6 +13,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import TypeAlias
 
+from engine import outcomes
 from games.chouette.errors import ChouetteError
 
 PlayerId: TypeAlias = Hashable
@@ -65,7 +66,7 @@ class ResultKind(StrEnum):
 
     @property
     def multiplier(self) -> int:
-        return {"single": 1, "gammon": 2, "backgammon": 3}[self.value]
+        return outcomes.multiplier(self.value, "backgammon")  # the engine's 1, 2, 3
 
 
 class Answer(StrEnum):
