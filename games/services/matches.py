@@ -42,7 +42,7 @@ def create_match(*, club: Club, by: AnyUser, **fields: Any) -> Match:
         raise ServiceError("unknown_field", _("Unknown fields: %s") % ", ".join(sorted(unknown)))
     match = Match(club=club, **fields)
     if match.cube_enabled is None:
-        match.cube_enabled = match.variant != "nardy"
+        match.cube_enabled = match.cube_in_use  # the variant's default
     try:
         match.rules()
     except MatchRulesError as error:
