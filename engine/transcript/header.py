@@ -19,6 +19,7 @@ SWITCH_TAGS = {
     "Koks": "koks",
     "LastRoll": "last_roll",
 }
+MONEY_OPTIONS = ("jacoby", "beavers")
 # Variant options that are not match scoring; kept verbatim for the game engine.
 OPTION_TAGS = ("BlockRule", "NextGameStarter")
 OPTION_VALUES = {
@@ -67,7 +68,10 @@ def rules_from_tags(
     options: dict[str, object] = {}
     for tag, name in SWITCH_TAGS.items():
         if tag in tags:
-            options[name] = _switch(tag, tags[tag], lines.get(tag))
+            value = _switch(tag, tags[tag], lines.get(tag))
+            if length > 0 and name in MONEY_OPTIONS:
+                continue  # money-play settings never apply to a match (§1.5); XG writes them
+            options[name] = value
     try:
         if "CubeLimit" in tags:
             options["cube_limit"] = int(tags["CubeLimit"])

@@ -27,12 +27,16 @@ from engine.transcript.model import (
     GameRecord,
     MatchRecord,
 )
+from engine.transcript.record import MAX_LENGTH
 
 TAG = re.compile(r'^[;#]\s*\[\s*([A-Za-z][\w ]*?)\s+"(.*)"\s*\]\s*$')
 LENGTH = re.compile(r"^\s*(\d+)\s+points?\s+match\b", re.IGNORECASE)
 GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE)
 NUMBER = r"\d+(?:\.\d+)?"
-SCORE = re.compile(rf"^\s*(.+?)\s*:\s*({NUMBER})\s+(.+?)\s*:\s*({NUMBER})\s*$")
+SCORE_TAIL = re.compile(rf"^(.*\S)\s*:\s*({NUMBER})$")  # the right player and score
+SCORE_COLON = re.compile(r"\s*:\s*")  # after the left player's name
+LEADING_NUMBER = re.compile(NUMBER)
+MAX_SCORE_LINE = 400  # two names and two scores; longer lines are not score lines
 MOVE_LINE = re.compile(r"^\s*(\d+)\)")
 CELL_START = re.compile(
     r"(?<!\S)(?:\d\d:|Doubles\b|Takes\b|Accepts\b|Drops\b|Passes\b|Rejects\b|Beavers\b"
@@ -40,7 +44,7 @@ CELL_START = re.compile(
 )
 DICE_CELL = re.compile(r"^(\d)(\d):(.*)$")
 CUBE_CELL = re.compile(r"^(Doubles|Beavers)\s*=>\s*(\d+)$")
-WIN_CELL = re.compile(rf"^Wins\s+({NUMBER})\s+points?(?:\s+and\s+the\s+match)?$", re.IGNORECASE)
+WIN_CELL = re.compile(rf"^Wins\s+(-?{NUMBER})\s+points?(?:\s+and\s+the\s+match)?$", re.IGNORECASE)
 NO_MOVE = {"", "cannot move", "ø", "-", "(no move)", "no move"}
 ANSWERS = {"Takes": TAKE, "Accepts": TAKE, "Drops": DROP, "Passes": DROP, "Rejects": DROP}
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")  # tab, newlines, form feed are text
@@ -84,6 +88,46 @@ def _score_number(text: str) -> Points:
     return int(value) if value.is_integer() else value
 
 
+def _score_line(text: str, players: tuple[str, str] | None) -> tuple[str, str, str, str] | None:
+    """(name1, score1, name2, score2) of a score line, or None.
+
+    GNU Backgammon writes ``name1 : s1`` left-justified in a 31-byte field and
+    ``name2 : s2`` right after it, so a long left name glues the right name to the
+    first score (``... many : 0Ørjan : 0``, or ``: 0007 : 0`` for a player called
+    007). The split is taken where white space separates them; else where the right
+    name is the one of game 1; else after the longest score without a leading zero.
+    """
+    if len(text) > MAX_SCORE_LINE:
+        return None
+    tail = SCORE_TAIL.match(text)
+    if tail is None:
+        return None
+    head, second = tail.group(1), tail.group(2)
+    spaced: list[tuple[str, str, str]] = []
+    glued: list[tuple[str, str, str]] = []
+    for colon in SCORE_COLON.finditer(head):
+        first_name = head[: colon.start()].strip()
+        rest = head[colon.end() :]
+        digits = LEADING_NUMBER.match(rest)
+        if not first_name or digits is None:
+            continue
+        after = rest[digits.end() :]
+        if after[:1].isspace() and after.strip():
+            spaced.append((first_name, digits.group(0), after.strip()))
+        for end in range(1, digits.end() + 1):
+            number, name = rest[:end], rest[end:]
+            plain = number == "0" or not number.startswith("0")
+            if plain and re.fullmatch(NUMBER, number) and name and not name[0].isspace():
+                glued.append((first_name, number, name.rstrip()))
+    candidates = spaced + sorted(glued, key=lambda c: -len(c[1]))
+    if not candidates:
+        return None
+    chosen = candidates[0]
+    if players is not None:
+        chosen = next((c for c in candidates if (c[0], c[2]) == players), chosen)
+    return chosen[0], chosen[1], chosen[2], second
+
+
 def _parse_cell(cell: str, player: int, turn: int, number: int) -> Action | None:
     """One cell; None for XG's "rolled, then resigned" (``dd: ???``)."""
     dice = DICE_CELL.match(cell)
@@ -121,7 +165,19 @@ def _parse_cell(cell: str, player: int, turn: int, number: int) -> Action | None
     )
 
 
-def _move_line(line: str, match: re.Match[str], number: int, game: _Game) -> None:
+def _follows_left(actions: list[Action]) -> bool:
+    """Whether the next cell of a game is the right player's, judged by the turn order:
+    the first roll of a game alone on its line, or the answer to a left player's move,
+    double or take."""
+    if not actions:
+        return True
+    last = actions[-1]
+    return last.player == 0 and last.kind in (MOVE, DOUBLE, TAKE)
+
+
+def _move_line(
+    line: str, match: re.Match[str], number: int, game: _Game, tabbed: bool = False
+) -> None:
     turn = int(match.group(1))
     if turn != game.last_turn + 1:
         raise TranscriptError(
@@ -137,7 +193,7 @@ def _move_line(line: str, match: re.Match[str], number: int, game: _Game) -> Non
         raise TranscriptError(
             "bad_cell",
             f"Line {number}: expected a roll like '52: 13/8 13/11' or a cube "
-            f"action after '{turn})', found {rest.strip()!r}.",
+            f"action after '{turn})', found {rest.strip()[:60]!r}.",
             line=number,
         )
     if len(starts) > 2:
@@ -150,7 +206,10 @@ def _move_line(line: str, match: re.Match[str], number: int, game: _Game) -> Non
     if len(cells) == 2:
         players = [0, 1]
     elif len(cells) == 1:
-        players = [1 if match.end() + starts[0] >= RIGHT_COLUMN else 0]
+        right = match.end() + starts[0] >= RIGHT_COLUMN
+        if tabbed and not right:  # one tab may stand for the empty left cell
+            right = _follows_left(game.actions)
+        players = [1 if right else 0]
     else:
         players = []
     for cell, player in zip(cells, players):
@@ -185,6 +244,8 @@ def read_mat(data: bytes | str, variant: str | None = None) -> MatchRecord:
     awaiting_score = False
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip()
+        if "\t" in line:  # columns count with tab stops every 8 characters
+            line = line.expandtabs(8)
         stripped = line.strip()
         if not stripped:
             continue
@@ -204,11 +265,18 @@ def read_mat(data: bytes | str, variant: str | None = None) -> MatchRecord:
                     line=number,
                 )
             length = int(found.group(1))
+            if length > MAX_LENGTH:
+                raise TranscriptError(
+                    "bad_match_length",
+                    f"Line {number}: a match is played to at most {MAX_LENGTH} points "
+                    f"(what a GNU Backgammon Match ID can hold), not {found.group(1)[:30]}.",
+                    line=number,
+                )
             continue
         if games and not awaiting_score:
             numbered_line = MOVE_LINE.match(line)
             if numbered_line:  # most lines: test them first
-                _move_line(line, numbered_line, number, games[-1])
+                _move_line(line, numbered_line, number, games[-1], "\t" in raw)
                 continue
         heading = GAME.match(line)
         if heading:
@@ -216,29 +284,29 @@ def read_mat(data: bytes | str, variant: str | None = None) -> MatchRecord:
                 raise TranscriptError(
                     "bad_score_line",
                     f"Line {number}: expected the score line of game "
-                    f"{games[-1].number}, found {stripped!r}.",
+                    f"{games[-1].number}, found {stripped[:60]!r}.",
                     line=number,
                 )
             expected = len(games) + 1
             if int(heading.group(1)) != expected:
                 raise TranscriptError(
                     "bad_game_number",
-                    f"Line {number}: expected 'Game {expected}', found {stripped!r}.",
+                    f"Line {number}: expected 'Game {expected}', found {stripped[:60]!r}.",
                     line=number,
                 )
             games.append(_Game(expected, number))
             awaiting_score = True
             continue
         if awaiting_score:
-            score = SCORE.match(line)
-            if not score:
+            score = _score_line(stripped, players)
+            if score is None:
                 raise TranscriptError(
                     "bad_score_line",
                     f"Line {number}: expected the score line of game "
-                    f"{games[-1].number}, like ' Alice : 0    Bob : 0', found {stripped!r}.",
+                    f"{games[-1].number}, like ' Alice : 0    Bob : 0', found {stripped[:60]!r}.",
                     line=number,
                 )
-            names = (score.group(1).strip(), score.group(3).strip())
+            names = (score[0], score[2])
             if players is None:
                 players = names
             elif names != players:
@@ -249,7 +317,7 @@ def read_mat(data: bytes | str, variant: str | None = None) -> MatchRecord:
                     f"{players[1]}.",
                     line=number,
                 )
-            games[-1].score = (_score_number(score.group(2)), _score_number(score.group(4)))
+            games[-1].score = (_score_number(score[1]), _score_number(score[3]))
             awaiting_score = False
             continue
         if not games:

@@ -21,6 +21,7 @@ import numpy as np
 from engine.errors import NotationError
 from engine.variants import Variant
 
+MAX_PLAY = 100  # characters: four moves with hits, written the longest way, are ~40
 PLAIN_STEP = re.compile(r"(\d{1,2})/(\d{1,2})\*?")
 PLAIN_PLAY = re.compile(r"(?:(?:2[0-5]|1?\d)/(?:2[0-4]|1?\d)\*?(?: |$))*")
 
@@ -105,7 +106,7 @@ def claim(
     results (the engine's rule, whatever order the steps are written in). A point where
     a checker ends up needs no check: no legal result has both sides on one point.
     """
-    if "*" in text and variant.name == "nardy":
+    if "*" in text and variant.name == "nardy" or len(text) > MAX_PLAY:
         return None
     steps = _steps(variant, board, dice, text, rules)
     if steps is None:
@@ -166,6 +167,12 @@ def check_move(
     if "*" in text and variant.name == "nardy":
         return MoveResult(
             None, "hit_in_nardy", "Long nardy has no hitting, so a play is never written with '*'."
+        )
+    if len(text) > MAX_PLAY:
+        return MoveResult(
+            None,
+            "illegal_play",
+            f"A roll moves at most four checkers; this play is {len(text)} characters long.",
         )
     results = variant.generate(board, dice[0], dice[1]).boards
     found = settle(board, claim(variant, board, dice, text, rules), results)

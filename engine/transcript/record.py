@@ -28,11 +28,13 @@ variant's defaults. Errors name the place in the document (``games[2].actions[5]
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import asdict, fields
 from typing import Any
 
 from engine.errors import EngineError, TranscriptError
 from engine.match import MatchRules
+from engine.transcript.header import OPTION_VALUES
 from engine.transcript.layout import numbered
 from engine.transcript.model import (
     ACTION_KINDS,
@@ -52,6 +54,18 @@ VERSION = 1
 RULE_FIELDS = tuple(
     item.name for item in fields(MatchRules) if item.name not in ("length", "variant")
 )
+MAX_LENGTH = 32767  # the largest match length a GNU Match ID can hold (match-play.md §8)
+RECORD_FIELDS = frozenset(
+    {"format", "version", "variant", "match_length", "players", "rules", "options", "tags", "games"}
+)
+GAME_FIELDS = frozenset({"number", "score", "actions"})
+ACTION_FIELDS = {
+    MOVE: frozenset({"turn", "player", "action", "dice", "play"}),
+    DOUBLE: frozenset({"turn", "player", "action", "cube"}),
+    BEAVER: frozenset({"turn", "player", "action", "cube"}),
+    WIN: frozenset({"turn", "player", "action", "points"}),
+}
+OTHER_ACTION_FIELDS = frozenset({"turn", "player", "action"})
 
 
 def record_to_data(record: MatchRecord) -> dict[str, Any]:
@@ -121,10 +135,32 @@ def _get(data: Any, key: str, where: str, kind: type | tuple[type, ...], expecte
     return value
 
 
+def _no_other_fields(data: dict[str, Any], allowed: frozenset[str], where: str) -> None:
+    unknown = sorted(str(key) for key in data if key not in allowed)
+    if unknown:
+        raise TranscriptError(
+            "bad_record",
+            f"{where}: unknown field {unknown[0]!r}; the fields are {', '.join(sorted(allowed))}.",
+            where=where,
+        )
+
+
+def _number(value: Any) -> bool:
+    """A finite JSON number (not true/false)."""
+    return (
+        isinstance(value, (int, float))
+        and not isinstance(value, bool)
+        and (isinstance(value, int) or math.isfinite(value))
+    )
+
+
 def _action(data: Any, where: str, has_turn: bool) -> Action:
+    if not isinstance(data, dict):
+        raise _fail(where, "an action (an object)", data)
     kind = _get(data, "action", where, str, "an action name")
     if kind not in ACTION_KINDS:
         raise _fail(f"{where}.action", "one of " + ", ".join(ACTION_KINDS), kind)
+    _no_other_fields(data, ACTION_FIELDS.get(kind, OTHER_ACTION_FIELDS), where)
     if kind == DRAW and "player" not in data:
         player = 0  # a draw belongs to nobody; the .mat layout writes it on the left
     else:
@@ -132,6 +168,8 @@ def _action(data: Any, where: str, has_turn: bool) -> Action:
     if player not in (0, 1):
         raise _fail(f"{where}.player", "player 0 or 1", player)
     turn = _get(data, "turn", where, int, "a move number") if has_turn else 0
+    if turn < 0:
+        raise _fail(f"{where}.turn", "a move number", turn)
     if kind == MOVE:
         dice = _get(data, "dice", where, list, "two dice")
         if len(dice) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
@@ -145,11 +183,16 @@ def _action(data: Any, where: str, has_turn: bool) -> Action:
         return Action(kind, player, turn, value=cube)
     if kind == WIN:
         points = _get(data, "points", where, (int, float), "the points won")
+        if not _number(points):
+            raise _fail(f"{where}.points", "the points won (a number)", points)
         return Action(WIN, player, turn, value=points)
     return Action(kind, player, turn)
 
 
 def _game(data: Any, where: str, number: int) -> GameRecord:
+    if not isinstance(data, dict):
+        raise _fail(where, "a game (an object)", data)
+    _no_other_fields(data, GAME_FIELDS, where)
     if _get(data, "number", where, int, "the game number") != number:
         raise _fail(f"{where}.number", f"game number {number}", data["number"])
     score = data.get("score")
@@ -157,7 +200,7 @@ def _game(data: Any, where: str, number: int) -> GameRecord:
         if (
             not isinstance(score, list)
             or len(score) != 2
-            or not all(isinstance(s, (int, float)) and not isinstance(s, bool) for s in score)
+            or not all(_number(s) and s >= 0 for s in score)
         ):
             raise _fail(f"{where}.score", "the score before the game as two numbers", score)
         score = (score[0], score[1])
@@ -177,6 +220,7 @@ def record_from_data(data: Any, variant: str | None = None) -> MatchRecord:
         raise TranscriptError(
             "bad_record", f'A JSON match record has "format": "{FORMAT}"; this one does not.'
         )
+    _no_other_fields(data, RECORD_FIELDS, "record")
     if data.get("version") != VERSION:
         raise _fail("version", f"version {VERSION}", data.get("version"))
     named = _get(data, "variant", "record", str, "the variant")
@@ -187,12 +231,26 @@ def record_from_data(data: Any, variant: str | None = None) -> MatchRecord:
             "variant_mismatch", f"The record is for {named}, not {variant}.", where="variant"
         )
     length = _get(data, "match_length", "record", int, "the match length")
+    if not 0 <= length <= MAX_LENGTH:
+        raise _fail(
+            "match_length", f"a match length from 0 (money session) to {MAX_LENGTH}", length
+        )
     players = _get(data, "players", "record", list, "two player names")
     if len(players) != 2 or not all(isinstance(name, str) and name.strip() for name in players):
         raise _fail("players", "two player names", players)
     rule_data = data.get("rules") or {}
     if not isinstance(rule_data, dict) or set(rule_data) - set(RULE_FIELDS):
         raise _fail("rules", "options among " + ", ".join(RULE_FIELDS), rule_data)
+    for name, value in rule_data.items():
+        if name == "draw_points":
+            good = _number(value)
+        elif name == "cube_limit":
+            good = value is None or isinstance(value, int) and not isinstance(value, bool)
+        else:
+            good = isinstance(value, bool)
+        if not good:
+            kind = {"draw_points": "0.5 or 1", "cube_limit": "a power of two or null"}
+            raise _fail(f"rules.{name}", kind.get(name, "true or false"), value)
     try:
         rules = MatchRules.for_variant(named, length, **rule_data)
     except (EngineError, TypeError) as error:
@@ -203,6 +261,12 @@ def record_from_data(data: Any, variant: str | None = None) -> MatchRecord:
     for name, table in (("options", options), ("tags", tags)):
         if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
             raise _fail(name, "a table of text values", table)
+    for name, value in options.items():
+        allowed = OPTION_VALUES.get(name)
+        if allowed is None:
+            raise _fail("options", "options among " + ", ".join(OPTION_VALUES), name)
+        if value.strip().lower() not in allowed:
+            raise _fail(f"options.{name}", "one of " + ", ".join(sorted(allowed)), value)
     return MatchRecord(
         named,
         length,
@@ -214,12 +278,22 @@ def record_from_data(data: Any, variant: str | None = None) -> MatchRecord:
     )
 
 
+def _no_constant(name: str) -> Any:
+    raise TranscriptError(
+        "bad_json", f"The JSON match record cannot be read: {name} is not a JSON number."
+    )
+
+
 def loads(text: str | bytes, variant: str | None = None) -> MatchRecord:
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         line = getattr(error, "lineno", None)
         raise TranscriptError(
             "bad_json", f"The JSON match record cannot be read: {error}.", line=line
+        ) from None
+    except RecursionError:
+        raise TranscriptError(
+            "bad_json", "The JSON match record cannot be read: it is nested too deeply."
         ) from None
     return record_from_data(data, variant)

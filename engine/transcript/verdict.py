@@ -22,7 +22,7 @@ class CheckError:
             "game": self.game,
             "turn": self.turn,
             "player": self.player,
-            "text": self.text,
+            "text": self.text if len(self.text) <= 200 else self.text[:199] + "…",
             "reason": self.reason,
         }
 

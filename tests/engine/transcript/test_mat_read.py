@@ -154,11 +154,7 @@ BAD = {
         "bad_tag",
         2,
     ),
-    "money option in a match": (
-        '; [Jacoby "On"]\n 7 point match\n Game 1\n A : 0   B : 0\n',
-        "money_option_in_match",
-        None,
-    ),
+    "match too long for a Match ID": (" 32768 point match\n", "bad_match_length", 1),
 }
 
 
@@ -188,3 +184,57 @@ def test_variant_argument_must_agree_with_the_tag() -> None:
     with pytest.raises(TranscriptError) as raised:
         read_mat(text, "backgammon")
     assert raised.value.code == "variant_mismatch"
+
+
+def test_money_options_of_an_xg_header_do_not_apply_to_a_match() -> None:
+    """XG writes its session settings; the Jacoby rule and beavers are never used in a
+    match (match-play.md §1.5), so the tags are ignored there and kept in money play."""
+    body = " 7 point match\n Game 1\n A : 0   B : 0\n"
+    tags = '; [Jacoby "On"]\n; [Beaver "On"]\n'
+    rules = read_mat(tags + body).rules
+    assert not rules.jacoby and not rules.beavers
+    money = read_mat(tags + body.replace(" 7 point", " 0 point")).rules
+    assert money.jacoby and money.beavers and not money.is_match
+
+
+@pytest.mark.parametrize(
+    ("line", "players", "scores"),
+    [
+        (" Alice : 0                      Bob : 0", ("Alice", "Bob"), (0, 0)),
+        # GNU Backgammon pads "name : score" to 31 bytes and glues the rest on
+        (
+            " A very very long name with many : 0\u00d8rjan \u00d8deg\u00e5rd : 0",
+            ("A very very long name with many", "\u00d8rjan \u00d8deg\u00e5rd"),
+            (0, 0),
+        ),
+        (
+            " A very very long name with many : 0007 : 0",
+            ("A very very long name with many", "007"),
+            (0, 0),
+        ),
+        (
+            "12345 : 10                     GamesGrid, 1650 : 9",
+            ("12345", "GamesGrid, 1650"),
+            (10, 9),
+        ),
+        (
+            "Ken : 0                              XG-Intermediate : 0 ",
+            ("Ken", "XG-Intermediate"),
+            (0, 0),
+        ),
+        (" Ann:4.5\tBob:3", ("Ann", "Bob"), (4.5, 3)),
+    ],
+)
+def test_score_lines_of_other_writers(line: str, players: tuple[str, str], scores: tuple) -> None:
+    record = read_mat(f" 7 point match\n Game 1\n{line}\n")
+    assert record.players == players and record.games[0].score == scores
+
+
+def test_glued_score_line_is_split_where_game_1_named_the_right_player() -> None:
+    long = "Long long long long long long x"
+    text = (
+        f" 25 point match\n Game 1\n {long} : 0007 : 0\n  1) 31: 8/5 6/5\n      Wins 1 point\n"
+        f" Game 2\n {long} : 1007 : 0\n"
+    )
+    record = read_mat(text)
+    assert record.players == (long, "007") and record.games[1].score == (1, 0)

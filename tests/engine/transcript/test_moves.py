@@ -59,7 +59,12 @@ def test_legal_plays_from_the_start(dice: tuple[int, int], text: str) -> None:
 @pytest.mark.parametrize(
     ("board", "dice", "text", "code"),
     [
-        (BACKGAMMON.start_board(), (5, 2), "13/9 9/6", "wrong_dice"),  # lands right, wrong dice
+        (
+            BACKGAMMON.start_board(),
+            (5, 2),
+            "13/9 9/6",
+            "wrong_distance",
+        ),  # lands right, no die is 4
         (BACKGAMMON.start_board(), (6, 5), "", "must_move"),
         (BACKGAMMON.start_board(), (6, 5), "12/6 12/7", "no_such_checker"),
         (blocked_eighteen(), (6, 5), "24/18 18/13", "point_blocked"),  # the written route

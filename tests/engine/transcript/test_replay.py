@@ -37,9 +37,12 @@ def test_gnubg_matches_are_judged_as_gnubg_recorded_them(path) -> None:
 
 
 @pytest.mark.parametrize("path", extra_files(), ids=lambda path: path.name)
-def test_more_gnubg_matches_1_to_15_points(path) -> None:
-    """Twelve more matches made with the gnubg package (data/gnubg-extra/make_matches.py):
-    1-, 2- and 4-point matches, Crawford games, drops, backgammons."""
+def test_more_gnubg_matches_1_to_25_points(path) -> None:
+    """52 more matches made with the gnubg package (data/gnubg-extra/make_matches.py), a
+    representative subset of 200 that were all checked: 1- to 25-point matches, matches
+    without the cube, Crawford and post-Crawford games, drops of redoubles, resignations
+    of gammons and backgammons, names with spaces, digits, other scripts, 31 characters
+    (GNU Backgammon then glues the right name to the left score: ``many : 0Ørjan``)."""
     verdict = replay(read_path(path)).to_json()
     answer = EXTRA_EXPECTED[path.name]
     assert verdict["errors"] == []
