@@ -13,16 +13,12 @@ from games.services import access
 from games.services.scoring import to_points
 from games.services.transcripts import describe, official_or_open_result
 from tournaments.models import Club
-from tournaments.permissions import AnyUser, is_site_admin
+from tournaments.permissions import AnyUser, managed_clubs
 
 
 def directed_clubs(user: AnyUser | None) -> QuerySet[Club]:
     """The clubs a user may create matches in (all of them for site admins)."""
-    if user is None or not user.is_authenticated:
-        return Club.objects.none()
-    if is_site_admin(user):
-        return Club.objects.all()
-    return Club.objects.filter(directors=user)
+    return managed_clubs(user)
 
 
 def matches(club_slug: str = "", player_id: int | None = None) -> QuerySet[Match]:

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
+from django.db.models import QuerySet
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 
@@ -36,6 +37,23 @@ def is_director_of(user: AnyUser | None, club: Club) -> bool:
 def can_manage_club(user: AnyUser | None, club: Club) -> bool:
     """Directors of the club and site administrators manage its events."""
     return is_site_admin(user) or is_director_of(user, club)
+
+
+def managed_clubs(user: AnyUser | None) -> QuerySet[Club]:
+    """Every club ``can_manage_club`` allows this user: all for site admins, by name."""
+    if is_site_admin(user):
+        return Club.objects.all()
+    if user is None or not user.is_authenticated:
+        return Club.objects.none()
+    return Club.objects.filter(directors=user)
+
+
+def is_member_or_manager(user: AnyUser | None, club: Club) -> bool:
+    """Whoever manages the club, or a login whose player is one of its members."""
+    if can_manage_club(user, club):
+        return True
+    player = player_for(user)
+    return player is not None and club.memberships.filter(player=player).exists()
 
 
 def player_for(user: AnyUser | None) -> Player | None:

@@ -16,6 +16,7 @@ from django.db.models import Count, F, Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
+from tournaments import permissions
 from tournaments.models import Club, Entry, Flight, Pairing, Player, Tournament
 from tournaments.permissions import AnyUser, is_site_admin
 from tournaments.search import name_contains
@@ -46,11 +47,8 @@ def visible_tournaments(user: AnyUser | None) -> QuerySet[Tournament]:
 
 
 def managed_clubs(user: AnyUser | None) -> QuerySet[Club]:
-    if is_site_admin(user):
-        return Club.objects.all()
-    if user is None or not user.is_authenticated:
-        return Club.objects.none()
-    return Club.objects.filter(directors=user)
+    """The clubs whose events the user may manage (as tournaments.permissions decides)."""
+    return permissions.managed_clubs(user)
 
 
 def entries_of(tournament: Tournament) -> QuerySet[Entry]:

@@ -9,7 +9,7 @@ from rest_framework.request import Request
 
 from games.chouette.models import ChouetteSession
 from tournaments.models import Club, Player
-from tournaments.permissions import AnyUser, can_manage_club, player_for
+from tournaments.permissions import AnyUser, can_manage_club, is_member_or_manager, player_for
 
 
 def is_participant(user: AnyUser | None, session: ChouetteSession) -> bool:
@@ -25,10 +25,7 @@ def can_record(user: AnyUser | None, session: ChouetteSession) -> bool:
 
 def can_start_session(user: AnyUser | None, club: Club) -> bool:
     """Directors of the club and its members with a login may open a chouette table."""
-    if can_manage_club(user, club):
-        return True
-    player = player_for(user)
-    return player is not None and club.memberships.filter(player=player).exists()
+    return is_member_or_manager(user, club)
 
 
 def can_seat(user: AnyUser | None, session: ChouetteSession, player: Player) -> bool:

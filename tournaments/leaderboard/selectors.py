@@ -17,7 +17,7 @@ from django.db.models import Count, Q, QuerySet, Sum
 from tournaments.leaderboard.charts import ChartPoint
 from tournaments.leaderboard.models import EventPlacing, PlayerRating, RankedEvent, RatingChange
 from tournaments.models import Club, Player
-from tournaments.permissions import AnyUser, is_site_admin
+from tournaments.permissions import AnyUser, managed_clubs
 from tournaments.rankings import RankingRow, Season, rank_totals
 
 
@@ -143,11 +143,7 @@ def recent_events(limit: int = 10) -> QuerySet[RankedEvent]:
 
 def clubs_managed_by(user: AnyUser) -> list[Club]:
     """Clubs whose events this login may enter (none for anonymous visitors)."""
-    if not user.is_authenticated:
-        return []
-    if is_site_admin(user):
-        return list(Club.objects.order_by("name"))
-    return list(Club.objects.filter(directors=user).order_by("name"))
+    return list(managed_clubs(user).order_by("name"))
 
 
 def season_start() -> tuple[int, int]:
