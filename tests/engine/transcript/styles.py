@@ -82,20 +82,19 @@ def xg(text: str) -> str:
     match length, the game headings and the score lines, 'Cannot Move' for a dance,
     'and the match' on the deciding win."""
     lines = [line for line in text.split("\n") if not line.startswith(";")]
-    players = None
+    from engine.transcript import read_mat
+
+    players = read_mat(text).players
     out = []
     for line in lines:
         if re.match(r"^ \d+ point match", line) or re.match(r"^ Game \d+", line):
             out.append(line[1:] + " ")
             continue
-        if players is None and " : " in line and not MOVE_NUMBER.match(line):
-            players = re.findall(r"(\S.*?) : \d+", line)
         if " : " in line and not MOVE_NUMBER.match(line):
             out.append(line[1:])
             continue
         out.append(re.sub(r"(\d\d):(\s*)$", r"\1: Cannot Move", line.rstrip()))
         out[-1] = re.sub(r"(\d\d): (\s{2,})(\S)", r"\1: Cannot Move \2\3", out[-1])
-    assert players is not None and len(players) == 2
     header = [
         '; [Site "eXtreme Gammon"]',
         '; [Match ID "238991235"]',
