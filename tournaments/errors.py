@@ -31,6 +31,19 @@ class TournamentError(Exception):
         return f"{type(self).__name__}({self.code!r}, {self.message!r})"
 
 
+def sentence_for(error: TournamentError, sentences: Mapping[str, Any]) -> str:
+    """``error`` told with the sentence ``sentences`` holds for its code (the Django layer
+    passes its translations), filled in with the error's params; the error's own English
+    sentence when there is none, or when the params do not fit it."""
+    template = sentences.get(error.code)
+    if template is None:
+        return error.message
+    try:
+        return str(template) % error.params
+    except (KeyError, TypeError, ValueError):
+        return str(template) if "%(" not in str(template) else error.message
+
+
 class DrawError(TournamentError):
     """A draw cannot be made or advanced with the data given."""
 

@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import selectors
-from tournaments.errors import TournamentError
+from tournaments.errors import TournamentError, sentence_for
 from tournaments.models import Tournament
 from tournaments.permissions import can_manage_club
 
@@ -37,13 +37,8 @@ ERROR_MESSAGES: dict[str, Any] = {
 
 def error_text(error: Exception) -> str:
     """A translated sentence for a tournament or games service error."""
-    code = getattr(error, "code", None)
-    template = ERROR_MESSAGES.get(code) if code else None
-    if template is not None and isinstance(error, TournamentError):
-        try:
-            return str(template) % error.params
-        except (KeyError, TypeError, ValueError):
-            return str(template)
+    if isinstance(error, TournamentError):
+        return sentence_for(error, ERROR_MESSAGES)
     return str(getattr(error, "message", error))
 
 

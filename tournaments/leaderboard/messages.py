@@ -10,7 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.errors import TournamentError
+from tournaments.errors import TournamentError, sentence_for
 
 MESSAGES: dict[str, Any] = {
     "duplicate_entrant": _("A player is entered more than once in this event."),
@@ -32,10 +32,4 @@ MESSAGES: dict[str, Any] = {
 
 def error_message(error: TournamentError) -> str:
     """The translated sentence for ``error``, else its own English sentence."""
-    template = MESSAGES.get(error.code)
-    if template is None:
-        return error.message
-    try:
-        return str(template) % error.params
-    except (KeyError, TypeError, ValueError):
-        return str(template) if "%(" not in str(template) else error.message
+    return sentence_for(error, MESSAGES)
