@@ -197,16 +197,7 @@ class StartSessionForm(forms.Form):
         return [player for player in seats if player is not None]
 
     def table_rules(self) -> TableRules:
-        data = self.cleaned_data
-        return TableRules(
-            variant=data["variant"],
-            stake_per_point=data["stake_per_point"],
-            cube_mode=data["cube_mode"],
-            jacoby=data["jacoby"],
-            beavers=data["beavers"],
-            consulting=data["consulting"],
-            max_players=data["max_players"],
-        )
+        return TableRules.from_data(self.cleaned_data)
 
 
 class SeatForm(forms.Form):

@@ -103,16 +103,7 @@ class StartSessionInput(serializers.Serializer):
     opening_line = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), many=True)
 
     def table_rules(self) -> TableRules:
-        data = self.validated_data
-        return TableRules(
-            variant=data["variant"],
-            stake_per_point=data["stake_per_point"],
-            cube_mode=data["cube_mode"],
-            jacoby=data["jacoby"],
-            beavers=data["beavers"],
-            consulting=data["consulting"],
-            max_players=data["max_players"],
-        )
+        return TableRules.from_data(self.validated_data)
 
 
 class SessionSerializer(serializers.ModelSerializer):

@@ -8,8 +8,9 @@ SessionError leaves the database as it was.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -54,6 +55,13 @@ class TableRules:
     consulting: str = core.Consulting.LIVE_CUBE.value
     max_players: int = 6
     max_automatic_doubles: int = 1
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> TableRules:
+        """The rules among a form's or a serializer's cleaned data; any it leaves out keep
+        their defaults (neither offers ``max_automatic_doubles``)."""
+        names = [rule.name for rule in dataclasses.fields(cls)]
+        return cls(**{name: data[name] for name in names if name in data})
 
 
 @transaction.atomic
