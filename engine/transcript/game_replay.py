@@ -300,6 +300,14 @@ class GameReplay:
                     f"{names[winner]} won game {self.game.number}, not {names[action.player]}.",
                 )
             expected = game_points(result, cube, self.replay.rules, self.cube.turned)
+            if (
+                expected is not None
+                and expected != points
+                and self.replay.record.jacoby_unknown
+                and not self.cube.turned
+                and points == cube
+            ):
+                expected = points  # the Jacoby rule may have been in force (§3.4)
             if expected is not None and expected != points:
                 self.error(
                     action,

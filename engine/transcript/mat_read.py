@@ -357,4 +357,5 @@ def read_mat(data: bytes | str, variant: str | None = None) -> MatchRecord:
     records = tuple(
         GameRecord(game.number, game.score, tuple(game.actions), line=game.line) for game in games
     )
-    return MatchRecord(chosen, length, players, records, rules, other_tags, options)
+    unknown = length == 0 and "Jacoby" not in tags
+    return MatchRecord(chosen, length, players, records, rules, other_tags, options, unknown)

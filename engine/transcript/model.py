@@ -93,6 +93,9 @@ class MatchRecord:
     rules: MatchRules
     tags: tuple[tuple[str, str], ...] = ()
     options: tuple[tuple[str, str], ...] = field(default=())
+    # A money session whose file does not say whether the Jacoby rule was in force
+    # (GNU Backgammon's export never does): an uncubed gammon may then be worth 1 × cube.
+    jacoby_unknown: bool = field(default=False, compare=False)
 
     def option(self, name: str, default: str = "") -> str:
         return dict(self.options).get(name, default)

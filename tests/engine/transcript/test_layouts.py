@@ -114,3 +114,22 @@ def test_an_xg_money_session() -> None:
     in_a_match = XG_MONEY.replace("0 point match", "7 point match")
     errors = replay(read_transcript(in_a_match)).to_json()["errors"]
     assert (errors[0]["game"], errors[0]["turn"], errors[0]["text"]) == (1, 3, "Beavers => 4")
+
+
+def test_money_session_without_a_jacoby_tag() -> None:
+    """GNU Backgammon exports a money session without saying whether the Jacoby rule was
+    on (its default), so an uncubed gammon written as 1 point is accepted there; with
+    XG's ``Jacoby "Off"`` tag, or in a match, it is an error."""
+    text = (MATCHES / "m02-1pt.mat").read_text()
+    game = replay(read_path(MATCHES / "m02-1pt.mat")).games[0]
+    assert game.result in ("gammon", "backgammon") and game.cube == 1
+    written = f"Wins {game.points} points"
+    assert written in text
+    jacoby = text.replace(" 1 point match", " 0 point match").replace(written, "Wins 1 point")
+    verdict = replay(read_transcript(jacoby)).to_json()
+    assert verdict["valid"] and verdict["games"][0]["points"] == 1
+    assert verdict["games"][0]["result"] == game.result
+    off = replay(read_transcript('; [Jacoby "Off"]\n' + jacoby)).to_json()
+    assert not off["valid"] and "worth" in off["errors"][0]["reason"]
+    in_a_match = replay(read_transcript(text.replace(written, "Wins 1 point"))).to_json()
+    assert not in_a_match["valid"]
