@@ -138,8 +138,10 @@ def _request(line: str) -> tuple[Any, str | None]:
 
 def answer(line: str, variant: str, rules: Any) -> dict[str, Any]:
     """The answer object for one request line (``render`` writes it)."""
-    from engine.plays import legal_plays
+    from engine.ids import encode_position_ids
+    from engine.notation import format_playset
     from engine.position import Position
+    from engine.variants import get_variant
 
     request, problem = _request(line)
     if problem is not None:
@@ -156,8 +158,12 @@ def answer(line: str, variant: str, rules: Any) -> dict[str, Any]:
             raise EngineError("bad_dice", "the request has no dice (a list of two numbers)")
         dice = _dice(request["dice"])
         position = Position.from_id(pid, variant)
-        plays = legal_plays(position, dice, rules)
-        moves = [{"play": play.notation, "position": play.position.id} for play in plays]
+        # what legal_plays(position, dice, rules) lists, without a Play object per play
+        rules_variant = get_variant(variant, rules)
+        playset = rules_variant.generate(position.board, *dice)
+        texts = format_playset(position.board, playset, rules_variant)
+        moves = [{"play": text, "position": after}
+                 for text, after in zip(texts, encode_position_ids(playset.boards))]
     except EngineError as error:
         return {"id": ident, "error": error.message}
     except Exception as error:  # noqa: BLE001 - a broken variant must not end the run

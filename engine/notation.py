@@ -27,6 +27,9 @@ _POINT = r"(?:\d{1,2}|bar|b|off|o)\*?"
 _MOVE = re.compile(rf"^({_POINT}(?:/{_POINT})+)(?:\((\d)\))?$")
 
 
+_POINT_TEXTS = ("off", *(str(point) for point in range(1, 25)), "bar")
+
+
 def _point_text(point: int) -> str:
     return "bar" if point == BAR else "off" if point == OFF else str(point)
 
@@ -36,15 +39,7 @@ def _point_text(point: int) -> str:
 def _hit_flags(board: np.ndarray, steps: list[Step], variant: Any) -> list[bool]:
     """For each step, whether it hit (the opponent's bar count went up)."""
     if variant.name == "backgammon":
-        # a hit is a stop on a point holding one opposing checker (X's p = O's 25 - p)
-        opposing = board[0].tolist()
-        flags = []
-        for _src, dst in steps:
-            hit = dst != OFF and opposing[24 - dst] == 1
-            if hit:
-                opposing[24 - dst] = 0
-            flags.append(hit)
-        return flags
+        return _backgammon_hits(board[0].tolist(), steps)
     if variant.name == "nardy":  # no hitting in long nardy
         return [False] * len(steps)
     flags = []
@@ -52,6 +47,18 @@ def _hit_flags(board: np.ndarray, steps: list[Step], variant: Any) -> list[bool]
         after = variant.apply_step(board, src, dst)
         flags.append(bool(after[0, 24] > board[0, 24]))
         board = after
+    return flags
+
+
+def _backgammon_hits(opposing: list[int], steps: list[Step]) -> list[bool]:
+    """A hit is a stop on a point holding one opposing checker (X's p = O's 25 - p);
+    ``opposing`` (board[0] as a list) is changed as the steps hit."""
+    flags = []
+    for _src, dst in steps:
+        hit = dst != OFF and opposing[24 - dst] == 1
+        if hit:
+            opposing[24 - dst] = 0
+        flags.append(hit)
     return flags
 
 
@@ -67,8 +74,38 @@ def format_steps(board: np.ndarray, steps: Any, variant: Any = "backgammon") -> 
 
         variant = get_variant(variant)
     steps = [(int(src), int(dst)) for src, dst in steps]
-    hits = _hit_flags(np.asarray(board), steps, variant)
-    order = sorted(range(len(steps)), key=lambda k: steps[k], reverse=True)
+    return _written(steps, _hit_flags(np.asarray(board), steps, variant))
+
+
+def format_playset(board: np.ndarray, playset: Any, variant: Any) -> list[str]:
+    """``format_steps`` of every play of a PlaySet (row order), with the arrays read once."""
+    counts = playset.nsteps.tolist()
+    every = playset.steps.tolist()
+    if variant.name == "backgammon":
+        opposing = board[0].tolist()
+        texts = []
+        for rows, count in zip(every, counts):
+            steps = [(src, dst) for src, dst in rows[:count]]
+            texts.append(_written(steps, _backgammon_hits(opposing.copy(), steps)))
+        return texts
+    return [format_steps(board, rows[:count], variant) for rows, count in zip(every, counts)]
+
+
+def _written(steps: list[Step], hits: list[bool]) -> str:
+    """The canonical text of the steps (in playing order) and where they hit."""
+    if not steps:
+        return ""
+    name = _POINT_TEXTS
+    if len(steps) == 2 and not hits[0] and not hits[1]:  # the common case: two plain steps
+        (a, b), (c, d) = steps
+        if a < c or a == c and b < d:
+            a, b, c, d = c, d, a, b
+        if b == c and c != OFF:
+            return f"{name[a]}/{name[d]}"
+        if a == c and b == d:
+            return f"{name[a]}/{name[b]}(2)"
+        return f"{name[a]}/{name[b]} {name[c]}/{name[d]}"
+    order = sorted(range(len(steps)), key=steps.__getitem__, reverse=True)
     chains: list[list[tuple[int, bool]]] = []  # [(point, hit there)], first entry = start
     for k in order:
         src, dst = steps[k]
@@ -78,15 +115,22 @@ def format_steps(board: np.ndarray, steps: Any, variant: Any = "backgammon") -> 
                 break
         else:
             chains.append([(src, False), (dst, hits[k])])
-    texts: list[str] = []
-    for chain in chains:
-        parts = [_point_text(chain[0][0])]
-        for i, (point, hit) in enumerate(chain[1:], start=1):
-            if hit or i == len(chain) - 1:
-                parts.append(_point_text(point) + ("*" if hit else ""))
-        texts.append("/".join(parts))
     counts: dict[str, int] = {}
-    for text in texts:
+    for chain in chains:
+        if len(chain) == 2:
+            point, hit = chain[1]
+            text = f"{name[chain[0][0]]}/{name[point]}*" if hit else (
+                f"{name[chain[0][0]]}/{name[point]}")
+        else:
+            parts = [name[chain[0][0]]]
+            last = len(chain) - 1
+            for i in range(1, last + 1):
+                point, hit = chain[i]
+                if hit:
+                    parts.append(name[point] + "*")
+                elif i == last:
+                    parts.append(name[point])
+            text = "/".join(parts)
         counts[text] = counts.get(text, 0) + 1
     return " ".join(text if n == 1 else f"{text}({n})" for text, n in counts.items())
 

@@ -193,3 +193,21 @@ def test_match_key_rejects_impossible_fields() -> None:
                 {"cube_owner": 2}, {"score": (-1, 0)}):
         with pytest.raises(PositionError):
             MatchKey(**bad)  # type: ignore[arg-type]
+
+
+def test_encode_position_ids_agrees_with_one_at_a_time() -> None:
+    from engine.backgammon.selfplay import mixed_sample
+    from engine.batch import batch_generate
+    from engine.ids import encode_position_ids
+
+    boards, dice = mixed_sample(seed=31, n=400)
+    _counts, results = batch_generate(boards, dice)
+    rng = np.random.default_rng(4)
+    odd = np.zeros((300, 2, 25), dtype=np.int8)  # 0 to 30 checkers anywhere
+    for board in odd:
+        for side in (0, 1):
+            for _ in range(int(rng.integers(0, 16))):
+                board[side, int(rng.integers(0, 25))] += 1
+    for sample in (results, odd, boards, results[:1]):
+        assert encode_position_ids(sample) == [encode_position_id(b) for b in sample]
+    assert encode_position_ids(results[:0]) == []

@@ -132,3 +132,23 @@ def test_any_text_is_read_or_refused_cleanly(text: str) -> None:
         assert error.code == "unreadable_notation"
     verdict = check_play(Position.start(), (6, 2), text)
     assert verdict.reason.startswith(("Legal", "Illegal"))
+
+
+def test_format_playset_writes_what_each_play_writes() -> None:
+    from engine.backgammon.selfplay import mixed_sample
+    from engine.nardy.selfplay import self_play
+    from engine.notation import format_playset
+    from engine.plays import legal_plays
+    from engine.position import Position
+    from engine.variants import get_variant
+
+    boards, dice = mixed_sample(seed=8, n=300)
+    nardy = self_play(300, seed=8)
+    for variant, sample in (("backgammon", zip(boards, dice)),
+                            ("nardy", zip(nardy.boards, nardy.dice))):
+        rules = get_variant(variant)
+        for board, roll in sample:
+            position = Position(board, variant)
+            d1, d2 = int(roll[0]), int(roll[1])
+            texts = format_playset(position.board, rules.generate(position.board, d1, d2), rules)
+            assert texts == [play.notation for play in legal_plays(position, (d1, d2))]
