@@ -91,6 +91,18 @@ def audit(
     )
 
 
+def _change_status(
+    match: Match, by: AnyUser, result: MatchResult, status: str, action: str, *, reason: str = ""
+) -> None:
+    """Give ``result`` a new status and record the change with its before and after."""
+    before = result_state(result)
+    result.status = status
+    result.save(update_fields=["status"])
+    audit(
+        match, by, action, before=before, after=result_state(result), result=result, reason=reason
+    )
+
+
 def _require_players(match: Match) -> None:
     if match.player1_id is None or match.player2_id is None:
         raise ServiceError("players_unknown", _("The players of this match are not known yet."))
@@ -233,15 +245,12 @@ def propose_result(
 
 def _propose(match: Match, by: AnyUser, score1: Decimal, score2: Decimal) -> MatchResult:
     for earlier in match.results.filter(status=ResultStatus.PROPOSED):
-        earlier.status = ResultStatus.REJECTED
-        earlier.save(update_fields=["status"])
-        audit(
+        _change_status(
             match,
             by,
+            earlier,
+            ResultStatus.REJECTED,
             ResultChange.Action.REJECTED,
-            before=result_state(earlier) | {"status": ResultStatus.PROPOSED},
-            after=result_state(earlier),
-            result=earlier,
             reason=str(_("Replaced by a new proposal.")),
         )
     result = MatchResult.objects.create(
@@ -306,17 +315,8 @@ def dispute_result(*, result: MatchResult, by: AnyUser, reason: str = "") -> Mat
         raise ServiceError("result_closed", _("Only a proposed result can be disputed."))
     if not access.can_dispute(by, result):
         raise NotAllowed(_("The opponent of whoever entered the result may dispute it."))
-    before = result_state(result)
-    result.status = ResultStatus.DISPUTED
-    result.save(update_fields=["status"])
-    audit(
-        match,
-        by,
-        ResultChange.Action.DISPUTED,
-        before=before,
-        after=result_state(result),
-        result=result,
-        reason=reason,
+    _change_status(
+        match, by, result, ResultStatus.DISPUTED, ResultChange.Action.DISPUTED, reason=reason
     )
     result_disputed.send(sender=Match, match=match, result=result, by=by, reason=reason)
     return result
@@ -375,16 +375,12 @@ def _make_official(match: Match, result: MatchResult, by: AnyUser) -> None:
     match.finished_at = result.confirmed_at or timezone.now()
     match.save(update_fields=["score1", "score2", "winner", "status", "finished_at"])
     for other in match.results.filter(status__in=OPEN).exclude(pk=result.pk):
-        before = result_state(other)
-        other.status = ResultStatus.REJECTED
-        other.save(update_fields=["status"])
-        audit(
+        _change_status(
             match,
             by,
+            other,
+            ResultStatus.REJECTED,
             ResultChange.Action.REJECTED,
-            before=before,
-            after=result_state(other),
-            result=other,
             reason=str(_("Another result became official.")),
         )
     refresh_agreements(match)
