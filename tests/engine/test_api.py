@@ -61,3 +61,38 @@ def test_legal_plays_have_lazy_but_stable_fields() -> None:
     with pytest.raises(AttributeError):
         play.index = 0  # type: ignore[misc]
     assert play == engine.check_play(engine.Position.start(), (6, 5), "24/13").play
+
+
+def test_batch_generate_refuses_boards_that_cannot_occur() -> None:
+    """The compiled generator never sees an impossible board (it does not check bounds)."""
+    from engine.errors import PositionError
+    from engine.nardy.selfplay import self_play
+
+    boards, dice = random_game_positions(3, 5)
+    for change, code in (((2, 1, 3), -1), ((2, 1, 3), 20), ((1, 1, 3), 256)):
+        bad = boards.astype(np.int64)
+        bad[change] = code
+        with pytest.raises(PositionError) as caught:
+            engine.batch_generate(bad, dice)
+        assert caught.value.message.startswith(f"Board {change[0]}: ")
+    shared = np.zeros((1, 2, 25), dtype=np.int8)
+    shared[0, 1, 0], shared[0, 0, 23] = 1, 1
+    with pytest.raises(PositionError) as caught:
+        engine.batch_generate(shared, np.array([[1, 2]]))
+    assert caught.value.code == "point_shared"
+    with pytest.raises(ValueError):
+        engine.batch_generate(boards, dice + 0.5)
+    assert engine.batch_generate(boards, dice.astype(float))[0].tolist() == (
+        engine.batch_generate(boards, dice)[0].tolist())
+    sample = self_play(40, seed=2)
+    on_bar = sample.boards.copy()
+    on_bar[7, 1, 24] = 1
+    on_bar[7, 1, np.nonzero(on_bar[7, 1, :24])[0][0]] -= 1
+    with pytest.raises(PositionError) as caught:
+        engine.batch_generate(on_bar, sample.dice, "nardy")
+    assert caught.value.code == "checker_on_bar" and "Board 7" in caught.value.message
+    facing = np.zeros((1, 2, 25), dtype=np.int8)
+    facing[0, 1, 0], facing[0, 0, 12] = 1, 1  # my 1-point is their 13-point in nardy
+    with pytest.raises(PositionError):
+        engine.batch_generate(facing, np.array([[1, 2]]), "nardy")
+    assert engine.batch_generate(facing, np.array([[1, 2]]), "backgammon")[0].tolist() == [1]
