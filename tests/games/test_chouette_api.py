@@ -3,19 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from rest_framework.test import APIClient
 
 from games.chouette.models import ChouetteEvent, ChouetteLedgerEntry, ChouetteSession
 from tests.games.chouette_tables import make_table, member, quick_user
+from tests.support.clients import api_client
 
 pytestmark = pytest.mark.django_db
-
-
-def api_as(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def games_url(session: ChouetteSession) -> str:
@@ -25,7 +18,7 @@ def games_url(session: ChouetteSession) -> str:
 def test_sessions_are_listed_by_club_and_readable_by_anyone() -> None:
     t = make_table(3, names=("Ann", "Ben", "Cal"))
     make_table(3)
-    api = api_as()
+    api = api_client()
     assert api.get("/api/chouette-sessions/").json()["count"] == 2
     listing = api.get("/api/chouette-sessions/", {"club": t.club.slug}).json()
     assert [s["id"] for s in listing["results"]] == [t.session.pk]
@@ -41,7 +34,7 @@ def test_sessions_are_listed_by_club_and_readable_by_anyone() -> None:
 def test_a_participant_records_games_and_reads_the_ledger() -> None:
     t = make_table(4)
     a, b, c, d = (p.pk for p in t.players)
-    api = api_as(t.user_of(3))
+    api = api_client(t.user_of(3))
     first = api.post(
         games_url(t.session), {"result": {"winner": "box", "kind": "single"}}, format="json"
     )
@@ -136,7 +129,7 @@ def test_bad_games_answer_400_with_the_code_and_nothing_is_saved(payload, code: 
             return [resolve(v) for v in value]
         return seats.get(value, value) if isinstance(value, str) else value
 
-    response = api_as(t.director).post(games_url(t.session), resolve(payload), format="json")
+    response = api_client(t.director).post(games_url(t.session), resolve(payload), format="json")
     assert response.status_code == 400
     assert response.json()["code"] == code
     assert response.json()["detail"]
@@ -145,7 +138,7 @@ def test_bad_games_answer_400_with_the_code_and_nothing_is_saved(payload, code: 
 
 def test_malformed_input_is_a_field_error() -> None:
     t = make_table(3)
-    response = api_as(t.director).post(
+    response = api_client(t.director).post(
         games_url(t.session), {"result": {"winner": "nobody"}}, format="json"
     )
     assert response.status_code == 400 and "result" in response.json()
@@ -154,7 +147,7 @@ def test_malformed_input_is_a_field_error() -> None:
 
 def test_undo_join_leave_and_finish() -> None:
     t = make_table(3)
-    api = api_as(t.director)
+    api = api_client(t.director)
     base = f"/api/chouette-sessions/{t.session.pk}"
     api.post(games_url(t.session), {"result": {"winner": "team"}}, format="json")
     undone = api.post(f"{base}/undo/")
@@ -172,7 +165,7 @@ def test_undo_join_leave_and_finish() -> None:
 
 def test_a_director_opens_a_session() -> None:
     t = make_table(3)
-    api = api_as(t.director)
+    api = api_client(t.director)
     payload = {
         "club": t.club.slug,
         "stake_per_point": "0.25",
@@ -199,7 +192,7 @@ def test_only_participants_and_directors_write(who: str) -> None:
         "other_director": other.director,
         "other_player": other.user_of(0),
     }[who]
-    api = api_as(user)
+    api = api_client(user)
     base = f"/api/chouette-sessions/{t.session.pk}"
     expected = {401, 403}
     assert api.get(f"{base}/").status_code == 200
@@ -222,12 +215,12 @@ def test_only_participants_and_directors_write(who: str) -> None:
 
 def test_a_players_all_time_record() -> None:
     t = make_table(3)
-    api = api_as(t.director)
+    api = api_client(t.director)
     api.post(games_url(t.session), {"result": {"winner": "box"}}, format="json")
     box = t.players[0]
-    data = api_as().get(f"/api/chouette-sessions/players/{box.pk}/").json()
+    data = api_client().get(f"/api/chouette-sessions/players/{box.pk}/").json()
     assert data["player"]["id"] == box.pk
     assert (data["record"]["games"], data["record"]["games_as_box"]) == (1, 1)
     assert (data["record"]["points"], data["record"]["money"]) == (2, "2.00")
     assert [s["id"] for s in data["sessions"]] == [t.session.pk]
-    assert api_as().get("/api/chouette-sessions/players/987654/").status_code == 404
+    assert api_client().get("/api/chouette-sessions/players/987654/").status_code == 404

@@ -10,6 +10,7 @@ from games.chouette.models import ChouetteEvent, ChouetteSession
 from games.chouette.selectors import state_of
 from tests.factories import UserFactory
 from tests.games.chouette_tables import make_table, member
+from tests.support.clients import page_client
 
 pytestmark = pytest.mark.django_db
 
@@ -30,12 +31,6 @@ def form_data(t, winner: str = "team", kind: str = "single", **answers: str) -> 
         data[f"turn{turn}_by"] = "box"
     data.update(answers)
     return data
-
-
-def logged_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def test_anonymous_visitors_read_the_list_table_and_player_pages(client: Client) -> None:
@@ -59,7 +54,7 @@ def test_the_nav_link_goes_to_the_session_list(client: Client) -> None:
 
 def test_a_participant_records_a_game_with_htmx_and_gets_the_new_table() -> None:
     t = make_table(3, names=("Ann", "Ben", "Cal"))
-    client = logged_in(t.user_of(2))
+    client = page_client(t.user_of(2))
     url = reverse("chouette:record_game", args=[t.session.pk])
     response = client.post(url, form_data(t), headers=HTMX)
     assert response.status_code == 200
@@ -73,7 +68,7 @@ def test_a_participant_records_a_game_with_htmx_and_gets_the_new_table() -> None
 
 def test_the_quick_preset_fills_every_cube_with_take() -> None:
     t = make_table(3)
-    client = logged_in(t.director)
+    client = page_client(t.director)
     url = reverse("chouette:game_form", args=[t.session.pk])
     response = client.get(url, {"preset": "box_doubled_all_took"}, headers=HTMX)
     assert response.text.count('<option value="take" selected>') == 2
@@ -83,7 +78,7 @@ def test_the_quick_preset_fills_every_cube_with_take() -> None:
 def test_box_doubled_all_one_dropped_through_the_page() -> None:
     t = make_table(4)
     a, b, c, d = (p.pk for p in t.players)
-    client = logged_in(t.director)
+    client = page_client(t.director)
     answers = {f"turn1_{b}": "take", f"turn1_{c}": "drop", f"turn1_{d}": "take"}
     response = client.post(
         reverse("chouette:record_game", args=[t.session.pk]),
@@ -103,7 +98,7 @@ def test_box_doubled_all_one_dropped_through_the_page() -> None:
 def test_a_refused_game_shows_the_reason_and_saves_nothing() -> None:
     t = make_table(3, names=("Ann", "Ben", "Cal"))
     b, c = t.players[1].pk, t.players[2].pk
-    client = logged_in(t.director)
+    client = page_client(t.director)
     response = client.post(
         reverse("chouette:record_game", args=[t.session.pk]),
         form_data(t, winner="team", **{f"turn1_{b}": "drop", f"turn1_{c}": "drop"}),
@@ -117,7 +112,7 @@ def test_a_refused_game_shows_the_reason_and_saves_nothing() -> None:
 @pytest.mark.postgres
 def test_a_stale_page_is_refused_with_the_line_up_it_expected() -> None:
     t = make_table(3, names=("Ann", "Ben", "Cal"))
-    client = logged_in(t.director)
+    client = page_client(t.director)
     stale = form_data(t)
     url = reverse("chouette:record_game", args=[t.session.pk])
     assert client.post(url, stale).status_code == 302
@@ -129,7 +124,7 @@ def test_a_stale_page_is_refused_with_the_line_up_it_expected() -> None:
 
 def test_undo_asks_first_then_undoes() -> None:
     t = make_table(3)
-    client = logged_in(t.user_of(0))
+    client = page_client(t.user_of(0))
     client.post(reverse("chouette:record_game", args=[t.session.pk]), form_data(t))
     url = reverse("chouette:undo", args=[t.session.pk])
     confirm = client.get(url)
@@ -143,7 +138,7 @@ def test_undo_asks_first_then_undoes() -> None:
 def test_join_and_leave_through_the_page() -> None:
     t = make_table(3)
     newcomer = member(t.club, "Dee")
-    client = logged_in(t.director)
+    client = page_client(t.director)
     client.post(reverse("chouette:join", args=[t.session.pk]), {"player": newcomer.pk})
     assert t.lineup().line[-1] == newcomer.pk
     response = client.post(
@@ -156,7 +151,7 @@ def test_join_and_leave_through_the_page() -> None:
 def test_a_club_member_may_seat_themselves_but_not_record() -> None:
     t = make_table(3)
     newcomer = member(t.club, "Dee")
-    client = logged_in(newcomer.user)
+    client = page_client(newcomer.user)
     page = client.get(t.session.get_absolute_url()).text
     assert "Join this table" in page and "Record game" not in page
     before = client.post(reverse("chouette:record_game", args=[t.session.pk]), form_data(t))
@@ -177,7 +172,7 @@ def test_outsiders_are_refused(who: str) -> None:
         "other_director": other.director,
         "other_player": other.user_of(0),
     }[who]
-    client = logged_in(user)
+    client = page_client(user)
     pk = t.session.pk
     assert client.post(reverse("chouette:record_game", args=[pk]), form_data(t)).status_code == 403
     garbage = client.post(reverse("chouette:record_game", args=[pk]), {"winner": "?"})
@@ -203,7 +198,7 @@ def test_anonymous_posts_go_to_the_login_page(client: Client) -> None:
 
 def test_a_director_opens_a_table_from_the_page() -> None:
     t = make_table(3)
-    client = logged_in(t.director)
+    client = page_client(t.director)
     data = {
         "date": "2026-11-21",
         "variant": "backgammon",
@@ -230,7 +225,7 @@ def test_a_director_opens_a_table_from_the_page() -> None:
 def test_the_table_and_rule_errors_speak_russian() -> None:
     t = make_table(3, names=("Ann", "Ben", "Cal"))
     b, c = t.players[1].pk, t.players[2].pk
-    client = logged_in(t.director)
+    client = page_client(t.director)
     russian = {"Accept-Language": "ru", **HTMX}
     response = client.post(
         reverse("chouette:record_game", args=[t.session.pk]),

@@ -3,20 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from rest_framework.test import APIClient
 
 from games.models import Game, MatchResult, MatchTranscript, ResultChange
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
 from tests.games.match_factories import fast_passwords, match_with_logins, player_with_login
+from tests.support.clients import api_client
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
-
-
-def api(user: object | None = None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def counts() -> tuple[int, int, int, int]:
@@ -30,16 +23,16 @@ def counts() -> tuple[int, int, int, int]:
 
 def test_anonymous_reads_but_does_not_write() -> None:
     match, _, _ = match_with_logins()
-    assert api().get("/api/matches/").data["count"] == 1
-    assert api().get(f"/api/matches/{match.pk}/").data["player1"]["display_name"]
-    response = api().post(f"/api/matches/{match.pk}/games/", {"winner": 1, "result": "single"})
+    assert api_client().get("/api/matches/").data["count"] == 1
+    assert api_client().get(f"/api/matches/{match.pk}/").data["player1"]["display_name"]
+    response = api_client().post(f"/api/matches/{match.pk}/games/", {"winner": 1, "result": "single"})
     assert response.status_code in (401, 403)
     assert counts() == (0, 0, 0, 0)
 
 
 def test_a_player_enters_games_and_the_opponent_confirms() -> None:
     match, user1, user2 = match_with_logins(length=3)
-    response = api(user1).post(
+    response = api_client(user1).post(
         f"/api/matches/{match.pk}/games/",
         {"winner": 1, "result": "gammon", "cube": 2, "cube_owner": 1},
         format="json",
@@ -47,10 +40,10 @@ def test_a_player_enters_games_and_the_opponent_confirms() -> None:
     assert response.status_code == 201, response.data
     assert response.data["points"] == "4.0"
     result = MatchResult.objects.get(match=match)  # 4 points end a 3-point match
-    assert api(user1).post(f"/api/results/{result.pk}/confirm/").status_code == 403
-    confirmed = api(user2).post(f"/api/results/{result.pk}/confirm/")
+    assert api_client(user1).post(f"/api/results/{result.pk}/confirm/").status_code == 403
+    confirmed = api_client(user2).post(f"/api/results/{result.pk}/confirm/")
     assert confirmed.status_code == 200 and confirmed.data["status"] == "confirmed"
-    detail = api().get(f"/api/matches/{match.pk}/").data
+    detail = api_client().get(f"/api/matches/{match.pk}/").data
     assert detail["status"] == "finished" and detail["official_result"] == result.pk
 
 
@@ -60,7 +53,7 @@ def test_explicit_cube_actions_are_checked() -> None:
         {"player": 1, "value": 2, "response": "take"},
         {"player": 2, "value": 4, "response": "drop"},
     ]
-    response = api(user1).post(
+    response = api_client(user1).post(
         f"/api/matches/{match.pk}/games/",
         {"winner": 2, "result": "drop", "cube": 2, "cube_owner": 2, "doubles": doubles},
         format="json",
@@ -71,7 +64,7 @@ def test_explicit_cube_actions_are_checked() -> None:
 
 def test_service_errors_are_400_with_the_message() -> None:
     match, user1, _ = match_with_logins(length=7)
-    response = api(user1).post(
+    response = api_client(user1).post(
         f"/api/matches/{match.pk}/score/", {"score1": "7", "score2": "7"}, format="json"
     )
     assert response.status_code == 400
@@ -85,7 +78,7 @@ def test_strangers_get_403(who: str) -> None:
     user = player_with_login()[0] if who == "outsider" else UserFactory()
     if who == "other_director":
         ClubFactory(directors=[user])
-    client = api(user)
+    client = api_client(user)
     assert (
         client.post(f"/api/matches/{match.pk}/score/", {"score1": 7, "score2": 0}).status_code
         == 403
@@ -105,19 +98,19 @@ def test_dispute_and_override_through_the_api() -> None:
     match, user1, user2 = match_with_logins()
     director = UserFactory()
     match.club.directors.add(director)
-    proposed = api(user1).post("/api/results/", {"match": match.pk, "score1": 7, "score2": 1})
+    proposed = api_client(user1).post("/api/results/", {"match": match.pk, "score1": 7, "score2": 1})
     assert proposed.status_code == 201
     rid = proposed.data["id"]
-    assert api(user1).post(f"/api/results/{rid}/dispute/").status_code == 403
-    disputed = api(user2).post(f"/api/results/{rid}/dispute/", {"reason": "1-7"})
+    assert api_client(user1).post(f"/api/results/{rid}/dispute/").status_code == 403
+    disputed = api_client(user2).post(f"/api/results/{rid}/dispute/", {"reason": "1-7"})
     assert disputed.data["status"] == "disputed"
-    missing = api(director).post(f"/api/matches/{match.pk}/override/", {"score1": 1, "score2": 7})
+    missing = api_client(director).post(f"/api/matches/{match.pk}/override/", {"score1": 1, "score2": 7})
     assert missing.status_code == 400 and "reason" in missing.data
-    done = api(director).post(
+    done = api_client(director).post(
         f"/api/matches/{match.pk}/override/", {"score1": 1, "score2": 7, "reason": "Sheet"}
     )
     assert done.status_code == 201 and done.data["override_reason"] == "Sheet"
-    assert api().get(f"/api/results/?match={match.pk}").data["count"] == 2
+    assert api_client().get(f"/api/results/?match={match.pk}").data["count"] == 2
 
 
 def test_directors_create_matches_and_the_rules_are_checked() -> None:
@@ -131,9 +124,9 @@ def test_directors_create_matches_and_the_rules_are_checked() -> None:
         "player1": first.pk,
         "player2": second.pk,
     }
-    created = api(director).post("/api/matches/", body, format="json")
+    created = api_client(director).post("/api/matches/", body, format="json")
     assert created.status_code == 201, created.data
     assert created.data["cube_enabled"] is False and created.data["status"] == "ready"
-    jacoby = api(director).post("/api/matches/", {**body, "jacoby": True}, format="json")
+    jacoby = api_client(director).post("/api/matches/", {**body, "jacoby": True}, format="json")
     assert jacoby.status_code == 400
-    assert api(UserFactory()).post("/api/matches/", body, format="json").status_code == 403
+    assert api_client(UserFactory()).post("/api/matches/", body, format="json").status_code == 403

@@ -5,24 +5,17 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from games.models import Game, MatchResult, ResultChange, ResultStatus
 from games.services import enter_final_score, enter_game
 from tests.factories import ClubFactory, UserFactory
 from tests.games.match_factories import fast_passwords, match_with_logins, player_with_login
+from tests.support.clients import page_client
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-def client_for(user: object | None) -> Client:
-    client = Client()
-    if user is not None:
-        client.force_login(user)  # type: ignore[arg-type]
-    return client
 
 
 def counts() -> tuple[int, int, int]:
@@ -32,7 +25,7 @@ def counts() -> tuple[int, int, int]:
 def test_anyone_reads_the_match_page() -> None:
     match, user1, _ = match_with_logins(length=5)
     enter_game(match=match, by=user1, winner=1, result="gammon", cube=2, cube_owner=1)
-    page = client_for(None).get(match.get_absolute_url())
+    page = page_client(None).get(match.get_absolute_url())
     assert page.status_code == 200
     html = page.content.decode()
     assert str(match.player1) in html and "Crawford game: no doubling" in html
@@ -43,7 +36,7 @@ def test_a_player_enters_a_game_with_htmx_and_gets_the_panel() -> None:
     match, user1, _ = match_with_logins(length=5)
     url = reverse("games:enter_game", args=[match.pk])
     data = {"winner": "2", "result": "single", "cube": "1", "cube_owner": "0"}
-    response = client_for(user1).post(url, data, **HTMX)
+    response = page_client(user1).post(url, data, **HTMX)
     assert response.status_code == 200
     html = response.content.decode()
     assert "<html" not in html and 'data-testid="score2">1<' in html
@@ -53,7 +46,7 @@ def test_a_player_enters_a_game_with_htmx_and_gets_the_panel() -> None:
 def test_without_htmx_the_post_redirects_back() -> None:
     match, user1, _ = match_with_logins(length=5)
     url = reverse("games:enter_game", args=[match.pk])
-    response = client_for(user1).post(
+    response = page_client(user1).post(
         url, {"winner": "1", "result": "single", "cube": "1", "cube_owner": "0"}
     )
     assert response.status_code == 302 and response.url == match.get_absolute_url()
@@ -65,7 +58,7 @@ def test_the_crawford_error_is_shown_in_place_and_nothing_is_saved() -> None:
     before = counts()
     url = reverse("games:enter_game", args=[match.pk])
     data = {"winner": "2", "result": "single", "cube": "2", "cube_owner": "1"}
-    response = client_for(user1).post(url, data, **HTMX)
+    response = page_client(user1).post(url, data, **HTMX)
     assert response.status_code == 200
     assert "A double is not allowed in the Crawford game (game 2)." in response.content.decode()
     assert counts() == before
@@ -74,7 +67,7 @@ def test_the_crawford_error_is_shown_in_place_and_nothing_is_saved() -> None:
 def test_an_impossible_final_score_is_shown_in_place() -> None:
     match, user1, _ = match_with_logins(length=7)
     url = reverse("games:enter_score", args=[match.pk])
-    response = client_for(user1).post(url, {"score1": "7", "score2": "7"}, **HTMX)
+    response = page_client(user1).post(url, {"score1": "7", "score2": "7"}, **HTMX)
     assert "only one player can reach 7" in response.content.decode()
     assert counts() == (0, 0, 0)
 
@@ -87,7 +80,7 @@ def test_strangers_cannot_write(who: str) -> None:
         "outsider": player_with_login()[0],
         "other_director": ClubFactory(directors=[UserFactory()]).directors.get(),
     }
-    client = client_for(users[who])
+    client = page_client(users[who])
     game = client.post(
         reverse("games:enter_game", args=[match.pk]),
         {"winner": "1", "result": "single", "cube": "1", "cube_owner": "0"},
@@ -108,10 +101,10 @@ def test_only_the_opponent_sees_and_uses_confirm() -> None:
     match, user1, user2 = match_with_logins()
     result = enter_final_score(match=match, by=user1, score1=Decimal(7), score2=Decimal(2))
     confirm = reverse("games:confirm_result", args=[match.pk, result.pk])
-    assert confirm not in client_for(user1).get(match.get_absolute_url()).content.decode()
-    assert client_for(user1).post(confirm).status_code == 403
-    assert confirm in client_for(user2).get(match.get_absolute_url()).content.decode()
-    response = client_for(user2).post(confirm, **HTMX)
+    assert confirm not in page_client(user1).get(match.get_absolute_url()).content.decode()
+    assert page_client(user1).post(confirm).status_code == 403
+    assert confirm in page_client(user2).get(match.get_absolute_url()).content.decode()
+    response = page_client(user2).post(confirm, **HTMX)
     assert "Official result" in response.content.decode()
     result.refresh_from_db()
     assert result.status == ResultStatus.CONFIRMED
@@ -123,22 +116,22 @@ def test_the_opponent_disputes_and_a_director_overrides() -> None:
     match.club.directors.add(director)
     result = enter_final_score(match=match, by=user1, score1=Decimal(7), score2=Decimal(2))
     dispute = reverse("games:dispute_result", args=[match.pk, result.pk])
-    assert client_for(user1).post(dispute, {"reason": "mine"}).status_code == 403
-    response = client_for(user2).post(dispute, {"reason": "It was 2-7"}, **HTMX)
+    assert page_client(user1).post(dispute, {"reason": "mine"}).status_code == 403
+    response = page_client(user2).post(dispute, {"reason": "It was 2-7"}, **HTMX)
     assert "is disputed" in response.content.decode()
     override = reverse("games:override_result", args=[match.pk])
-    missing = client_for(director).post(
+    missing = page_client(director).post(
         override, {"score1": "2", "score2": "7", "reason": ""}, **HTMX
     )
     assert "This field is required." in missing.content.decode()
-    client_for(director).post(override, {"score1": "2", "score2": "7", "reason": "Scoresheet"})
+    page_client(director).post(override, {"score1": "2", "score2": "7", "reason": "Scoresheet"})
     match.refresh_from_db()
     assert match.winner == match.player2
 
 
 def test_match_list() -> None:
     match, _, _ = match_with_logins()
-    response = client_for(None).get(reverse("games:match_list"))
+    response = page_client(None).get(reverse("games:match_list"))
     assert match.get_absolute_url() in response.content.decode()
 
 
@@ -146,7 +139,7 @@ def test_a_director_creates_a_match_and_the_rules_are_checked() -> None:
     director = UserFactory()
     club = ClubFactory(directors=[director])
     first, second = player_with_login()[1], player_with_login()[1]
-    client = client_for(director)
+    client = page_client(director)
     assert "New match" in client.get(reverse("games:match_list")).content.decode()
     body = {
         "club": club.pk,
@@ -163,13 +156,13 @@ def test_a_director_creates_a_match_and_the_rules_are_checked() -> None:
     assert match.cube_enabled is False and match.status == "ready"
     same = client.post(reverse("games:match_create"), {**body, "player2": first.pk})
     assert same.status_code == 200 and club.matches.count() == 1
-    assert client_for(player_with_login()[0]).get(reverse("games:match_create")).status_code == 403
+    assert page_client(player_with_login()[0]).get(reverse("games:match_create")).status_code == 403
 
 
 def test_the_crawford_error_speaks_russian() -> None:
     match, user1, _ = match_with_logins(length=3)
     enter_game(match=match, by=user1, winner=1, result="gammon")
-    client = client_for(user1)
+    client = page_client(user1)
     data = {"winner": "2", "result": "single", "cube": "2", "cube_owner": "1"}
     response = client.post(
         reverse("games:enter_game", args=[match.pk]), data, HTTP_ACCEPT_LANGUAGE="ru", **HTMX
@@ -180,7 +173,7 @@ def test_the_crawford_error_speaks_russian() -> None:
 def test_anonymous_htmx_posts_are_sent_to_the_login_page() -> None:
     match, _, _ = match_with_logins()
     url = reverse("games:enter_game", args=[match.pk])
-    response = client_for(None).post(url, {"winner": "1", "result": "single"}, **HTMX)
+    response = page_client(None).post(url, {"winner": "1", "result": "single"}, **HTMX)
     assert response.status_code == 200 and response["HX-Redirect"].startswith("/accounts/login/")
     assert counts() == (0, 0, 0)
 
@@ -188,12 +181,12 @@ def test_anonymous_htmx_posts_are_sent_to_the_login_page() -> None:
 def test_undo_the_last_game_on_the_page() -> None:
     match, user1, _ = match_with_logins(length=5)
     enter_game(match=match, by=user1, winner=1, result="gammon")
-    response = client_for(user1).post(reverse("games:remove_last_game", args=[match.pk]), **HTMX)
+    response = page_client(user1).post(reverse("games:remove_last_game", args=[match.pk]), **HTMX)
     assert 'data-testid="score1">0<' in response.content.decode()
     outsider = player_with_login()[0]
     enter_game(match=match, by=user1, winner=1, result="gammon")
     assert (
-        client_for(outsider).post(reverse("games:remove_last_game", args=[match.pk])).status_code
+        page_client(outsider).post(reverse("games:remove_last_game", args=[match.pk])).status_code
         == 403
     )
     assert Game.objects.count() == 1
