@@ -1,4 +1,4 @@
-"""The choices of the games models (variant, statuses, game results)."""
+"""The choices of the games models (variant, seats, statuses, game results)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,21 @@ from django.utils.translation import gettext_lazy as _
 class Variant(models.TextChoices):
     BACKGAMMON = "backgammon", _("Short backgammon")
     NARDY = "nardy", _("Long nardy")
+
+
+class Seat(models.IntegerChoices):
+    """A player's seat in a match, as stored (the engine counts 0 and 1)."""
+
+    PLAYER1 = 1, _("player 1")
+    PLAYER2 = 2, _("player 2")
+
+
+class CubeOwner(models.IntegerChoices):
+    """Who owns the cube: nobody (centred) or the player in a seat."""
+
+    CENTRED = 0, _("centred")
+    PLAYER1 = Seat.PLAYER1.value, _("player 1")
+    PLAYER2 = Seat.PLAYER2.value, _("player 2")
 
 
 class MatchStatus(models.TextChoices):

@@ -16,9 +16,11 @@ from django.utils.translation import gettext_lazy as _
 
 from engine.match import MatchRules
 from games.choices import (  # re-exported: other apps import them from here
+    CubeOwner,
     GameResult,
     MatchStatus,
     ResultStatus,
+    Seat,
     TranscriptStatus,
     Variant,
 )
@@ -204,13 +206,13 @@ class Game(models.Model):
     )
     number = models.PositiveSmallIntegerField(_("number"))
     winner = models.PositiveSmallIntegerField(
-        _("winner"), choices=[(1, _("player 1")), (2, _("player 2"))], null=True, blank=True
+        _("winner"), choices=Seat.choices, null=True, blank=True
     )
     result = models.CharField(_("result"), max_length=12, choices=GameResult.choices)
     cube = models.PositiveIntegerField(_("cube value"), default=1)
     cube_owner = models.PositiveSmallIntegerField(
         _("cube owner"),
-        choices=[(0, _("centred")), (1, _("player 1")), (2, _("player 2"))],
+        choices=CubeOwner.choices,
         default=0,
     )
     doubles = models.JSONField(

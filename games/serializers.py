@@ -7,7 +7,15 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from games.models import Game, Match, MatchResult, MatchTranscript, ResultStatus
+from games.models import (
+    CubeOwner,
+    Game,
+    Match,
+    MatchResult,
+    MatchTranscript,
+    ResultStatus,
+    Seat,
+)
 from games.services.matches import RULE_FIELDS
 from games.services.transcripts import describe
 from tournaments.models import Club, Player
@@ -113,10 +121,10 @@ class MatchCreateSerializer(serializers.ModelSerializer):
 
 
 class GameInputSerializer(serializers.Serializer):
-    winner = serializers.ChoiceField(choices=[1, 2], allow_null=True)
+    winner = serializers.ChoiceField(choices=Seat.values, allow_null=True)
     result = serializers.CharField()
     cube = serializers.IntegerField(default=1, min_value=1)
-    cube_owner = serializers.ChoiceField(choices=[0, 1, 2], default=0)
+    cube_owner = serializers.ChoiceField(choices=CubeOwner.values, default=CubeOwner.CENTRED.value)
     doubles = serializers.JSONField(required=False, allow_null=True)
 
 
