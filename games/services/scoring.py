@@ -14,6 +14,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from engine.match import (
+    RESPONSES,
     Double,
     GameInput,
     MatchRules,
@@ -22,11 +23,10 @@ from engine.match import (
     match_winner,
     score_match,
 )
-from games.models import Game, Match
+from games.models import Game, Match, Seat
 from games.services.errors import ServiceError
 
 CUBE_VALUES = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024)
-RESPONSES = ("take", "drop", "beaver")
 
 
 def to_decimal(value: Points | Decimal) -> Decimal:
@@ -70,7 +70,7 @@ def doubles_from_json(data: Any) -> tuple[Double, ...]:
                 _('Each cube action needs "player" (1 or 2), "value" and "response".'),
                 "doubles",
             ) from None
-        if player not in (1, 2) or response not in RESPONSES:
+        if player not in Seat.values or response not in RESPONSES:
             raise ServiceError(
                 "bad_doubles",
                 _("A cube action is made by player 1 or 2 and is taken, dropped or beavered."),
