@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 
 from tournaments.models import Club, Entry, Player, Tournament
 from tournaments.services.common import ActionError, record, require_status
+from tournaments.services.games_adapter import MATCH_RULE_TYPES
 from tournaments.standings import METRICS, SWISS_ORDER
 
 OPEN_FOR_ENTRIES = (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION)
@@ -42,18 +43,12 @@ def _validate(tournament: Tournament) -> None:
                               {"flight": flight})
 
 
-RULE_TYPES: dict[str, tuple[type, ...]] = {
-    "crawford": (bool,), "holland": (bool,), "cube_enabled": (bool, type(None)), "koks": (bool,),
-    "equalisation": (bool,), "draw_points": (int, float, str),
-}
-
-
 def _validate_rules(rules: Any) -> None:
     """The rules in force are Match fields (games.models.Match); nothing else is accepted."""
     if not isinstance(rules, dict):
         raise ActionError("bad_rules", "The rules are a set of named options.")
     for key, value in rules.items():
-        if key not in RULE_TYPES or not isinstance(value, RULE_TYPES[key]):
+        if key not in MATCH_RULE_TYPES or not isinstance(value, MATCH_RULE_TYPES[key]):
             raise ActionError("bad_rules", f"Unknown rule or wrong value: {key}.", {"rule": key})
     if "draw_points" in rules and str(rules["draw_points"]) not in ("0.5", "1", "1.0"):
         raise ActionError("bad_rules", "A drawn game is worth 0.5 or 1 point.", {"rule": "draw_points"})

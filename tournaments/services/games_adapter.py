@@ -10,15 +10,23 @@ from __future__ import annotations
 from games.models import Match, MatchStatus
 from tournaments.models import Player, Tournament
 
-# Tournament.rules keys that are Match fields (the rules in force for every match).
-MATCH_RULE_FIELDS = ("crawford", "holland", "cube_enabled", "koks", "equalisation", "draw_points")
+# Tournament.rules keys that are Match fields (the rules in force for every match), with
+# the types of value each takes (the entries service checks them).
+MATCH_RULE_TYPES: dict[str, tuple[type, ...]] = {
+    "crawford": (bool,),
+    "holland": (bool,),
+    "cube_enabled": (bool, type(None)),
+    "koks": (bool,),
+    "equalisation": (bool,),
+    "draw_points": (int, float, str),
+}
 
 
 def new_match(
     tournament: Tournament, length: int, player1_id: int | None, player2_id: int | None
 ) -> Match:
     """An unsaved match of the event (for bulk creation)."""
-    rules = {key: tournament.rules[key] for key in MATCH_RULE_FIELDS if key in tournament.rules}
+    rules = {key: tournament.rules[key] for key in MATCH_RULE_TYPES if key in tournament.rules}
     match = Match(
         club_id=tournament.club_id,
         variant=tournament.variant,
@@ -29,7 +37,7 @@ def new_match(
         **rules,
     )
     if match.cube_enabled is None:
-        match.cube_enabled = tournament.variant != "nardy"
+        match.cube_enabled = match.cube_in_use  # the variant's default
     return match
 
 
