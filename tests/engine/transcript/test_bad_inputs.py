@@ -146,6 +146,17 @@ RULE_BROKEN: dict[str, tuple[str, str | None, tuple[int, int], str]] = {
         (1, 2),
         "no point 27",
     ),
+    "a move onto a made point, play going on": (
+        (
+            " 1 point match\n\n Game 1\n A : 0                          B : 0\n"
+            "  1) 31: 8/5 6/5                 42: 8/4 6/4\n"
+            "  2) 63: 24/21 13/7              53: 13/8 13/10\n"
+            "  3) 21: 13/11 6/5               61: 13/7 8/7\n"
+        ),
+        None,
+        (1, 2),
+        "21",
+    ),
     "junk in a move cell": (edited("42: 13/11 11/7*", "42: 13/11 banana"), None, (1, 2), "banana"),
     "a play far too long": (
         edited("42: 13/11 11/7*", "42: " + "13/11 " * 100_000),

@@ -73,3 +73,19 @@ def test_damaged_files_give_errors_not_crashes(seed: int, edits: int, source: in
     assert verdict["valid"] == (verdict["errors"] == [])
     for error in verdict["errors"]:
         assert error["reason"]
+
+
+def test_a_claim_that_puts_both_sides_on_one_point_is_not_fetched() -> None:
+    """The replay fetches the legal plays of a game's moves in one batch, carrying out
+    each play as written; a play onto a closed point (here after a move out of turn)
+    makes a board that is no position, and the moves after it are judged one by one
+    instead of crashing the batch (found by fuzzing)."""
+    text = (
+        " 1 point match\n\n Game 1\n A : 0                          B : 0\n"
+        "  1)                             62: 24/18 13/11\n"
+        "  2)                             51: 6/1 6/5\n"
+        "  3) 31: 8/5 6/5\n"
+    )
+    errors = replay(read_transcript(text)).to_json()["errors"]
+    assert [(e["game"], e["turn"], e["player"]) for e in errors[:2]] == [(1, 2, "B"), (1, 2, "B")]
+    assert "A's turn" in errors[0]["reason"]

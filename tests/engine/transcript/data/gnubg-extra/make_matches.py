@@ -14,12 +14,13 @@ been played (``new match`` resets them), which renames the players in the record
 Many matches, each in its own gnubg process (the settings are drawn from SEED0, so a
 run can be repeated), then the answers gathered into OUTDIR/expected.json::
 
-    python make_matches.py --many OUTDIR FIRST COUNT SEED0
+    python make_matches.py --many OUTDIR FIRST COUNT SEED0 [PLIES]
 
 Used: x01-x12 (1, 901, 0.0) (1, 902, 0.1) (2, 903, 0.05) (3, 904, 0.1) (4, 905, 0.05)
 (5, 906, 0.1) (5, 907, 0.2) (7, 908, 0.1) (7, 909, 0.2) (9, 910, 0.15) (11, 911, 0.1)
-(15, 912, 0.2), plies 0, names gnubg/root; g001-g200: ``--many`` with SEED0 2026, of
-which a representative subset is kept here (the rest was checked and thrown away).
+(15, 912, 0.2), plies 0, names gnubg/root; g001-g200: ``--many OUT 1 200 2026``, of
+which a representative subset is kept here (the rest was checked and thrown away);
+also checked, not kept: ``--many OUT 201 100 2027`` and ``--many OUT 301 40 2028 1``.
 """
 
 import json
@@ -143,13 +144,13 @@ def settings(index, rng):
     return length, 10_000 + index, noise, 0, cube_noise, names, extra
 
 
-def many(outdir, first, count, seed0):
+def many(outdir, first, count, seed0, plies=0):
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
     rng = random.Random(seed0)
     answers = {}
     for index in range(1, first + count):
-        length, seed, noise, plies, cube_noise, names, extra = settings(index, rng)
+        length, seed, noise, _, cube_noise, names, extra = settings(index, rng)
         if index < first:
             continue
         out = outdir / f"g{index:03d}-{length}pt.mat"
@@ -181,7 +182,8 @@ def many(outdir, first, count, seed0):
 
 if __name__ == "__main__":
     if sys.argv[1] == "--many":
-        many(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
+        plies = int(sys.argv[6]) if len(sys.argv) > 6 else 0
+        many(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), plies)
         sys.exit()
     out, length, seed, noise, plies = sys.argv[1:6]
     cube_noise = float(sys.argv[6]) if len(sys.argv) > 6 else None
