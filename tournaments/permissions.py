@@ -10,7 +10,7 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import QuerySet
-from rest_framework.permissions import SAFE_METHODS, BasePermission
+from rest_framework.permissions import SAFE_METHODS, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 
 from tournaments.models import Club, Player
@@ -87,16 +87,11 @@ def club_of(obj: Any) -> Club | None:
     return getattr(obj, "club", None)
 
 
-class ReadOnlyOrClubDirector(BasePermission):
+class ReadOnlyOrClubDirector(IsAuthenticatedOrReadOnly):
     """Anyone may read; writes need a director of the object's club (or a site admin).
 
     Works for any object that is a Club, has a `club` attribute or a `get_club()`.
     """
-
-    def has_permission(self, request: Request, view: Any) -> bool:
-        return request.method in SAFE_METHODS or bool(
-            request.user and request.user.is_authenticated
-        )
 
     def has_object_permission(self, request: Request, view: Any, obj: Any) -> bool:
         if request.method in SAFE_METHODS:
@@ -105,13 +100,8 @@ class ReadOnlyOrClubDirector(BasePermission):
         return club is not None and can_manage_club(request.user, club)
 
 
-class ReadOnlyOrPlayerSelf(BasePermission):
+class ReadOnlyOrPlayerSelf(IsAuthenticatedOrReadOnly):
     """Anyone may read a player; the player themselves, their directors or an admin may write."""
-
-    def has_permission(self, request: Request, view: Any) -> bool:
-        return request.method in SAFE_METHODS or bool(
-            request.user and request.user.is_authenticated
-        )
 
     def has_object_permission(self, request: Request, view: Any, obj: Any) -> bool:
         if request.method in SAFE_METHODS:

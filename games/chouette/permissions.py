@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from rest_framework.permissions import SAFE_METHODS, BasePermission
-from rest_framework.request import Request
-
 from games.chouette.models import ChouetteSession
 from tournaments.models import Club, Player
 from tournaments.permissions import AnyUser, can_manage_club, is_member_or_manager, player_for
@@ -35,11 +30,3 @@ def can_seat(user: AnyUser | None, session: ChouetteSession, player: Player) -> 
     own = player_for(user)
     return own is not None and own.pk == player.pk
 
-
-class ChouetteWritePermission(BasePermission):
-    """Reads for anyone; writes need a login. Services make the finer check per session."""
-
-    def has_permission(self, request: Request, view: Any) -> bool:
-        return request.method in SAFE_METHODS or bool(
-            request.user and request.user.is_authenticated
-        )
