@@ -15,10 +15,8 @@ from __future__ import annotations
 
 import datetime
 import importlib.util
-import os
 import random
 import sys
-import tempfile
 from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
@@ -35,24 +33,6 @@ Figure, timed = bench_tournaments.Figure, bench_tournaments.timed
 
 PLAYERS = 5000
 NEWLINE = b"\n"
-_django_ready = False
-
-
-def _django() -> None:
-    """Django on a fresh SQLite database in a temporary folder, migrated."""
-    global _django_ready
-    if _django_ready:
-        return
-    folder = tempfile.mkdtemp(prefix="nardy-bench-")
-    os.environ["NARDY_VAR_DIR"] = folder
-    os.environ["DATABASE_URL"] = f"sqlite:///{folder}/bench.sqlite3"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "nardy_site.settings")
-    import django
-    from django.core.management import call_command
-
-    django.setup()
-    call_command("migrate", verbosity=0)
-    _django_ready = True
 
 
 def _ranked_players(count: int) -> object:
@@ -83,14 +63,12 @@ def _ranked_players(count: int) -> object:
 
 
 def page() -> list[object]:
-    _django()
-    from django.conf import settings
+    bench_tournaments.django_on_throwaway_database()
     from django.test import Client
 
     from tournaments.leaderboard.selectors import RankingQuery, ranking
     from tournaments.rankings import Season, rank_totals
 
-    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
     club = _ranked_players(PLAYERS)
     client = Client()
     params = {"year": 2026, "club": club.slug}
@@ -115,7 +93,7 @@ def page() -> list[object]:
 
 
 def rebuild() -> list[object]:
-    _django()
+    bench_tournaments.django_on_throwaway_database()
     from django.utils import timezone
 
     from games.models import Match, MatchResult, MatchStatus, ResultStatus

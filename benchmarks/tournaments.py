@@ -136,8 +136,15 @@ def rankings() -> list[Figure]:
                    f"{len(overall)} ranked players")]
 
 
-def _django_for_pages() -> None:
-    """Django on a throwaway SQLite database with the schema migrated (pages section only)."""
+_django_ready = False
+
+
+def django_on_throwaway_database() -> None:
+    """Django on a throwaway SQLite database in a temporary folder, migrated, with fast
+    password hashing and the test client's host allowed. Done once per run."""
+    global _django_ready
+    if _django_ready:
+        return
     import os
     import tempfile
 
@@ -154,6 +161,7 @@ def _django_for_pages() -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
+    _django_ready = True
 
 
 def _page_event(entrants: int, fmt: str, number: int):  # type: ignore[no-untyped-def]
@@ -190,7 +198,7 @@ def _page_event(entrants: int, fmt: str, number: int):  # type: ignore[no-untype
 
 
 def pages() -> list[Figure]:
-    _django_for_pages()
+    django_on_throwaway_database()
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext, setup_test_environment
