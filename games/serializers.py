@@ -19,12 +19,13 @@ from games.models import (
 from games.services.matches import RULE_FIELDS
 from games.services.transcripts import describe
 from tournaments.models import Club, Player
+from tournaments.serializers import PlayerSerializer
 
 
-class PlayerRefSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Player
-        fields = ["id", "display_name"]
+# A player as a match shows them: the tournaments API's fields, under its own schema name
+# (a docstring here would become the schema's description).
+class PlayerRefSerializer(PlayerSerializer):
+    pass
 
 
 class GameSerializer(serializers.ModelSerializer):
