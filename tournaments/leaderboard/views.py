@@ -26,6 +26,7 @@ from tournaments.leaderboard.models import RankedEvent
 from tournaments.leaderboard.services.points import PlacedEntrant, create_external_event
 from tournaments.models import Club, Player
 from tournaments.permissions import can_manage_club
+from tournaments.selectors import club_members
 
 PAGE_SIZE = 100
 
@@ -134,7 +135,7 @@ def external_event_create(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     if not can_manage_club(request.user, club):
         raise PermissionDenied(_("Only the club's directors enter its events."))
-    players = Player.objects.filter(memberships__club=club).order_by("display_name", "pk")
+    players = club_members(club)
     form = ExternalEventForm(request.POST or None)
     places = PlaceFormSet(request.POST or None, players=players, prefix="places")
     if request.method == "POST" and form.is_valid() and places.is_valid():
