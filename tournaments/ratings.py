@@ -87,12 +87,9 @@ def experience_factor(experience: float) -> float:
 
 def rate_match(winner: PlayerRating, loser: PlayerRating, length: int) -> tuple[float, float]:
     """The winner's gain and the loser's (negative) change for a match of ``length``."""
-    root = math.sqrt(length)
-    surprise = 1.0 / (10.0 ** ((winner.rating - loser.rating) * root / 2000.0) + 1.0)
-    step = 4.0 * root * surprise
-    winner_k = 5.0 - winner.experience / 100.0
-    loser_k = 5.0 - loser.experience / 100.0
-    return step * (max(1.0, winner_k)), -step * (max(1.0, loser_k))
+    surprise = win_probability(loser.rating, winner.rating, length)
+    step = 4.0 * math.sqrt(length) * surprise
+    return step * experience_factor(winner.experience), -step * experience_factor(loser.experience)
 
 
 def _check(match: RatedMatch) -> None:
