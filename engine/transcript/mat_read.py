@@ -54,6 +54,13 @@ RIGHT_COLUMN = 20  # a lone cell starting at or after this column is the right p
 def decode(data: bytes | str) -> str:
     """The text of a transcript; binary data is refused."""
     if isinstance(data, bytes):
+        if data[:2] in (b"\xff\xfe", b"\xfe\xff"):  # UTF-16 with its byte-order mark
+            try:
+                data = data.decode("utf-16").encode("utf-8")
+            except UnicodeDecodeError:
+                raise TranscriptError(
+                    "not_text", "The file starts like UTF-16 text but is not."
+                ) from None
         if b"\x00" in data:
             raise TranscriptError("not_text", "The file is binary data, not a match transcript.")
         try:

@@ -157,6 +157,15 @@ RULE_BROKEN: dict[str, tuple[str, str | None, tuple[int, int], str]] = {
         (1, 2),
         "21",
     ),
+    "a score line that does not change between games": (
+        edited(
+            " Carol : 0                      Dmitri : 2",
+            " Carol : 0                      Dmitri : 0",
+        ),
+        None,
+        (2, 0),
+        "says 0-0, but the games before it make 0-2",
+    ),
     "junk in a move cell": (edited("42: 13/11 11/7*", "42: 13/11 banana"), None, (1, 2), "banana"),
     "a play far too long": (
         edited("42: 13/11 11/7*", "42: " + "13/11 " * 100_000),

@@ -133,3 +133,13 @@ def test_money_session_without_a_jacoby_tag() -> None:
     assert not off["valid"] and "worth" in off["errors"][0]["reason"]
     in_a_match = replay(read_transcript(text.replace(written, "Wins 1 point"))).to_json()
     assert not in_a_match["valid"]
+
+
+def test_utf_16_with_a_byte_order_mark() -> None:
+    text = (EXTRA / "g001-3pt.mat").read_text(encoding="utf-8")
+    expected = replay(read_transcript(text)).to_json()
+    for encoding in ("utf-16", "utf-16-be"):
+        data = text.encode(encoding)
+        if encoding == "utf-16-be":
+            data = b"\xfe\xff" + data
+        assert replay(read_transcript(data)).to_json() == expected
