@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from decimal import Decimal
 
 from django.db.models import Count, F, Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
+from games.services.scoring import format_score
 from tournaments import permissions
 from tournaments.models import Club, Entry, Flight, Pairing, Player, Tournament
 from tournaments.permissions import AnyUser, is_site_admin
@@ -163,10 +163,6 @@ class StandingLine:
     values: list[object]  # one per tiebreak of the event, "" where it is worked out among ties
 
 
-def _score(value: Decimal) -> str:
-    return str(int(value)) if value == value.to_integral_value() else str(value)
-
-
 def crosstables(tournament: Tournament, *, flight: str = Flight.GROUP) -> list[GroupTable]:
     """One crosstable per group (a plain round robin has group 1) with its standings.
 
@@ -211,11 +207,11 @@ def _fill(rows: list[CrossRow], index: dict[int, int], pairing: Pairing) -> None
         cell = rows[me].cells[other]
         cell.pairing = pairing
         if pairing.state == Pairing.State.DECIDED and pairing.match is not None:
-            mine, theirs = ((pairing.match.score1, pairing.match.score2) if seat == 1
-                            else (pairing.match.score2, pairing.match.score1))
+            first, second = pairing.match.displayed_score  # capped at the match length
+            mine, theirs = (first, second) if seat == 1 else (second, first)
             won = pairing.winner_id == rows[me].entry.pk
             rows[me].wins += won
-            text = f"{_score(min(mine, pairing.match.length))}–{_score(min(theirs, pairing.match.length))}"
+            text = f"{format_score(mine)}–{format_score(theirs)}"
             cell.text = f"{cell.text} {text}".strip()  # a double round robin shows both
             cell.outcome = "win" if won else "loss"
         elif pairing.state == Pairing.State.DECIDED:  # a walkover
