@@ -9,11 +9,11 @@ pairing with no bottom player, decided for the top one.
 from __future__ import annotations
 
 from collections import defaultdict
-from decimal import Decimal
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
+from games.services.scoring import to_points
 from tournaments.draws.knockout import draw_from_positions
 from tournaments.draws.round_robin import group_knockout_positions, round_robin, snake_groups
 from tournaments.draws.swiss import SwissPlayer, pair_first_round, pair_round, swiss_rounds
@@ -156,10 +156,6 @@ def _finish_if_over(tournament: Tournament) -> None:
     tournament.save(update_fields=["status"])
 
 
-def _number(value: Decimal) -> int | float:
-    return int(value) if value == value.to_integral_value() else float(value)
-
-
 def table_results(pairings: list[Pairing]) -> list[MatchResult]:
     """Standings input from decided pairings (their matches' scores) and byes."""
     results = []
@@ -172,7 +168,7 @@ def table_results(pairings: list[Pairing]) -> list[MatchResult]:
         elif p.state == Pairing.State.DECIDED and p.match is not None:
             results.append(MatchResult(
                 first=p.top_id, second=p.bottom_id, winner=p.winner_id,
-                first_score=_number(p.match.score1), second_score=_number(p.match.score2),
+                first_score=to_points(p.match.score1), second_score=to_points(p.match.score2),
                 length=p.match.length,
             ))
     return results
