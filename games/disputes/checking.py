@@ -38,54 +38,98 @@ TEST_DELAY_ENV = "NARDY_TEST_DISPUTE_CHECK_DELAY"
 
 CLAIMABLE = (DisputeStatus.SUBMITTED, DisputeStatus.CHECKING)
 
-
-def _claim(dispute_id: int) -> Dispute | None:
-    """Mark the dispute as being checked; None when there is nothing (more) to do.
-
-    One conditional UPDATE claims it and returns what the check needs (RETURNING, in
-    SQLite 3.35+ and PostgreSQL); a redelivered task finds ``checking`` and claims it
-    again.
-    """
-    fields = [Dispute._meta.get_field(name) for name in CHECK_FIELDS]
-    sql = (
-        f"UPDATE {Dispute._meta.db_table} SET status = %s, attempts = attempts + 1 "
-        "WHERE id = %s AND status IN (%s, %s) "
-        f"RETURNING {', '.join(field.column for field in fields)}"
-    )
-    with transaction.atomic():
-        with connection.cursor() as cursor:
-            cursor.execute(sql, [DisputeStatus.CHECKING, dispute_id, *CLAIMABLE])
-            row = cursor.fetchone()
-        if row is None:
-            return None
-        values = {
-            field.attname: (
-                field.from_db_value(value, None, connection)
-                if hasattr(field, "from_db_value")
-                else value
-            )
-            for field, value in zip(fields, row, strict=True)
-        }
-        dispute = Dispute(pk=dispute_id, status=DisputeStatus.CHECKING, **values)
-        record(dispute, DisputeEvent.Action.CHECKING, note=f"attempt {dispute.attempts}")
-    return dispute
-
-
 CHECK_FIELDS = (
     "kind", "variant", "position_id", "dice1", "dice2", "notation", "claims", "attempts",
     "match_id", "transcript_id",
 )  # fmt: skip
 
 
-def _store(dispute: Dispute, verdict: dict[str, Any]) -> bool:
-    """Store the verdict if nobody has yet; True when this call stored it."""
-    with transaction.atomic():
-        stored = Dispute.objects.filter(pk=dispute.pk, status=DisputeStatus.CHECKING).update(
-            status=DisputeStatus.CHECKED, verdict=verdict, checked_at=timezone.now()
+def _sql() -> dict[str, str]:
+    """The worker's three statements, built once from the models' table and column names.
+
+    Plain SQL rather than the ORM: the worker runs them for every dispute, and compiling
+    a queryset and instantiating an audit row cost more CPU than the statements
+    themselves (SQLite and PostgreSQL take the same text)."""
+    global _SQL
+    if _SQL is None:
+        quote = connection.ops.quote_name
+
+        def columns(model: Any, *names: str) -> list[str]:
+            return [quote(model._meta.get_field(name).column) for name in names]
+
+        table, event_table = quote(Dispute._meta.db_table), quote(DisputeEvent._meta.db_table)
+        pk, status, attempts, verdict, checked_at = columns(
+            Dispute, "id", "status", "attempts", "verdict", "checked_at"
         )
+        returned = ", ".join(columns(Dispute, *CHECK_FIELDS))
+        event_columns = ", ".join(columns(DisputeEvent, "dispute", "action", "actor", "at", "note"))
+        _SQL = {
+            "claim": (
+                f"UPDATE {table} SET {status} = %s, {attempts} = {attempts} + 1 "
+                f"WHERE {pk} = %s AND {status} IN (%s, %s) RETURNING {returned}"
+            ),
+            "store": (
+                f"UPDATE {table} SET {status} = %s, {verdict} = %s, {checked_at} = %s "
+                f"WHERE {pk} = %s AND {status} = %s"
+            ),
+            "event": f"INSERT INTO {event_table} ({event_columns}) VALUES (%s, %s, NULL, %s, %s)",
+        }
+    return _SQL
+
+
+_SQL: dict[str, str] | None = None
+
+
+def _now() -> Any:
+    return connection.ops.adapt_datetimefield_value(timezone.now())
+
+
+def _claim(dispute_id: int) -> Dispute | None:
+    """Mark the dispute as being checked; None when there is nothing (more) to do.
+
+    One transaction, two statements: a conditional UPDATE claims it and returns what the
+    check needs (RETURNING, in SQLite 3.35+ and PostgreSQL; a redelivered task finds
+    ``checking`` and claims it again), and an INSERT writes the ``checking`` audit row.
+    """
+    sql = _sql()
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(sql["claim"], [DisputeStatus.CHECKING, dispute_id, *CLAIMABLE])
+        row = cursor.fetchone()
+        if row is None:
+            return None
+        values = dict(zip(CHECK_FIELDS, row, strict=True))
+        if isinstance(values["claims"], str):  # JSON comes back as text
+            values["claims"] = _CLAIMS_FIELD.from_db_value(values["claims"], None, connection)
+        attempts = values["attempts"]
+        cursor.execute(
+            sql["event"],
+            [dispute_id, DisputeEvent.Action.CHECKING, _now(), f"attempt {attempts}"],
+        )
+    return Dispute(pk=dispute_id, status=DisputeStatus.CHECKING, **values)
+
+
+def _store(dispute: Dispute, verdict: dict[str, Any]) -> bool:
+    """Store the verdict if nobody has yet; True when this call stored it.
+
+    A conditional UPDATE (``checking`` → ``checked``) and, only when it changed the row,
+    the one ``checked`` audit row, in one transaction."""
+    sql = _sql()
+    stored_verdict = _VERDICT_FIELD.get_db_prep_save(verdict, connection)
+    note = str(verdict.get("code") or "legal")
+    with transaction.atomic(), connection.cursor() as cursor:
+        now = _now()
+        cursor.execute(
+            sql["store"],
+            [DisputeStatus.CHECKED, stored_verdict, now, dispute.pk, DisputeStatus.CHECKING],
+        )
+        stored = cursor.rowcount == 1
         if stored:
-            record(dispute, DisputeEvent.Action.CHECKED, note=str(verdict.get("code") or "legal"))
-    return bool(stored)
+            cursor.execute(sql["event"], [dispute.pk, DisputeEvent.Action.CHECKED, now, note])
+    return stored
+
+
+_VERDICT_FIELD = Dispute._meta.get_field("verdict")
+_CLAIMS_FIELD = Dispute._meta.get_field("claims")
 
 
 def verdict_for(dispute: Dispute) -> dict[str, Any]:

@@ -6,8 +6,6 @@ retried with backoff on unexpected errors. Running twice stores one verdict.
 
 from __future__ import annotations
 
-from typing import Any
-
 from celery import shared_task
 
 
@@ -21,11 +19,11 @@ from celery import shared_task
     retry_backoff=2,
     retry_jitter=True,
 )
-def check_dispute(dispute_id: int) -> dict[str, Any]:
-    """Check the dispute with the engine and store the verdict (once)."""
+def check_dispute(dispute_id: int) -> None:
+    """Check the dispute with the engine and store the verdict (once).
+
+    Returns nothing: the outcome is in the database, and Celery would otherwise format
+    a return value for its log line on every task."""
     from games.disputes.checking import check_dispute as check
 
-    dispute = check(dispute_id)
-    if dispute is None:
-        return {"id": dispute_id, "checked": False}  # nothing to do: done before, or gone
-    return {"id": dispute.pk, "checked": True, "attempts": dispute.attempts}
+    check(dispute_id)
