@@ -173,6 +173,10 @@ REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6390/0")
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", REDIS_URL)
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", REDIS_URL)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# kombu's Redis transport with one reused Redis client per channel (nardy_site.broker).
+CELERY_BROKER_TRANSPORT = (
+    "nardy_site.broker:Transport" if CELERY_BROKER_URL.startswith("redis://") else None
+)
 CELERY_TASK_ACKS_LATE = True  # a task lost with its worker is delivered again
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # long checking tasks: take one at a time
