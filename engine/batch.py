@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from numba import njit
 
 from engine.errors import DiceError, PositionError
 from engine.variants import get_variant
-
-_NARDY_FACING = (np.arange(24) + 12) % 24  # the opponent's index of my point index
 
 
 def batch_generate(
@@ -75,21 +74,43 @@ def _check_boards(boards: np.ndarray, variant: str, rules: Any) -> None:
     board that cannot occur (the same conditions as the variants' ``validate``)."""
     if not boards.size:
         return
-    counts = boards.astype(np.int64)
-    totals = counts.sum(axis=2)
-    bad = (counts < 0).any(axis=(1, 2)) | (totals > 15).any(axis=1)
-    if variant == "nardy":
-        shared = (counts[:, 1, :24] > 0) & (counts[:, 0, _NARDY_FACING] > 0)
-        outside = counts[:, :, 6:24].sum(axis=2) > 0
-        bad |= (counts[:, :, 24] != 0).any(axis=1) | ((totals < 15) & outside).any(axis=1)
-    else:
-        shared = (counts[:, 1, :24] > 0) & (counts[:, 0, 23::-1] > 0)
-    bad |= shared.any(axis=1)
-    if not bad.any():
+    if boards.dtype != np.int8 and (boards.min() < -128 or boards.max() > 127):
+        index = int(np.argmax(((boards < -128) | (boards > 127)).any(axis=(1, 2))))
+        raise PositionError("too_many_checkers",
+                            f"Board {index}: a point holds {int(np.abs(boards[index]).max())} "
+                            "checkers; a side has 15.")
+    small = np.ascontiguousarray(boards, dtype=np.int8)
+    index = _first_bad(small, variant == "nardy")
+    if index < 0:
         return
-    index = int(np.argmax(bad))
     try:
-        get_variant(variant, rules).validate(counts[index])
+        get_variant(variant, rules).validate(small[index])
     except PositionError as error:
         raise PositionError(error.code, f"Board {index}: {error.message}") from None
     raise PositionError("bad_board", f"Board {index} cannot occur in {variant}.")
+
+
+@njit(cache=True)
+def _first_bad(boards: np.ndarray, nardy: bool) -> int:  # pragma: no cover - compiled
+    """The index of the first board the variant's ``validate`` would refuse, or -1."""
+    for k in range(boards.shape[0]):
+        for side in range(2):
+            total = 0
+            outside = 0
+            for i in range(25):
+                count = boards[k, side, i]
+                if count < 0:
+                    return k
+                total += count
+                if 6 <= i < 24:
+                    outside += count
+            if total > 15:
+                return k
+            if nardy and (boards[k, side, 24] != 0 or total < 15 and outside > 0):
+                return k
+        for i in range(24):
+            if boards[k, 1, i] > 0:
+                facing = (i + 12) % 24 if nardy else 23 - i
+                if boards[k, 0, facing] > 0:
+                    return k
+    return -1
