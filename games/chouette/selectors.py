@@ -10,6 +10,7 @@ from django.db.models import Count, Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from games import chouette as core
+from games.choices import GameResult
 from games.chouette.models import ChouetteSession
 from tournaments.models import Club, Player
 
@@ -32,11 +33,8 @@ REASON_LABELS = {
     core.RotationReason.ALL_BETS_DROPPED: _("every bet was dropped"),
 }
 OWNER_LABELS = {None: _("centred"), core.Side.BOX: _("box"), core.Side.TEAM: _("member")}
-RESULT_LABELS = {
-    core.ResultKind.SINGLE: _("single"),
-    core.ResultKind.GAMMON: _("gammon"),
-    core.ResultKind.BACKGAMMON: _("backgammon"),
-}
+# A chouette game ends single, gammon or backgammon: named as in a match.
+RESULT_LABELS = {kind: GameResult(kind.value).label for kind in core.ResultKind}
 
 
 @dataclass(frozen=True)
