@@ -68,7 +68,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_UNREADABLE
-    sys.stdout.write(json.dumps(verdict.to_json(), ensure_ascii=False) + "\n")
+    try:
+        answer = json.dumps(verdict.to_json(), ensure_ascii=False, allow_nan=False)
+    except ValueError as error:  # a number JSON cannot hold: never print invalid JSON
+        print(f"{args.file}: the verdict cannot be written as JSON ({error}).", file=sys.stderr)
+        return EXIT_UNREADABLE
+    sys.stdout.write(answer + "\n")
     return EXIT_VALID if verdict.valid else EXIT_ERRORS
 
 

@@ -30,20 +30,20 @@ from engine.transcript.model import (
 from engine.transcript.record import MAX_LENGTH
 
 TAG = re.compile(r'^[;#]\s*\[\s*([A-Za-z][\w ]*?)\s+"(.*)"\s*\]\s*$')
-LENGTH = re.compile(r"^\s*(\d+)\s+points?\s+match\b", re.IGNORECASE)
-GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE)
-NUMBER = r"\d+(?:\.\d+)?"
+LENGTH = re.compile(r"^\s*(\d{1,40})\s+points?\s+match\b", re.IGNORECASE)
+GAME = re.compile(r"^\s*Game\s+(\d{1,9})\s*$", re.IGNORECASE)
+NUMBER = r"\d{1,9}(?:\.\d{1,9})?"  # scores and points: nine digits at most
 SCORE_TAIL = re.compile(rf"^(.*\S)\s*:\s*({NUMBER})$")  # the right player and score
 SCORE_COLON = re.compile(r"\s*:\s*")  # after the left player's name
 LEADING_NUMBER = re.compile(NUMBER)
 MAX_SCORE_LINE = 400  # two names and two scores; longer lines are not score lines
-MOVE_LINE = re.compile(r"^\s*(\d+)\)")
+MOVE_LINE = re.compile(r"^\s*(\d{1,9})\)")
 CELL_START = re.compile(
     r"(?<!\S)(?:\d\d:|Doubles\b|Takes\b|Accepts\b|Drops\b|Passes\b|Rejects\b|Beavers\b"
     r"|Raccoons\b|Wins\b|Draw\b)"
 )
 DICE_CELL = re.compile(r"^(\d)(\d):(.*)$")
-CUBE_CELL = re.compile(r"^(Doubles|Beavers)\s*=>\s*(\d+)$")
+CUBE_CELL = re.compile(r"^(Doubles|Beavers)\s*=>\s*(\d{1,12})$")
 WIN_CELL = re.compile(rf"^Wins\s+(-?{NUMBER})\s+points?(?:\s+and\s+the\s+match)?$", re.IGNORECASE)
 NO_MOVE = {"", "cannot move", "ø", "-", "(no move)", "no move"}
 ANSWERS = {"Takes": TAKE, "Accepts": TAKE, "Drops": DROP, "Passes": DROP, "Rejects": DROP}
@@ -167,7 +167,7 @@ def _parse_cell(cell: str, player: int, turn: int, number: int) -> Action | None
     raise TranscriptError(
         "bad_cell",
         f"Line {number}: expected a roll like '52: 13/8 13/11', 'Doubles => 2', "
-        f"'Takes', 'Drops' or 'Wins n points', found {cell!r}.",
+        f"'Takes', 'Drops' or 'Wins n points', found {cell[:60]!r}.",
         line=number,
     )
 

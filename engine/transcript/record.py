@@ -54,6 +54,7 @@ VERSION = 1
 RULE_FIELDS = tuple(
     item.name for item in fields(MatchRules) if item.name not in ("length", "variant")
 )
+LARGEST = 10**9  # points, cube values, move numbers and scores are smaller
 MAX_LENGTH = 32767  # the largest match length a GNU Match ID can hold (match-play.md §8)
 RECORD_FIELDS = frozenset(
     {"format", "version", "variant", "match_length", "players", "rules", "options", "tags", "games"}
@@ -146,11 +147,12 @@ def _no_other_fields(data: dict[str, Any], allowed: frozenset[str], where: str) 
 
 
 def _number(value: Any) -> bool:
-    """A finite JSON number (not true/false)."""
+    """A finite JSON number (not true/false) of at most nine digits before the point."""
     return (
         isinstance(value, (int, float))
         and not isinstance(value, bool)
         and (isinstance(value, int) or math.isfinite(value))
+        and abs(value) < LARGEST
     )
 
 
@@ -168,7 +170,7 @@ def _action(data: Any, where: str, has_turn: bool) -> Action:
     if player not in (0, 1):
         raise _fail(f"{where}.player", "player 0 or 1", player)
     turn = _get(data, "turn", where, int, "a move number") if has_turn else 0
-    if turn < 0:
+    if not 0 <= turn < LARGEST:
         raise _fail(f"{where}.turn", "a move number", turn)
     if kind == MOVE:
         dice = _get(data, "dice", where, list, "two dice")
@@ -180,6 +182,8 @@ def _action(data: Any, where: str, has_turn: bool) -> Action:
         return Action(MOVE, player, turn, (dice[0], dice[1]), " ".join(play.split()))
     if kind in (DOUBLE, BEAVER):
         cube = _get(data, "cube", where, int, "the cube value offered")
+        if not 0 < cube < LARGEST:
+            raise _fail(f"{where}.cube", "the cube value offered", cube)
         return Action(kind, player, turn, value=cube)
     if kind == WIN:
         points = _get(data, "points", where, (int, float), "the points won")
@@ -291,6 +295,10 @@ def loads(text: str | bytes, variant: str | None = None) -> MatchRecord:
         line = getattr(error, "lineno", None)
         raise TranscriptError(
             "bad_json", f"The JSON match record cannot be read: {error}.", line=line
+        ) from None
+    except ValueError as error:  # e.g. an integer of more than 4300 digits
+        raise TranscriptError(
+            "bad_json", f"The JSON match record cannot be read: {error}."
         ) from None
     except RecursionError:
         raise TranscriptError(
