@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Sequence
+
 import factory
 import pytest
+from django.db import connection
 
-from games.models import Match
+from games.models import Match, MatchResult
+from games.services import ServiceError, confirm_result
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
 
 
@@ -39,3 +44,27 @@ def match_with_logins(**kwargs: object) -> tuple[Match, object, object]:
 def fast_passwords(settings: object) -> None:
     """Hash test passwords with a fast hasher (PBKDF2 costs seconds on a busy machine)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]
+
+
+def confirm_at_once(result: MatchResult, users: Sequence[object]) -> list[str]:
+    """Each user confirms ``result`` in a thread (so a connection) of their own, all let go
+    together; one outcome per user, in finishing order: "ok" or the ServiceError's code."""
+    barrier = threading.Barrier(len(users))
+    outcomes: list[str] = []
+
+    def confirm(user: object) -> None:
+        try:
+            barrier.wait(timeout=10)
+            confirm_result(result=result, by=user)
+            outcomes.append("ok")
+        except ServiceError as error:
+            outcomes.append(error.code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=confirm, args=(user,)) for user in users]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return outcomes

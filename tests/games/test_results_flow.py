@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import threading
 from decimal import Decimal
 from typing import Self
 
 import pytest
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 
 from games.models import MatchResult, MatchStatus, ResultChange, ResultStatus
 from games.services import (
@@ -21,7 +20,12 @@ from games.services import (
 )
 from games.signals import result_confirmed, result_disputed
 from tests.factories import ClubFactory, UserFactory
-from tests.games.match_factories import fast_passwords, match_with_logins, player_with_login
+from tests.games.match_factories import (
+    confirm_at_once,
+    fast_passwords,
+    match_with_logins,
+    player_with_login,
+)
 
 pytestmark = [pytest.mark.postgres, pytest.mark.usefixtures(fast_passwords.__name__)]
 
@@ -160,25 +164,8 @@ def test_two_confirmations_at_once_make_one_official_result() -> None:
     director = UserFactory()
     match.club.directors.add(director)
     result = propose_seven_three(match, user1)
-    barrier = threading.Barrier(2)
-    outcomes: list[str] = []
-
-    def confirm(user: object) -> None:
-        try:
-            barrier.wait(timeout=10)
-            confirm_result(result=result, by=user)
-            outcomes.append("ok")
-        except ServiceError as error:
-            outcomes.append(error.code)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=confirm, args=(user,)) for user in (user2, director)]
     with Received(result_confirmed) as received:
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(timeout=60)
+        outcomes = confirm_at_once(result, [user2, director])
     assert sorted(outcomes) == ["already_confirmed", "ok"]
     assert MatchResult.objects.filter(status="confirmed").count() == 1
     assert ResultChange.objects.filter(action="confirmed").count() == 1

@@ -1,14 +1,13 @@
 """The results flow through the database, seen from the tournament."""
 
-import threading
 from decimal import Decimal
 
 import pytest
-from django.db import connection
 
 from games import services as games_services
 from games.models import MatchResult, ResultChange
 from games.services import NotAllowed, ServiceError
+from tests.games.match_factories import confirm_at_once
 from tests.tournaments.tournament_helpers import director_of, make_event, pairing, play
 from tournaments import services
 from tournaments.errors import DrawError
@@ -179,25 +178,7 @@ def test_two_confirmations_racing_make_one_official_result() -> None:
         match=first.match, by=first.top.player.user,
         score1=Decimal(first.match.length), score2=Decimal(0),
     )
-    confirmers = [first.bottom.player.user, director_of(event)]
-    barrier = threading.Barrier(2)
-    outcomes: list[str] = []
-
-    def confirm(user: object) -> None:
-        barrier.wait()
-        try:
-            games_services.confirm_result(result=result, by=user)
-            outcomes.append("ok")
-        except ServiceError as error:
-            outcomes.append(error.code)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=confirm, args=(user,)) for user in confirmers]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    outcomes = confirm_at_once(result, [first.bottom.player.user, director_of(event)])
     assert sorted(outcomes) == ["already_confirmed", "ok"]
     assert MatchResult.objects.filter(match=first.match, status="confirmed").count() == 1
     assert pairing(event, "main", 2, 1).top == first.top
