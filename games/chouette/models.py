@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import chouette as core
+from games.choices import Variant as MatchVariant
 from tournaments.models import Club, Player
 
 
@@ -23,8 +24,10 @@ class ChouetteSession(models.Model):
     """One chouette night at a club: the table's rules and who sat down first."""
 
     class Variant(models.TextChoices):
-        BACKGAMMON = core.Variant.BACKGAMMON.value, _("Short backgammon")
-        LONG_NARDY = core.Variant.LONG_NARDY.value, _("Long nardy")
+        # Named as the match variants; the stored values are the chouette core's own
+        # ("long_nardy", not the matches' "nardy").
+        BACKGAMMON = core.Variant.BACKGAMMON.value, MatchVariant.BACKGAMMON.label
+        LONG_NARDY = core.Variant.LONG_NARDY.value, MatchVariant.NARDY.label
 
     class CubeMode(models.TextChoices):
         MULTIPLE = core.CubeMode.MULTIPLE.value, _("A cube per team member")
