@@ -86,7 +86,9 @@ def check_move(
     position = Position.from_id(position_id, variant)
     verdict = check_play(position, dice, notation, rules)
     claimed_id = ""
-    if verdict.steps:
+    if verdict.play is not None:  # legal: the claim gives the matching play's position
+        claimed_id = verdict.play.position.id
+    elif verdict.steps:
         engine_variant = get_variant(variant, rules)
         board = np.array(position.board, dtype=np.int8)
         for src, dst in verdict.steps:
