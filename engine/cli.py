@@ -116,8 +116,8 @@ def _shown(value: Any, limit: int = 40) -> str:
 def _dice(value: Any) -> tuple[int, int]:
     if (not isinstance(value, list) or len(value) != 2
             or not all(type(d) is int and 1 <= d <= 6 for d in value)):
-        raise EngineError("bad_dice", "dice must be a list of two whole numbers from 1 to 6, "
-                          f"not {_shown(value)}")
+        raise EngineError("bad_dice", "dice must be a list of two integers from 1 to 6, "
+                          f"written without a decimal point, not {_shown(value)}")
     return value[0], value[1]
 
 
