@@ -23,6 +23,8 @@ from games.chouette.model import (
     Side,
     Variant,
     check_cube_value,
+    check_result_kind,
+    results_of,
 )
 from games.chouette.play import GameState, apply_double, consultants, cubes_available, start_game
 from games.chouette.records import PlayerRecord, player_records
@@ -80,6 +82,7 @@ __all__ = [
     "Variant",
     "apply_double",
     "check_cube_value",
+    "check_result_kind",
     "consultants",
     "cubes_available",
     "event_from_data",
@@ -93,6 +96,7 @@ __all__ = [
     "player_records",
     "record_game",
     "replay",
+    "results_of",
     "rotate",
     "settle_game",
     "start_game",

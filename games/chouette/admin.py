@@ -36,7 +36,7 @@ class EventInline(admin.TabularInline):
 
 @admin.register(ChouetteSession)
 class ChouetteSessionAdmin(admin.ModelAdmin):
-    list_display = ["club", "date", "status", "stake_per_point", "cube_mode"]
+    list_display = ["club", "date", "variant", "status", "stake_per_point", "cube_mode"]
     list_filter = ["status", "club"]
     date_hierarchy = "date"
     inlines = [ParticipantInline, EventInline]
@@ -44,6 +44,7 @@ class ChouetteSessionAdmin(admin.ModelAdmin):
         "club",
         "date",
         "variant",
+        "koks",
         "stake_per_point",
         "cube_mode",
         "jacoby",

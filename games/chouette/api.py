@@ -85,7 +85,7 @@ class ChouetteSessionViewSet(
 
         def record() -> ChouetteSession:
             services.record_chouette_game(
-                session=session, record=data.to_record(lineup), by=request.user
+                session=session, record=data.to_record(lineup, state.settings), by=request.user
             )
             return session
 

@@ -1,5 +1,6 @@
 """Demo chouettes in the demo club: a finished night (the five games of docs/chouette.md
-§9) and a running table with two games played. Idempotent: skipped when the club already
+§9), a short finished long nardy table (a mars on a turned cube, then an oin) and a
+running table with two games played. Idempotent: skipped when the club already
 has chouettes. Called by `manage.py demo` after tournaments.demo (nardy_site/hooks.py).
 """
 
@@ -48,6 +49,12 @@ RUNNING_GAMES: tuple[DemoGame, ...] = (
     ((), (BOX, core.ResultKind.SINGLE)),
     (((BOX, (("B", TAKE), ("C", DROP), ("D", TAKE))),), (TEAM, core.ResultKind.SINGLE)),
 )
+# Long nardy, three players: captain B doubles, box A takes and wins a mars (B pays
+# 2 x 2, C 1 under Jacoby); A stays box, C captains and the team wins an oin.
+LONG_NARDY_GAMES: tuple[DemoGame, ...] = (
+    (((TEAM, (("B", TAKE),)),), (BOX, core.ResultKind.MARS)),
+    ((), (TEAM, core.ResultKind.OIN)),
+)
 
 
 def populate(stdout: TextIO) -> None:
@@ -63,8 +70,20 @@ def populate(stdout: TextIO) -> None:
         club, players[:5], WORKED_EXAMPLE, director, today - datetime.timedelta(7), Decimal(1)
     )
     services.finish_session(session=finished, by=director)
+    nardy = _play(
+        club,
+        players[:3],
+        LONG_NARDY_GAMES,
+        director,
+        today - datetime.timedelta(3),
+        Decimal(1),
+        variant=core.Variant.LONG_NARDY.value,
+    )
+    services.finish_session(session=nardy, by=director)
     _play(club, players[5:9], RUNNING_GAMES, director, today, Decimal("0.50"))
-    stdout.write("Chouettes: a finished night of 5 games and a running table.\n")
+    stdout.write(
+        "Chouettes: a finished night of 5 games, a long nardy table and a running table.\n"
+    )
 
 
 def _play(
@@ -74,12 +93,13 @@ def _play(
     director: AbstractBaseUser,
     date: datetime.date,
     stake: Decimal,
+    variant: str = core.Variant.BACKGAMMON.value,
 ) -> ChouetteSession:
     session = services.start_session(
         club=club,
         opening_line=line,
         by=director,
-        table=services.TableRules(stake_per_point=stake),
+        table=services.TableRules(variant=variant, stake_per_point=stake),
         date=date,
     )
     seat = {chr(ord("A") + index): player.pk for index, player in enumerate(line)}

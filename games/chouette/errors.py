@@ -12,7 +12,11 @@ from typing import Any
 MESSAGES: dict[str, str] = {
     # settings
     "variant_not_supported": (
-        "Chouettes are played in short backgammon; the variant {variant} is not offered."
+        "Chouettes are played in short backgammon or long nardy; the variant {variant} "
+        "is not offered."
+    ),
+    "koks_needs_long_nardy": (
+        "Koks is a result of long nardy only; this table plays the variant {variant}."
     ),
     "stake_not_positive": "The stake per point must be positive, not {stake}.",
     "max_players_out_of_range": "The maximum number of players must be at least 3, not {value}.",
@@ -64,6 +68,10 @@ MESSAGES: dict[str, str] = {
     "automatic_doubles_over_limit": (
         "This table allows at most {limit} automatic doubles per game, not {value}."
     ),
+    "result_not_in_variant": (
+        "The result {kind} does not exist in the variant {variant} played at this table."
+    ),
+    "koks_not_allowed": "This table does not count koks; record the game as a mars.",
     "result_missing": "{players} still have a live bet; the result of the game is needed.",
     "result_without_live_bet": (
         "Every bet has already ended by a drop; the game has no result on the board."

@@ -9,9 +9,11 @@ from typing import Any
 
 from django import forms
 from django.db.models import QuerySet
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from games import chouette as core
+from games.choices import GameResult
 from games.chouette.models import ChouetteSession
 from games.chouette.services import TableRules
 from tournaments.models import Player
@@ -28,11 +30,8 @@ ANSWER_LABELS = {
     core.Answer.BEAVER_PASSED: _("Beaver passed"),
 }
 SIDE_LABELS = {core.Side.BOX: _("The box doubled"), core.Side.TEAM: _("Team members doubled")}
-KIND_LABELS = {
-    core.ResultKind.SINGLE: _("Single"),
-    core.ResultKind.GAMMON: _("Gammon"),
-    core.ResultKind.BACKGAMMON: _("Backgammon"),
-}
+# Named as in a match (games.choices.GameResult), capitalised for the radio buttons.
+KIND_LABELS = {kind: capfirst(GameResult(kind.value).label) for kind in core.ResultKind}
 PRESET_BOX_DOUBLED_ALL_TOOK = "box_doubled_all_took"
 
 
@@ -64,11 +63,8 @@ class GameForm(forms.Form):
         ],
         widget=forms.RadioSelect,
     )
-    kind = forms.ChoiceField(
-        label=_("Result"),
-        choices=[(kind.value, label) for kind, label in KIND_LABELS.items()],
-        initial=core.ResultKind.SINGLE.value,
-        widget=forms.RadioSelect,
+    kind = forms.ChoiceField(  # choices: the session's variant's results (__init__)
+        label=_("Result"), choices=(), widget=forms.RadioSelect
     )
 
     def __init__(
@@ -84,6 +80,12 @@ class GameForm(forms.Form):
         self.lineup = lineup
         self.fields["box"].initial = lineup.box
         self.fields["team"].initial = ",".join(str(pk) for pk in lineup.team)
+        # single/gammon/backgammon, or oin/mars (and koks when the table counts it).
+        kinds = core.results_of(settings.variant, settings.koks)
+        kind = self.fields["kind"]
+        assert isinstance(kind, forms.ChoiceField)
+        kind.choices = [(k.value, KIND_LABELS[k]) for k in kinds]
+        kind.initial = kinds[0].value
         answers = [core.Answer.TAKE, core.Answer.DROP]
         if settings.beavers:
             answers += [core.Answer.BEAVER, core.Answer.BEAVER_PASSED]
@@ -158,6 +160,11 @@ class StartSessionForm(forms.Form):
         label=_("Variant"),
         choices=ChouetteSession.Variant.choices,
         initial=ChouetteSession.Variant.BACKGAMMON,
+    )
+    koks = forms.BooleanField(
+        label=_("Koks counted (long nardy: 3 points)"),
+        required=False,
+        help_text=_("Only in long nardy; off, a koks is recorded as a mars."),
     )
     stake_per_point = forms.DecimalField(
         label=_("Stake per point"), min_value=0, max_digits=10, decimal_places=2, initial=1

@@ -12,11 +12,16 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from games.choices import GameResult
 from games.chouette.errors import ChouetteError
 
 TRANSLATED_MESSAGES: dict[str, Any] = {
     "variant_not_supported": _(
-        "Chouettes are played in short backgammon; the variant {variant} is not offered."
+        "Chouettes are played in short backgammon or long nardy; the variant {variant} "
+        "is not offered."
+    ),
+    "koks_needs_long_nardy": _(
+        "Koks is a result of long nardy only; this table plays the variant {variant}."
     ),
     "stake_not_positive": _("The stake per point must be positive, not {stake}."),
     "max_players_out_of_range": _("The maximum number of players must be at least 3, not {value}."),
@@ -70,6 +75,10 @@ TRANSLATED_MESSAGES: dict[str, Any] = {
     "automatic_doubles_over_limit": _(
         "This table allows at most {limit} automatic doubles per game, not {value}."
     ),
+    "result_not_in_variant": _(
+        "The result {kind} does not exist in the variant {variant} played at this table."
+    ),
+    "koks_not_allowed": _("This table does not count koks; record the game as a mars."),
     "result_missing": _("{players} still have a live bet; the result of the game is needed."),
     "result_without_live_bet": _(
         "Every bet has already ended by a drop; the game has no result on the board."
@@ -105,6 +114,8 @@ def _shown(key: str, value: Any, names: Mapping[Any, str]) -> str:
         return str(SIDE_NAMES.get(str(value), value))
     if key == "variant":
         return str(VARIANT_NAMES.get(str(value), value))
+    if key == "kind" and str(value) in GameResult.values:
+        return str(GameResult(str(value)).label)
     if isinstance(value, (tuple, list)):
         return ", ".join(str(item) for item in value)
     return str(value)

@@ -25,6 +25,11 @@ class Variant(StrEnum):
     BACKGAMMON = "backgammon"
     LONG_NARDY = "long_nardy"
 
+    @property
+    def engine_name(self) -> str:
+        """The variant's name in engine.outcomes ("backgammon" or "nardy")."""
+        return "nardy" if self is Variant.LONG_NARDY else "backgammon"
+
 
 class CubeMode(StrEnum):
     MULTIPLE = "multiple"  # one cube per team member (chouette.md §3, the default)
@@ -58,15 +63,46 @@ class Role(StrEnum):
 
 
 class ResultKind(StrEnum):
-    """How the board game ended; in nardy terms single is oin and gammon is mars."""
+    """How the board game ended: single, gammon or backgammon in short backgammon;
+    oin, mars or koks in long nardy (rules-long-nardy.md §9; koks only with the option)."""
 
     SINGLE = "single"
     GAMMON = "gammon"
     BACKGAMMON = "backgammon"
+    OIN = "oin"
+    MARS = "mars"
+    KOKS = "koks"
+
+    @property
+    def variant(self) -> Variant:
+        """The variant this result belongs to."""
+        return Variant.LONG_NARDY if self in _NARDY_RESULTS else Variant.BACKGAMMON
 
     @property
     def multiplier(self) -> int:
-        return outcomes.multiplier(self.value, "backgammon")  # the engine's 1, 2, 3
+        # The engine's 1, 2, 3 (single, gammon, backgammon; oin, mars, koks).
+        return outcomes.multiplier(self.value, self.variant.engine_name)
+
+
+_NARDY_RESULTS = frozenset({ResultKind.OIN, ResultKind.MARS, ResultKind.KOKS})
+
+
+def results_of(variant: Variant, koks: bool = False) -> tuple[ResultKind, ...]:
+    """The results a game of ``variant`` can end with, in order of value."""
+    if variant is Variant.LONG_NARDY:
+        kinds = (ResultKind.OIN, ResultKind.MARS)
+        return (*kinds, ResultKind.KOKS) if koks else kinds
+    return (ResultKind.SINGLE, ResultKind.GAMMON, ResultKind.BACKGAMMON)
+
+
+def check_result_kind(settings: ChouetteSettings, kind: ResultKind) -> None:
+    """A result of the session's variant, and koks only when the table counts it."""
+    if kind.variant is not settings.variant:
+        raise ChouetteError(
+            "result_not_in_variant", kind=kind.value, variant=settings.variant.value
+        )
+    if kind is ResultKind.KOKS and not settings.koks:
+        raise ChouetteError("koks_not_allowed")
 
 
 class Answer(StrEnum):
@@ -95,6 +131,17 @@ class Answer(StrEnum):
 
 @dataclass(frozen=True)
 class ChouetteSettings:
+    """A table's rules. Both variants are offered: a game ends single, gammon or
+    backgammon in short backgammon, oin or mars (koks with ``koks``) in long nardy, and
+    every bet is settled the same way per cube (chouette.md §4).
+
+    A chouette is always played with cubes, in long nardy too: the project's long-nardy
+    default is no cube (rules-long-nardy.md §9, games.models.Match.cube_enabled), but a
+    chouette's bets are the cubes, so the cube rules of rules-backgammon §8 apply in
+    both variants. Jacoby works per bet in both: a mars or koks counts only on a turned
+    cube, like a gammon or backgammon.
+    """
+
     variant: Variant = Variant.BACKGAMMON
     stake_per_point: Decimal = Decimal(1)
     cube_mode: CubeMode = CubeMode.MULTIPLE
@@ -107,11 +154,15 @@ class ChouetteSettings:
     initial_cubes_rule: bool = False
     box_must_take_captain: bool = False
     rotation: RotationRule = RotationRule.CAPTAIN_BET
+    koks: bool = False  # long nardy only: koks scores 3 (rules-long-nardy §9, off by default)
 
     def __post_init__(self) -> None:
-        if self.variant is not Variant.BACKGAMMON:
-            # chouette.md: "the module does not offer long nardy chouettes".
-            raise ChouetteError("variant_not_supported", variant=self.variant.value)
+        try:
+            object.__setattr__(self, "variant", Variant(self.variant))
+        except ValueError:
+            raise ChouetteError("variant_not_supported", variant=self.variant) from None
+        if self.koks and self.variant is not Variant.LONG_NARDY:
+            raise ChouetteError("koks_needs_long_nardy", variant=self.variant.value)
         # str() first so that a float such as 0.1 becomes Decimal("0.1"), not its binary value
         object.__setattr__(self, "stake_per_point", Decimal(str(self.stake_per_point)))
         if self.stake_per_point <= 0:

@@ -55,6 +55,8 @@ class ChouetteSession(models.Model):
     cube_mode = models.CharField(
         _("cubes"), max_length=20, choices=CubeMode.choices, default=CubeMode.MULTIPLE
     )
+    # Long nardy only: koks scores 3 instead of mars's 2 (rules-long-nardy §9, off by default).
+    koks = models.BooleanField(_("koks counted"), default=False)
     jacoby = models.BooleanField(_("Jacoby rule"), default=True)
     beavers = models.BooleanField(_("beavers allowed"), default=False)
     consulting = models.CharField(
@@ -105,9 +107,13 @@ class ChouetteSession(models.Model):
         return self.status == self.Status.RUNNING
 
     def table_settings(self) -> core.ChouetteSettings:
-        """The table's settings as the pure core takes them (raises ChouetteError)."""
+        """The table's settings as the pure core takes them (raises ChouetteError).
+
+        Cubes are on in both variants: a chouette's bets are its cubes, even though a
+        long nardy match has no cube by default (see core.ChouetteSettings)."""
         return core.ChouetteSettings(
-            variant=core.Variant(self.variant),
+            variant=self.variant,  # the core refuses an unknown one (variant_not_supported)
+            koks=self.koks,
             stake_per_point=self.stake_per_point,
             cube_mode=core.CubeMode(self.cube_mode),
             jacoby=self.jacoby,

@@ -32,10 +32,12 @@ class DoubleInput(serializers.Serializer):
 
 
 class ResultInput(serializers.Serializer):
+    """``kind`` is any result of either variant here; the core refuses one that is not the
+    session's (``result_not_in_variant``, ``koks_not_allowed``). Left out, it is the
+    variant's lowest: single, or oin in long nardy."""
+
     winner = serializers.ChoiceField(choices=_choices(core.Side))
-    kind = serializers.ChoiceField(
-        choices=_choices(core.ResultKind), default=core.ResultKind.SINGLE.value
-    )
+    kind = serializers.ChoiceField(choices=_choices(core.ResultKind), required=False)
 
 
 class CubeInput(serializers.Serializer):
@@ -57,8 +59,12 @@ class GameInput(serializers.Serializer):
     automatic_doubles = serializers.IntegerField(min_value=0, required=False, default=0)
     cubes = CubeInput(many=True, required=False, default=list)
 
-    def to_record(self, expected: core.LineUp) -> core.GameRecord:
-        """The core's GameRecord; raises ChouetteError for a cube turn that breaks a rule."""
+    def to_record(
+        self, expected: core.LineUp, settings: core.ChouetteSettings | None = None
+    ) -> core.GameRecord:
+        """The core's GameRecord; raises ChouetteError for a cube turn that breaks a rule
+        or a result that is not one of the session's variant."""
+        settings = settings or core.ChouetteSettings()
         data = self.validated_data
         lineup = core.LineUp(data.get("box", expected.box), tuple(data.get("team", expected.team)))
         doubles = tuple(
@@ -69,12 +75,16 @@ class GameInput(serializers.Serializer):
             for double in data["doubles"]
         )
         result = data["result"]
+        board = None
+        if result is not None:
+            default = core.results_of(settings.variant)[0]
+            kind = core.ResultKind(result.get("kind", default.value))
+            core.check_result_kind(settings, kind)  # before anything is written
+            board = core.BoardResult(core.Side(result["winner"]), kind)
         return core.GameRecord(
             lineup=lineup,
             doubles=doubles,
-            result=None
-            if result is None
-            else core.BoardResult(core.Side(result["winner"]), core.ResultKind(result["kind"])),
+            result=board,
             automatic_doubles=data["automatic_doubles"],
             declared_cubes=tuple((c["player"], c["value"]) for c in data["cubes"]),
         )
@@ -90,6 +100,7 @@ class StartSessionInput(serializers.Serializer):
     variant = serializers.ChoiceField(
         choices=ChouetteSession.Variant.values, default=core.Variant.BACKGAMMON.value
     )
+    koks = serializers.BooleanField(default=False)  # long nardy only
     stake_per_point = serializers.DecimalField(max_digits=10, decimal_places=2, default=1)
     cube_mode = serializers.ChoiceField(
         choices=ChouetteSession.CubeMode.values, default=core.CubeMode.MULTIPLE.value
@@ -117,6 +128,7 @@ class SessionSerializer(serializers.ModelSerializer):
             "club",
             "date",
             "variant",
+            "koks",
             "stake_per_point",
             "cube_mode",
             "jacoby",

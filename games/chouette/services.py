@@ -48,6 +48,7 @@ class TableRules:
     """The settings a director picks when opening a table."""
 
     variant: str = core.Variant.BACKGAMMON.value
+    koks: bool = False  # long nardy only
     stake_per_point: Decimal = Decimal(1)
     cube_mode: str = core.CubeMode.MULTIPLE.value
     jacoby: bool = True
@@ -86,6 +87,7 @@ def start_session(
         date=date or timezone.localdate(),
         created_by=by if by.is_authenticated else None,
         variant=table.variant,
+        koks=table.koks,
         stake_per_point=table.stake_per_point,
         cube_mode=table.cube_mode,
         jacoby=table.jacoby,

@@ -1,7 +1,9 @@
 """Settling one chouette game: points per bet, per player, and the next line.
 
 docs/chouette.md §4: every bet is settled separately between the box and that member;
-the Jacoby rule is applied per bet; the game's amounts sum to zero.
+the Jacoby rule is applied per bet; the game's amounts sum to zero. The same holds in
+both variants; only the results differ (single/gammon/backgammon, oin/mars/koks), and
+their multipliers come from engine.outcomes.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from games.chouette.model import (
     RotationRule,
     Side,
     check_cube_value,
+    check_result_kind,
 )
 from games.chouette.play import Bet, CaptainBet, GameState, apply_double, start_game
 from games.chouette.rotation import Line, rotate
@@ -46,7 +49,7 @@ class BetOutcome:
     turned: bool
     end: BetEnd
     winner: Side
-    multiplier: int  # 1, 2 or 3 for a played bet (after Jacoby); 1 for a drop
+    multiplier: int  # 1, 2 or 3 for a played bet (after Jacoby, mars/koks too); 1 for a drop
     points: int  # to the member; the box gets the opposite
 
 
@@ -79,6 +82,8 @@ def settle_game(settings: ChouetteSettings, record: GameRecord) -> GameOutcome:
         raise ChouetteError("result_missing", players=live)
     if not live and record.result is not None:
         raise ChouetteError("result_without_live_bet")
+    if record.result is not None:
+        check_result_kind(settings, record.result.kind)
 
     bets = tuple(_settle_bet(settings, bet, record.result) for bet in state.bets)
     decision = _deciding_bet(settings, state, record.result)
@@ -110,7 +115,7 @@ def _settle_bet(settings: ChouetteSettings, bet: Bet, result: BoardResult | None
             points=bet.points,
         )
     assert result is not None  # settle_game checked it
-    gammons_count = bet.turned or not settings.jacoby
+    gammons_count = bet.turned or not settings.jacoby  # a mars or koks like a gammon
     multiplier = result.kind.multiplier if gammons_count else 1
     amount = multiplier * bet.value
     return BetOutcome(

@@ -175,11 +175,59 @@ def test_a_director_opens_a_session() -> None:
     response = api.post("/api/chouette-sessions/", payload, format="json")
     assert response.status_code == 201, response.json()
     assert response.json()["cube_mode"] == "single"
-    refused = api.post(
-        "/api/chouette-sessions/", {**payload, "variant": "long_nardy"}, format="json"
+    nardy = api.post("/api/chouette-sessions/", {**payload, "variant": "long_nardy"}, format="json")
+    assert nardy.status_code == 201, nardy.json()
+    assert (nardy.json()["variant"], nardy.json()["koks"]) == ("long_nardy", False)
+    koks = api.post("/api/chouette-sessions/", {**payload, "koks": True}, format="json")
+    assert koks.status_code == 400 and koks.json()["code"] == "koks_needs_long_nardy"
+    unknown = api.post("/api/chouette-sessions/", {**payload, "variant": "shesh"}, format="json")
+    assert unknown.status_code == 400 and "variant" in unknown.json()
+    assert ChouetteSession.objects.count() == 3
+
+
+def test_a_long_nardy_session_through_the_api() -> None:
+    t = make_table(4)
+    api = api_client(t.director)
+    created = api.post(
+        "/api/chouette-sessions/",
+        {"club": t.club.slug, "variant": "long_nardy", "opening_line": [p.pk for p in t.players]},
+        format="json",
     )
-    assert refused.json()["code"] == "variant_not_supported"
-    assert ChouetteSession.objects.count() == 2
+    assert created.status_code == 201, created.json()
+    session = ChouetteSession.objects.get(pk=created.json()["id"])
+    a, b, c, d = (p.pk for p in t.players)
+    mars = api.post(
+        games_url(session),
+        {
+            "doubles": [{"by": "box", "answers": [{"player": c, "answer": "take"}]}],
+            "result": {"winner": "box", "kind": "mars"},
+        },
+        format="json",
+    )
+    assert mars.status_code == 201, mars.json()
+    ledger = api.get(f"/api/chouette-sessions/{session.pk}/ledger/").json()
+    game = ledger["games"][0]
+    assert game["result"] == {"winner": "box", "kind": "mars"}
+    assert {p["player"]: p["points"] for p in game["points"]} == {a: 6, b: -1, c: -4, d: -1}
+    assert sum(p["points"] for p in game["points"]) == 0
+    before = (ChouetteEvent.objects.count(), ChouetteLedgerEntry.objects.count())
+    for kind, code in [("gammon", "result_not_in_variant"), ("koks", "koks_not_allowed")]:
+        refused = api.post(
+            games_url(session), {"result": {"winner": "team", "kind": kind}}, format="json"
+        )
+        assert refused.status_code == 400
+        assert refused.json()["code"] == code, refused.json()
+    assert (ChouetteEvent.objects.count(), ChouetteLedgerEntry.objects.count()) == before
+    # Without a kind, a long nardy game is an oin (a backgammon game a single).
+    oin = api.post(games_url(session), {"result": {"winner": "team"}}, format="json")
+    assert oin.status_code == 201, oin.json()
+    ledger = api.get(f"/api/chouette-sessions/{session.pk}/ledger/").json()
+    assert ledger["games"][1]["result"]["kind"] == "oin"
+    backgammon = make_table(3)
+    refused = api_client(backgammon.director).post(
+        games_url(backgammon.session), {"result": {"winner": "box", "kind": "mars"}}, format="json"
+    )
+    assert refused.status_code == 400 and refused.json()["code"] == "result_not_in_variant"
 
 
 @pytest.mark.parametrize("who", ["anonymous", "stranger", "other_director", "other_player"])

@@ -207,16 +207,62 @@ def test_joins_and_openings_are_checked() -> None:
     with pytest.raises(core.ChouetteError) as too_few:
         services.start_session(club=t.club, opening_line=t.players[:2], by=t.director)
     assert too_few.value.code == "too_few_players"
-    with pytest.raises(core.ChouetteError) as nardy:
+    with pytest.raises(core.ChouetteError) as koks:
         services.start_session(
             club=t.club,
             opening_line=t.players,
             by=t.director,
-            table=services.TableRules(variant="long_nardy"),
+            table=services.TableRules(variant="backgammon", koks=True),
         )
-    assert nardy.value.code == "variant_not_supported"
+    assert koks.value.code == "koks_needs_long_nardy"
     assert counts() == before
     assert ChouetteSession.objects.count() == 2
+
+
+def test_a_long_nardy_session_records_a_mars_and_refuses_a_gammon() -> None:
+    t = make_table(4, variant="long_nardy")
+    assert t.session.variant == "long_nardy" and not t.session.koks
+    assert t.session.table_settings().variant is core.Variant.LONG_NARDY
+    a, b, c, d = (p.pk for p in t.players)
+    state = services.record_chouette_game(
+        session=t.session,
+        record=game(t.lineup(), core.Double(TEAM, ((b, TAKE),)), kind=core.ResultKind.MARS),
+        by=t.director,
+    )
+    # Ben's cube was turned (2 × mars 2 = 4); Jacoby keeps Cal's and Dee's at an oin.
+    assert dict(state.rows[-1].points) == {a: -6, b: 4, c: 1, d: 1}
+    assert ChouetteLedgerEntry.objects.aggregate(total=Sum("points"))["total"] == 0
+    before = counts()
+    for kind, code in [
+        (core.ResultKind.GAMMON, "result_not_in_variant"),
+        (core.ResultKind.KOKS, "koks_not_allowed"),
+    ]:
+        with pytest.raises(core.ChouetteError) as refused:
+            services.record_chouette_game(
+                session=t.session, record=game(t.lineup(), kind=kind), by=t.director
+            )
+        assert refused.value.code == code
+    assert counts() == before
+    names = {p.pk: p.display_name for p in t.players}
+    refusal = core.ChouetteError("result_not_in_variant", kind="gammon", variant="long_nardy")
+    assert describe(refusal, names) == (
+        "The result gammon does not exist in the variant Long nardy played at this table."
+    )
+
+
+def test_a_long_nardy_session_with_koks() -> None:
+    t = make_table(3, variant="long_nardy", koks=True)
+    state = services.record_chouette_game(
+        session=t.session, record=game(t.lineup(), kind=core.ResultKind.KOKS), by=t.director
+    )
+    assert [points for _, points in state.totals] == [-2, 1, 1]  # Jacoby: cubes not turned
+    no_jacoby = make_table(3, variant="long_nardy", koks=True, jacoby=False)
+    state = services.record_chouette_game(
+        session=no_jacoby.session,
+        record=game(no_jacoby.lineup(), winner=BOX, kind=core.ResultKind.KOKS),
+        by=no_jacoby.director,
+    )
+    assert [points for _, points in state.totals] == [6, -3, -3]
 
 
 def test_only_participants_and_directors_write() -> None:
@@ -254,12 +300,22 @@ def test_player_record_sums_every_session() -> None:
     assert [line.points for line in lines] == [2, -2]  # newest first
 
 
-def test_demo_makes_a_finished_and_a_running_session() -> None:
+def test_demo_makes_finished_long_nardy_and_running_sessions() -> None:
     call_command("demo", stdout=StringIO())
     call_command("demo", stdout=StringIO())
     sessions = ChouetteSession.objects.filter(club__slug="nardy-club")
-    assert sorted(sessions.values_list("status", flat=True)) == ["finished", "running"]
-    finished = sessions.get(status="finished")
+    assert sorted(sessions.values_list("status", "variant")) == [
+        ("finished", "backgammon"),
+        ("finished", "long_nardy"),
+        ("running", "backgammon"),
+    ]
+    nardy = state_of(sessions.get(variant="long_nardy"))
+    assert [row.outcome.result.kind for row in nardy.rows] == [
+        core.ResultKind.MARS,
+        core.ResultKind.OIN,
+    ]
+    assert [t for _, t in nardy.totals] == [5 - 2, -4 + 1, -1 + 1]  # A, B, C
+    finished = sessions.get(status="finished", variant="backgammon")
     assert state_of(finished).totals and [t for _, t in state_of(finished).totals] == [
         5,
         1,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -214,12 +216,53 @@ def test_a_director_opens_a_table_from_the_page() -> None:
     session = ChouetteSession.objects.latest("pk")
     assert str(session.stake_per_point) == "2.50"
     assert state_of(session).line == tuple(p.pk for p in reversed(t.players))
-    nardy = client.post(
-        reverse("chouette:session_new", args=[t.club.slug]), {**data, "variant": "long_nardy"}
-    )
-    assert nardy.status_code == 400
-    assert "the variant Long nardy is not offered" in nardy.text
+    koks = client.post(reverse("chouette:session_new", args=[t.club.slug]), {**data, "koks": "on"})
+    assert koks.status_code == 400
+    assert "Koks is a result of long nardy only" in koks.text
     assert ChouetteSession.objects.count() == 2
+    nardy = client.post(
+        reverse("chouette:session_new", args=[t.club.slug]),
+        {**data, "variant": "long_nardy", "koks": "on"},
+    )
+    assert nardy.status_code == 302
+    session = ChouetteSession.objects.latest("pk")
+    assert (session.variant, session.koks) == ("long_nardy", True)
+    assert ChouetteSession.objects.count() == 3
+
+
+def kind_choices(page: str) -> list[str]:
+    return re.findall(r'name="kind" value="([a-z]+)"', page)
+
+
+def test_the_game_form_offers_the_results_of_the_sessions_variant() -> None:
+    backgammon = make_table(3)
+    page = page_client(backgammon.director).get(backgammon.session.get_absolute_url()).text
+    assert kind_choices(page) == ["single", "gammon", "backgammon"]
+    assert "Long nardy" not in page
+    nardy = make_table(3, variant="long_nardy")
+    page = page_client(nardy.director).get(nardy.session.get_absolute_url()).text
+    assert kind_choices(page) == ["oin", "mars"]
+    assert "Long nardy" in page and "oin 1, mars 2" in page
+    koks = make_table(3, variant="long_nardy", koks=True)
+    page = page_client(koks.director).get(koks.session.get_absolute_url()).text
+    assert kind_choices(page) == ["oin", "mars", "koks"]
+    assert "Koks" in page  # the radio's label, from games.choices.GameResult
+
+
+def test_a_long_nardy_game_from_the_page() -> None:
+    t = make_table(3, names=("Ann", "Ben", "Cal"), variant="long_nardy")
+    b = t.players[1].pk
+    client = page_client(t.director)
+    url = reverse("chouette:record_game", args=[t.session.pk])
+    gammon = client.post(url, form_data(t, winner="box", kind="gammon"), headers=HTMX)
+    assert ChouetteEvent.objects.count() == 0  # not a choice of this form
+    assert "Select a valid choice. gammon is not one of the available choices." in gammon.text
+    mars = client.post(
+        url, form_data(t, winner="box", kind="mars", **{f"turn1_{b}": "take"}), headers=HTMX
+    )
+    assert mars.status_code == 200 and ChouetteEvent.objects.count() == 1
+    assert "The box won a mars." in mars.text
+    assert [points for _, points in state_of(t.session).totals] == [5, -4, -1]
 
 
 def test_the_table_and_rule_errors_speak_russian() -> None:

@@ -16,6 +16,7 @@ from games.chouette import (
     Double,
     GameRecord,
     LineUp,
+    ResultKind,
     Role,
     Side,
     Variant,
@@ -56,7 +57,8 @@ def _session():
 
 CASES = {
     # settings
-    "variant_not_supported": lambda: ChouetteSettings(variant=Variant.LONG_NARDY),
+    "variant_not_supported": lambda: ChouetteSettings(variant="shesh_besh"),  # type: ignore[arg-type]
+    "koks_needs_long_nardy": lambda: ChouetteSettings(variant=Variant.BACKGAMMON, koks=True),
     "stake_not_positive": lambda: ChouetteSettings(stake_per_point=Decimal(0)),
     "max_players_out_of_range": lambda: ChouetteSettings(max_players=2),
     "automatic_doubles_negative": lambda: ChouetteSettings(max_automatic_doubles=-1),
@@ -107,6 +109,11 @@ CASES = {
         by_team((M1, DROP), (M2, TAKE)), settings=ChouetteSettings(box_must_take_captain=True)
     ),
     "automatic_doubles_over_limit": game(automatic_doubles=2),
+    "result_not_in_variant": game(result=BoardResult(Side.TEAM, ResultKind.MARS)),
+    "koks_not_allowed": game(
+        result=BoardResult(Side.BOX, ResultKind.KOKS),
+        settings=ChouetteSettings(variant=Variant.LONG_NARDY),
+    ),
     "result_missing": game(result=None),
     "result_without_live_bet": game(by_box((M1, DROP), (M2, DROP), (M3, DROP))),
     "cube_not_power_of_two": lambda: check_cube_value(3),

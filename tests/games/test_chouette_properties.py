@@ -24,6 +24,7 @@ from games.chouette import (
     RotationReason,
     RotationRule,
     Side,
+    Variant,
     apply_double,
     event_from_data,
     event_to_data,
@@ -32,6 +33,7 @@ from games.chouette import (
     new_session,
     record_game,
     replay,
+    results_of,
     settle_game,
     start_game,
     undo_last_game,
@@ -44,7 +46,10 @@ POOL = tuple(f"P{i}" for i in range(9))
 def table_settings(draw) -> ChouetteSettings:
     mode = draw(st.sampled_from(CubeMode))
     beavers = mode is CubeMode.MULTIPLE and draw(st.booleans())
+    variant = draw(st.sampled_from(Variant))
     return ChouetteSettings(
+        variant=variant,
+        koks=variant is Variant.LONG_NARDY and draw(st.booleans()),
         cube_mode=mode,
         jacoby=draw(st.booleans()),
         beavers=beavers,
@@ -88,7 +93,8 @@ def draw_game(data, table: ChouetteSettings, lineup: LineUp) -> GameRecord:
     result = None
     if not state.over:
         result = BoardResult(
-            data.draw(st.sampled_from(Side)), data.draw(st.sampled_from(ResultKind))
+            data.draw(st.sampled_from(Side)),
+            data.draw(st.sampled_from(results_of(table.variant, table.koks))),
         )
     return GameRecord(lineup, tuple(doubles), result, automatic)
 
@@ -102,6 +108,8 @@ def check_roles(line: tuple, lineup: LineUp) -> None:
 
 
 def check_bets(table: ChouetteSettings, outcome: GameOutcome) -> None:
+    if outcome.result is not None:
+        assert outcome.result.kind in results_of(table.variant, table.koks)
     for bet in outcome.bets:
         assert bet.cube_value & (bet.cube_value - 1) == 0
         assert (bet.points > 0) == (bet.winner is Side.TEAM)
@@ -192,4 +200,27 @@ def test_house_rules_only_reject_with_their_own_codes(data, size) -> None:
     except ChouetteError as error:
         assert error.code in {"initial_cubes_rule", "box_must_take_captain"}
     else:
+        assert sum(points for _, points in outcome.points) == 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data(), table_settings(), st.integers(3, 6))
+def test_results_outside_the_variant_are_refused_whatever_the_cubes(data, table, size) -> None:
+    lineup = LineUp.from_line(POOL[:size])
+    record = draw_game(data, table, lineup)
+    if record.result is None:
+        return
+    allowed = results_of(table.variant, table.koks)
+    kind = data.draw(st.sampled_from(ResultKind))
+    changed = GameRecord(
+        lineup, record.doubles, BoardResult(record.result.winner, kind), record.automatic_doubles
+    )
+    try:
+        outcome = settle_game(table, changed)
+    except ChouetteError as error:
+        assert kind not in allowed
+        expected = "koks_not_allowed" if kind.variant is table.variant else "result_not_in_variant"
+        assert error.code == expected
+    else:
+        assert kind in allowed
         assert sum(points for _, points in outcome.points) == 0
