@@ -59,6 +59,20 @@ def shared_dir() -> Path:
 
 
 @pytest.fixture(autouse=True)
+def _default_language() -> Iterator[None]:
+    """Each test starts and ends in the default language.
+
+    A request with another language (the test client, LocaleMiddleware) leaves it active
+    on the thread, and lazy messages of a later test would then come out translated.
+    """
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _celery_eager() -> Iterator[None]:
     """Run tasks in-process unless the test asks for `celery_worker`."""
     previous = (celery_app.conf.broker_url, celery_app.conf.result_backend)
