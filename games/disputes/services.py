@@ -1,6 +1,6 @@
 """Writes on disputes: submit, open for a disputed result, rule, withdraw.
 
-Each is one transaction. A new dispute is saved ``submitted`` and its check is queued
+Each writes in one transaction (a submission checks its input before it). A new dispute is saved ``submitted`` and its check is queued
 only once the transaction commits (``nardy_site.queueing.enqueue_on_commit``, which logs
 rather than raises when the broker is down: the sweep queues it later). The worker's
 side (claiming, storing the verdict, the sweep) is ``games.disputes.checking``.
@@ -74,7 +74,6 @@ def queue_check(dispute_id: int) -> None:
     enqueue_on_commit(check_dispute, dispute_id)
 
 
-@transaction.atomic
 def submit_move_dispute(
     *,
     by: AnyUser,
@@ -128,10 +127,14 @@ def submit_move_dispute(
         submitted_by=by if by.is_authenticated else None,
         queued_at=timezone.now(),
     )
-    dispute.save()  # input checked above; the table's constraints back it up
-    record(dispute, DisputeEvent.Action.SUBMITTED, by, dispute.statement)
-    if queue:
-        queue_check(dispute.pk)
+    # Only the writes are the transaction: with SQLite it holds the database's one write
+    # lock from its start, and the engine's input check above must not keep the worker
+    # waiting for it.
+    with transaction.atomic():
+        dispute.save()  # input checked above; the table's constraints back it up
+        record(dispute, DisputeEvent.Action.SUBMITTED, by, dispute.statement)
+        if queue:
+            queue_check(dispute.pk)
     return dispute
 
 
