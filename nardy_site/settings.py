@@ -166,6 +166,19 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Several apps have a "variant" and a "status" field with different choice sets:
+    # name each set, so the schema's enums are stable and readable.
+    "ENUM_NAME_OVERRIDES": {
+        "VariantEnum": "games.choices.Variant",
+        "ChouetteVariantEnum": "games.chouette.models.ChouetteSession.Variant",
+        "MatchStatusEnum": "games.choices.MatchStatus",
+        "ResultStatusEnum": "games.choices.ResultStatus",
+        "TranscriptStatusEnum": "games.choices.TranscriptStatus",
+        "DisputeStatusEnum": "games.disputes.models.DisputeStatus",
+        "ChouetteStatusEnum": "games.chouette.models.ChouetteSession.Status",
+        "TournamentStatusEnum": "tournaments.models.Tournament.Status",
+        "BracketConflictStatusEnum": "tournaments.models.BracketConflict.Status",
+    },
 }
 
 # Redis and Celery
