@@ -33,6 +33,4 @@ urlpatterns = [
         views.transcript_replay,
         name="transcript_replay",
     ),
-    path("chouettes/", views.chouette_list, name="chouette_list"),
-    path("disputes/", views.dispute_list, name="dispute_list"),
 ]

@@ -35,16 +35,6 @@ from games.services.errors import NotAllowed, ServiceError
 from games.transcript_view import safe_replay_of
 
 
-def chouette_list(request: HttpRequest) -> HttpResponse:
-    """Placeholder until the chouette feature lands."""
-    return render(request, "coming_soon.html", {"section": "chouettes"})
-
-
-def dispute_list(request: HttpRequest) -> HttpResponse:
-    """Placeholder until the disputes feature lands."""
-    return render(request, "coming_soon.html", {"section": "disputes"})
-
-
 View = Callable[..., HttpResponse]
 
 

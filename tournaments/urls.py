@@ -42,5 +42,4 @@ urlpatterns = [
     path("my-matches/<int:match_pk>/score/", views.my_match_score, name="my_match_score"),
     path("my-matches/results/<int:result_pk>/<str:answer>/", views.my_result_answer,
          name="my_result_answer"),
-    path("rankings/", views.rankings, name="rankings"),
 ]

@@ -170,7 +170,3 @@ def my_matches_partial(request: HttpRequest) -> HttpResponse:
     response["HX-Trigger"] = "refresh-bracket"
     return response
 
-
-def rankings(request: HttpRequest) -> HttpResponse:
-    """Placeholder until the rankings feature lands."""
-    return render(request, "coming_soon.html", {"section": "rankings"})

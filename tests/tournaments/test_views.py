@@ -13,9 +13,10 @@ pytestmark = pytest.mark.django_db
         "home",
         "tournaments:club_list",
         "tournaments:tournament_list",
-        "tournaments:rankings",
-        "games:chouette_list",
-        "games:dispute_list",
+        "leaderboard:rankings",
+        "chouette:session_list",
+        "disputes:list",
+        "games:match_list",
         "login",
     ],
 )
