@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from engine.match import RESULTS_BY_VARIANT
+from engine.match import RESULTS_BY_VARIANT, highest_winning_score, largest_game_points
 from games.models import GameResult, Match, Variant
-from games.services.scoring import CUBE_VALUES
+from games.services.scoring import (
+    CUBE_VALUES,
+    SCORE_CAPACITY,
+    SCORE_MESSAGES,
+    format_score,
+    score_problem,
+)
 from tournaments.models import Club, Player
 
 
@@ -31,7 +38,7 @@ class GameForm(forms.Form):
     cube = forms.TypedChoiceField(
         label=_("Cube"),
         coerce=int,
-        choices=[(value, str(value)) for value in CUBE_VALUES[:8]],
+        choices=[(value, str(value)) for value in CUBE_VALUES],
         initial=1,
         help_text=_("For a dropped double: the cube before that double."),
     )
@@ -58,16 +65,51 @@ class GameForm(forms.Form):
             del self.fields["cube_owner"]
 
 
-class FinalScoreForm(forms.Form):
-    """The quick form: just the final score."""
+def score_field(
+    highest: Decimal = SCORE_CAPACITY, label: Any = None, too_high: Any = None
+) -> forms.DecimalField:
+    """A final score: a finite number of (half) points, at most ``highest``."""
+    return forms.DecimalField(
+        label=label,
+        min_value=0,
+        max_value=highest,
+        max_digits=7,
+        decimal_places=1,
+        error_messages={
+            "invalid": SCORE_MESSAGES["score_not_a_number"],
+            "max_value": too_high or SCORE_MESSAGES["session_score_too_high"],
+            "min_value": SCORE_MESSAGES["negative_score"],
+        },
+    )
 
-    score1 = forms.DecimalField(label=_("Score of player 1"), min_value=0, decimal_places=1)
-    score2 = forms.DecimalField(label=_("Score of player 2"), min_value=0, decimal_places=1)
+
+class FinalScoreForm(forms.Form):
+    """The quick form: just the final score, bounded by what the match allows.
+
+    The service checks the whole score (``check_final_score``); the form already refuses
+    what no player can have: a negative score, or more than the match's winner can reach.
+    """
+
+    score1 = score_field()
+    score2 = score_field()
 
     def __init__(self, *args: Any, match: Match, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["score1"].label = str(match.player1 or _("Player 1"))
-        self.fields["score2"].label = str(match.player2 or _("Player 2"))
+        rules = match.rules()
+        highest, too_high = SCORE_CAPACITY, None
+        if rules.is_match:
+            highest = Decimal(str(highest_winning_score(rules)))
+            too_high = score_problem(
+                "score_too_high",
+                length=rules.length,
+                highest=format_score(highest),
+                largest=format_score(largest_game_points(rules)),
+            ).message
+        for name, player, fallback in (
+            ("score1", match.player1, _("Player 1")),
+            ("score2", match.player2, _("Player 2")),
+        ):
+            self.fields[name] = score_field(highest, str(player or fallback), too_high)
 
 
 class DisputeForm(forms.Form):

@@ -14,7 +14,7 @@ from django.db.models import F, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from engine.match import MatchRules
+from engine.match import RECORDED_CUBE_LIMIT, MatchRules
 from games.choices import (  # re-exported: other apps import them from here
     CubeOwner,
     GameResult,
@@ -154,7 +154,11 @@ class Match(models.Model):
         return self.cube_enabled
 
     def rules(self) -> MatchRules:
-        """The rules in force, as the engine's MatchRules."""
+        """The rules in force, as the engine's MatchRules.
+
+        The cube of a recorded match stops at ``RECORDED_CUBE_LIMIT`` (64; see
+        ``engine.match.final_score``), which keeps every score finite and checkable.
+        """
         return MatchRules(
             length=self.length,
             variant=self.variant,
@@ -166,6 +170,7 @@ class Match(models.Model):
             koks=self.koks,
             last_roll=self.equalisation,
             draw_points=0.5 if self.draw_points == Decimal("0.5") else 1,
+            cube_limit=RECORDED_CUBE_LIMIT if self.cube_in_use else None,
         )
 
     @property
@@ -327,6 +332,7 @@ class ResultChange(models.Model):
         DISPUTED = "disputed", _("result disputed")
         REJECTED = "rejected", _("result rejected")
         OVERRIDDEN = "overridden", _("result overridden")
+        REPAIRED = "repaired", _("impossible stored score repaired")
 
     match = models.ForeignKey(
         Match, on_delete=models.CASCADE, related_name="changes", verbose_name=_("match")

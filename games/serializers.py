@@ -17,6 +17,7 @@ from games.models import (
     Seat,
 )
 from games.services.matches import RULE_FIELDS
+from games.services.scoring import SCORE_CAPACITY
 from games.services.transcripts import describe
 from tournaments.models import Club, Player
 from tournaments.serializers import PlayerSerializer
@@ -129,15 +130,24 @@ class GameInputSerializer(serializers.Serializer):
     doubles = serializers.JSONField(required=False, allow_null=True)
 
 
+def score_field(**kwargs: Any) -> serializers.DecimalField:
+    """A final score: finite, 0 to the database's capacity; the service checks it against
+    the match (``check_final_score``: one player reaches the length, and no more than
+    the last game can bring)."""
+    return serializers.DecimalField(
+        max_digits=7, decimal_places=1, min_value=0, max_value=SCORE_CAPACITY, **kwargs
+    )
+
+
 class ScoreInputSerializer(serializers.Serializer):
-    score1 = serializers.DecimalField(max_digits=7, decimal_places=1, min_value=0)
-    score2 = serializers.DecimalField(max_digits=7, decimal_places=1, min_value=0)
+    score1 = score_field()
+    score2 = score_field()
 
 
 class ProposeInputSerializer(serializers.Serializer):
     match = serializers.PrimaryKeyRelatedField(queryset=Match.objects.all())
-    score1 = serializers.DecimalField(max_digits=7, decimal_places=1, min_value=0, required=False)
-    score2 = serializers.DecimalField(max_digits=7, decimal_places=1, min_value=0, required=False)
+    score1 = score_field(required=False)
+    score2 = score_field(required=False)
 
 
 class OverrideInputSerializer(ScoreInputSerializer):

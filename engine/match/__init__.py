@@ -11,6 +11,14 @@ game by game (the ``games`` app). Nothing here imports Django.
 """
 
 from engine.match.cube import CubeState, Double, apply_double, check_double
+from engine.match.final_score import (
+    RECORDED_CUBE_LIMIT,
+    ScoreProblem,
+    cube_limit,
+    final_score_problem,
+    highest_winning_score,
+    largest_game_points,
+)
 from engine.match.rules import (
     MULTIPLIERS,
     RESPONSES,
@@ -38,6 +46,7 @@ from engine.match.scoring import (
 
 __all__ = [
     "MULTIPLIERS",
+    "RECORDED_CUBE_LIMIT",
     "RESPONSES",
     "RESULTS_BY_VARIANT",
     "CubeState",
@@ -49,13 +58,18 @@ __all__ = [
     "MatchRulesError",
     "MatchScore",
     "Points",
+    "ScoreProblem",
     "ScoredGame",
     "add_game",
     "apply_double",
     "at_match_point",
     "check_double",
+    "cube_limit",
+    "final_score_problem",
     "game_points",
     "game_state",
+    "highest_winning_score",
+    "largest_game_points",
     "match_winner",
     "resignation_result",
     "resignation_values",

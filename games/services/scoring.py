@@ -14,19 +14,23 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from engine.match import (
+    RECORDED_CUBE_LIMIT,
     RESPONSES,
     Double,
     GameInput,
     MatchRules,
     MatchScore,
     Points,
-    match_winner,
+    final_score_problem,
+    largest_game_points,
     score_match,
 )
+from engine.match.final_score import halves_possible
 from games.models import Game, Match, Seat
 from games.services.errors import ServiceError
 
-CUBE_VALUES = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024)
+# The values a cube can show in a recorded match (engine.match.final_score).
+CUBE_VALUES = tuple(2**power for power in range(RECORDED_CUBE_LIMIT.bit_length()))
 
 
 def to_decimal(value: Points | Decimal) -> Decimal:
@@ -180,37 +184,65 @@ def game_snapshot(match: Match) -> list[dict[str, Any]]:
     ]
 
 
+# The largest score a database row holds (max_digits=7, one decimal place).
+SCORE_CAPACITY = Decimal("999999.5")
+
+# The sentences of engine.match.final_score's problems, in the reader's language.
+SCORE_MESSAGES: dict[str, Any] = {
+    "score_not_a_number": _("Enter the score as a number of points, such as 7."),
+    "negative_score": _("A score cannot be negative."),
+    "bad_score": _("Scores are whole points in this match."),
+    "half_score": _("Scores are whole or half points in this match."),
+    "impossible_score": _("In a %(length)s-point match only one player can reach %(length)s."),
+    "match_unfinished": _("Nobody has reached %(length)s points: the match is not over."),
+    "score_too_high": _(
+        "In a %(length)s-point match the winner has at most %(highest)s points: the score "
+        "before the last game plus the most one game can be worth (%(largest)s)."
+    ),
+    "session_score_too_high": _("A score cannot be above %(capacity)s points."),
+}
+
+
+def score_problem(code: str, field: str | None = None, **params: Any) -> ServiceError:
+    template = SCORE_MESSAGES[code]
+    return ServiceError(code, template % params if params else template, field)
+
+
 def check_final_score(
     match: Match, score1: Decimal, score2: Decimal, *, at_least_games: bool = True
 ) -> None:
     """Is this a possible final score of the match? ServiceError if not.
 
-    ``at_least_games``: the score cannot be below what the games entered already make.
+    The rule is the engine's (``engine.match.final_score``): one player reaches the
+    length, the other stays below it, and the winner's total is reachable with one last
+    game. ``at_least_games``: the score cannot be below what the games entered already make.
     """
     rules: MatchRules = match.rules()
-    for value, field in ((score1, "score1"), (score2, "score2")):
+    fields = ("score1", "score2")
+    for value, field in zip((score1, score2), fields, strict=True):
+        if not isinstance(value, Decimal) or not value.is_finite():
+            raise score_problem("score_not_a_number", field)
         if value < 0:
-            raise ServiceError("negative_score", _("A score cannot be negative."), field)
-        halves_allowed = rules.variant == "nardy" and rules.last_roll and rules.draw_points == 0.5
-        if (value * 2) != (value * 2).to_integral_value() or (
-            not halves_allowed and value != value.to_integral_value()
-        ):
-            raise ServiceError("bad_score", _("Scores are whole points in this match."), field)
-    if not rules.is_match:
-        return
+            raise score_problem("negative_score", field)
+        if value > SCORE_CAPACITY and not rules.is_match:  # a match's: the engine's bound
+            raise score_problem(
+                "session_score_too_high", field, capacity=format_score(SCORE_CAPACITY)
+            )
     score = (to_points(score1), to_points(score2))
-    length = rules.length
-    if min(score) >= length:
-        raise ServiceError(
-            "impossible_score",
-            _("In a %(length)s-point match only one player can reach %(length)s.")
-            % {"length": length},
-        )
-    if match_winner(score, rules) is None:
-        raise ServiceError(
-            "match_unfinished",
-            _("Nobody has reached %(length)s points: the match is not over.") % {"length": length},
-        )
+    problem = final_score_problem(score, rules)
+    if problem is not None:
+        field = None if problem.side is None else fields[problem.side]
+        if problem.code == "bad_score" and halves_possible(rules):
+            raise score_problem("half_score", field)
+        if problem.code == "score_too_high":
+            raise score_problem(
+                "score_too_high",
+                field,
+                length=rules.length,
+                highest=format_score(problem.highest),
+                largest=format_score(largest_game_points(rules)),
+            )
+        raise score_problem(problem.code, field, length=rules.length)
     if at_least_games and (score1 < match.score1 or score2 < match.score2):
         raise ServiceError(
             "score_below_games",
