@@ -136,7 +136,7 @@ def worker_name() -> str:
 def submit_many(
     match, user, count: int, rate: float | None = None, queue: bool = True
 ) -> list[int]:  # type: ignore[no-untyped-def]
-    from games.disputes.services import submit_move_dispute
+    from disputes.services import submit_move_dispute
 
     ids: list[int] = []
     start = time.perf_counter()
@@ -156,7 +156,7 @@ def submit_many(
 
 
 def wait_for(ids: list[int], timeout: float = 600) -> None:
-    from games.disputes.models import Dispute
+    from disputes.models import Dispute
 
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -184,7 +184,7 @@ def cpu_seconds(pid: int) -> float:
 
 def latencies_of(ids: list[int]) -> list[float]:
     """Submit-to-verdict times in ms, from the database's timestamps."""
-    from games.disputes.models import Dispute
+    from disputes.models import Dispute
 
     rows = Dispute.objects.filter(pk__in=ids).values_list("submitted_at", "checked_at")
     return [(checked - submitted).total_seconds() * 1000 for submitted, checked in rows]
@@ -195,11 +195,11 @@ def run(args: argparse.Namespace, worker) -> None:  # type: ignore[no-untyped-de
     from django.db import transaction
     from django.utils import timezone
 
-    from games.disputes.checks import check_move
-    from games.disputes.models import Dispute, DisputeEvent
+    from clubs.models import Club
+    from disputes.checks import check_move
+    from disputes.models import Dispute, DisputeEvent
     from games.models import Match
     from nardy_site.celery import app
-    from tournaments.models import Club
 
     load_before = os.getloadavg()[0]
     director = get_user_model().objects.create_user("bench-director")
@@ -213,7 +213,7 @@ def run(args: argparse.Namespace, worker) -> None:  # type: ignore[no-untyped-de
 
     with transaction.atomic():  # saved first, as the form does, but not queued yet
         burst = submit_many(matches, director, args.count, queue=False)
-    from games.disputes.tasks import check_dispute
+    from disputes.tasks import check_dispute
 
     # Queue the whole burst while the worker does not consume, then let it: the rate is the
     # worker's, not that of this process sending 2,000 messages on the same cores.

@@ -36,8 +36,8 @@ NEWLINE = b"\n"
 
 
 def _ranked_players(count: int) -> object:
-    from tournaments.leaderboard.models import EventPlacing, ExternalEvent, RankedEvent
-    from tournaments.models import Club, Player
+    from clubs.models import Club, Player
+    from leaderboard.models import EventPlacing, ExternalEvent, RankedEvent
 
     rng = random.Random(5)
     club = Club.objects.create(name="Bench club", slug=f"bench-{count}")
@@ -66,7 +66,7 @@ def page() -> list[object]:
     bench_tournaments.django_on_throwaway_database()
     from django.test import Client
 
-    from tournaments.leaderboard.selectors import RankingQuery, ranking
+    from leaderboard.selectors import RankingQuery, ranking
     from tournaments.rankings import Season, rank_totals
 
     club = _ranked_players(PLAYERS)
@@ -96,9 +96,9 @@ def rebuild() -> list[object]:
     bench_tournaments.django_on_throwaway_database()
     from django.utils import timezone
 
+    from clubs.models import Club, Player
     from games.models import Match, MatchResult, MatchStatus, ResultStatus
-    from tournaments.leaderboard.services.ratings import rebuild_ratings
-    from tournaments.models import Club, Player
+    from leaderboard.services.ratings import rebuild_ratings
     from tournaments.ratings import RatedMatch, replay_ratings
 
     rng = random.Random(6)

@@ -170,9 +170,9 @@ def _page_event(entrants: int, fmt: str, number: int):  # type: ignore[no-untype
 
     from django.contrib.auth import get_user_model
 
+    from clubs.models import Club, Player
     from games import services as games_services
     from tournaments import services
-    from tournaments.models import Club, Player
 
     director = get_user_model().objects.create_user(f"director{number}", password="x")
     club = Club.objects.create(name=f"Bench {number}", slug=f"bench-{number}")

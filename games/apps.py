@@ -6,3 +6,8 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
     verbose_name = _("Games and matches")
+
+    def ready(self) -> None:
+        from games import receivers
+
+        receivers.connect()

@@ -13,10 +13,10 @@ from typing import TextIO
 
 from django.contrib.auth import get_user_model
 
+from clubs.models import Club, Player
 from games.models import Match
 from games.services import confirm_result, enter_final_score, enter_game, upload_transcript
 from games.services.transcripts import check_transcript
-from tournaments.models import Club, Player
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "demo-3pt.mat"
 DEMO_CLUB_SLUG = "nardy-club"

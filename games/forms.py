@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import Club, Player
 from engine.match import RESULTS_BY_VARIANT, highest_winning_score, largest_game_points
 from games.models import GameResult, Match, Variant
 from games.services.scoring import (
@@ -17,7 +18,6 @@ from games.services.scoring import (
     format_score,
     score_problem,
 )
-from tournaments.models import Club, Player
 
 
 def seat_choices(match: Match) -> list[tuple[str, str]]:

@@ -14,6 +14,7 @@ from django.db.models import F, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import Club, Player
 from engine.match import RECORDED_CUBE_LIMIT, MatchRules
 from games.choices import (  # re-exported: other apps import them from here
     CubeOwner,
@@ -24,7 +25,6 @@ from games.choices import (  # re-exported: other apps import them from here
     TranscriptStatus,
     Variant,
 )
-from tournaments.models import Club, Player
 
 SCORE_FIELD = {"max_digits": 7, "decimal_places": 1}  # half points come from nardy draws
 

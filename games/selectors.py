@@ -7,13 +7,13 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from clubs.models import Club
+from clubs.permissions import AnyUser, managed_clubs
 from engine.match import GameState, game_state
 from games.models import Match, MatchResult, MatchStatus, MatchTranscript, ResultStatus
 from games.services import access
 from games.services.scoring import to_points
 from games.services.transcripts import describe, official_or_open_result
-from tournaments.models import Club
-from tournaments.permissions import AnyUser, managed_clubs
 
 
 def directed_clubs(user: AnyUser | None) -> QuerySet[Club]:

@@ -7,6 +7,8 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from clubs.models import Club, Player
+from clubs.serializers import PlayerSerializer
 from games.models import (
     CubeOwner,
     Game,
@@ -19,8 +21,6 @@ from games.models import (
 from games.services.matches import RULE_FIELDS
 from games.services.scoring import SCORE_CAPACITY
 from games.services.transcripts import describe
-from tournaments.models import Club, Player
-from tournaments.serializers import PlayerSerializer
 
 
 # A player as a match shows them: the tournaments API's fields, under its own schema name

@@ -34,7 +34,6 @@ from games.models import Match, MatchResult, MatchTranscript, TranscriptStatus
 from games.services.errors import NotAllowed, ServiceError
 from games.transcript_view import safe_replay_of
 
-
 View = Callable[..., HttpResponse]
 
 

@@ -5,13 +5,15 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
+from chouette import api as chouette_api
+from clubs import api as clubs_api
+from disputes import api as disputes_api
 from games import api as games_api
-from games.chouette import api as chouette_api
-from games.disputes import api as disputes_api
+from leaderboard import api as leaderboard_api
 from tournaments import api as tournaments_api
-from tournaments.leaderboard import api as leaderboard_api
 
 router = DefaultRouter()
+clubs_api.register(router)
 tournaments_api.register(router)
 games_api.register(router)
 chouette_api.register(router)

@@ -101,7 +101,7 @@ def demo_login_hint() -> str:
     django.setup()
     from django.contrib.auth import get_user_model
 
-    from tournaments.demo import DEMO_DIRECTOR
+    from clubs.demo import DEMO_DIRECTOR
 
     username, password = DEMO_DIRECTOR
     if get_user_model().objects.filter(username=username).exists():

@@ -14,7 +14,7 @@ from django.apps import apps
 
 # The project's own apps, in the order their hooks run.
 PROJECT_APPS = (
-    "tournaments", "games", "games.chouette", "tournaments.leaderboard", "games.disputes",
+    "clubs", "tournaments", "games", "chouette", "leaderboard", "disputes",
 )
 
 

@@ -45,11 +45,12 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_htmx",
     "nardy_site",
+    "clubs",
     "tournaments",
     "games",
-    "tournaments.leaderboard",
-    "games.chouette",
-    "games.disputes",
+    "leaderboard",
+    "chouette",
+    "disputes",
 ]
 
 MIDDLEWARE = [
@@ -170,12 +171,12 @@ SPECTACULAR_SETTINGS = {
     # name each set, so the schema's enums are stable and readable.
     "ENUM_NAME_OVERRIDES": {
         "VariantEnum": "games.choices.Variant",
-        "ChouetteVariantEnum": "games.chouette.models.ChouetteSession.Variant",
+        "ChouetteVariantEnum": "chouette.models.ChouetteSession.Variant",
         "MatchStatusEnum": "games.choices.MatchStatus",
         "ResultStatusEnum": "games.choices.ResultStatus",
         "TranscriptStatusEnum": "games.choices.TranscriptStatus",
-        "DisputeStatusEnum": "games.disputes.models.DisputeStatus",
-        "ChouetteStatusEnum": "games.chouette.models.ChouetteSession.Status",
+        "DisputeStatusEnum": "disputes.models.DisputeStatus",
+        "ChouetteStatusEnum": "chouette.models.ChouetteSession.Status",
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "BracketConflictStatusEnum": "tournaments.models.BracketConflict.Status",
     },

@@ -7,10 +7,11 @@ from nardy_site import views
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("", include("tournaments.leaderboard.urls")),
+    path("", include("clubs.urls")),
+    path("", include("leaderboard.urls")),
     path("", include("tournaments.urls")),
-    path("", include("games.chouette.urls")),
-    path("", include("games.disputes.urls")),
+    path("", include("chouette.urls")),
+    path("", include("disputes.urls")),
     path("", include("games.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include(("nardy_site.api_urls", "api"))),

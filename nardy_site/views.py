@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from tournaments import selectors
+from clubs import selectors
 
 
 def home(request: HttpRequest) -> HttpResponse:

@@ -6,7 +6,7 @@ import factory
 from django.contrib.auth import get_user_model
 from django.utils.text import slugify
 
-from tournaments.models import Club, Membership, Player
+from clubs.models import Club, Membership, Player
 
 
 class UserFactory(factory.django.DjangoModelFactory):

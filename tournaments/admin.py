@@ -1,37 +1,6 @@
 from django.contrib import admin
 
-from tournaments.models import (
-    BracketConflict,
-    Club,
-    Entry,
-    Membership,
-    Pairing,
-    Player,
-    Tournament,
-    TournamentLog,
-)
-
-
-class MembershipInline(admin.TabularInline):
-    model = Membership
-    extra = 0
-    autocomplete_fields = ["player"]
-
-
-@admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
-    list_display = ["name", "slug", "created_at"]
-    search_fields = ["name", "slug"]
-    prepopulated_fields = {"slug": ["name"]}
-    filter_horizontal = ["directors"]
-    inlines = [MembershipInline]
-
-
-@admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["display_name", "name", "user"]
-    search_fields = ["display_name", "name", "user__username"]
-    raw_id_fields = ["user"]
+from tournaments.models import BracketConflict, Entry, Pairing, Tournament, TournamentLog
 
 
 class EntryInline(admin.TabularInline):

@@ -1,4 +1,4 @@
-"""REST API of clubs, players and tournaments. ``register(router)`` is called by
+"""REST API of tournaments and their pairings (clubs and players: ``clubs.api``). ``register(router)`` is called by
 nardy_site/api_urls.py.
 
 Same rules as the pages: anyone reads public data; players act on their own matches
@@ -13,7 +13,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
-from rest_framework import mixins, status, viewsets
+from rest_framework import status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated
@@ -21,21 +21,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.routers import BaseRouter
 
+from clubs.errors import DomainError
+from clubs.models import Club
+from clubs.permissions import ReadOnlyOrClubDirector, can_manage_club, player_for
 from games import services as games_services
 from games.models import ResultStatus
 from games.services import NotAllowed, ServiceError
 from tournaments import selectors, services
 from tournaments import serializers as s
-from tournaments.errors import TournamentError
-from tournaments.models import Club, Pairing, Player, Tournament
-from tournaments.permissions import (
-    ReadOnlyOrClubDirector,
-    ReadOnlyOrPlayerSelf,
-    can_edit_player,
-    can_manage_club,
-    player_for,
-)
-from tournaments.search import name_contains
+from tournaments.models import Pairing, Tournament
 from tournaments.views_support import error_text
 
 
@@ -45,59 +39,9 @@ def _call(run: Callable[[], Any], ok_status: int = status.HTTP_200_OK) -> Respon
         data = run()
     except NotAllowed as error:
         return Response({"code": error.code, "detail": str(error.message)}, status=403)
-    except (TournamentError, ServiceError) as error:
+    except (DomainError, ServiceError) as error:
         return Response({"code": error.code, "detail": error_text(error)}, status=400)
     return Response(data, status=ok_status)
-
-
-class ClubViewSet(viewsets.ReadOnlyModelViewSet):
-    """Clubs, by slug."""
-
-    serializer_class = s.ClubSerializer
-    permission_classes = [ReadOnlyOrClubDirector]
-    lookup_field = "slug"
-
-    def get_queryset(self):  # type: ignore[no-untyped-def]
-        return selectors.clubs_with_counts()
-
-
-class PlayerViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
-    """Players, shown by display name. Directors add players and merge duplicates."""
-
-    serializer_class = s.PlayerSerializer
-    permission_classes = [ReadOnlyOrPlayerSelf]
-
-    def get_queryset(self) -> QuerySet[Player]:
-        players = Player.objects.order_by("display_name", "pk")
-        search = self.request.query_params.get("search", "").strip()
-        if search:
-            players = players.filter(name_contains(search, "display_name", "name"))
-        return players
-
-    @extend_schema(request=s.PlayerInputSerializer, responses=s.PlayerSerializer)
-    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        data = s.PlayerInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        club = data.validated_data.get("club")
-        if not (club and can_manage_club(request.user, club)):
-            raise PermissionDenied("Directors add players to their own clubs.")
-        return _call(lambda: s.PlayerSerializer(services.create_player(
-            name=data.validated_data["name"],
-            display_name=data.validated_data.get("display_name", ""), club=club)).data,
-            status.HTTP_201_CREATED)
-
-    @extend_schema(request=s.MergeInputSerializer, responses=s.PlayerSerializer)
-    @action(detail=True, methods=["post"])
-    def merge(self, request: Request, pk: str | None = None) -> Response:
-        """Merge ``duplicate`` into this player (all history moves; the duplicate goes)."""
-        keep = self.get_object()
-        data = s.MergeInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        duplicate = data.validated_data["duplicate"]
-        if not (can_edit_player(request.user, keep) and can_edit_player(request.user, duplicate)):
-            raise PermissionDenied("You can merge players of your own clubs only.")
-        return _call(lambda: s.PlayerSerializer(
-            services.merge_players(keep=keep, duplicate=duplicate)).data)
 
 
 class TournamentViewSet(viewsets.ModelViewSet):
@@ -324,7 +268,5 @@ class PairingViewSet(viewsets.ReadOnlyModelViewSet):
 
 
 def register(router: BaseRouter) -> None:
-    router.register("clubs", ClubViewSet, basename="club")
-    router.register("players", PlayerViewSet, basename="player")
     router.register("tournaments", TournamentViewSet, basename="tournament")
     router.register("pairings", PairingViewSet, basename="pairing")

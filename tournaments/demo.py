@@ -1,4 +1,4 @@
-"""Demo content: a club, its director login, two dozen players and two tournaments.
+"""Demo content: two tournaments of the demo club (``clubs.demo`` makes the club).
 
 A running backgammon knockout (consolation and last-chance flights) and a long-nardy
 round robin, their results entered and confirmed through the games services so the
@@ -16,81 +16,25 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.utils import timezone
 
+from clubs.demo import DEMO_CLUB_SLUG, DEMO_DIRECTOR, DEMO_PLAYERS
+from clubs.models import Club, Player
 from games import services as games_services
 from games.models import Match
 from tournaments import services
-from tournaments.models import Club, Membership, Pairing, Player, Tournament
+from tournaments.models import Pairing, Tournament
 
-DEMO_CLUB_SLUG = "nardy-club"
-DEMO_DIRECTOR = ("director", "director")  # username, password: development only
-DEMO_PLAYER_LOGIN = ("aram", "aram")  # a player's login, linked to the first demo player
 KNOCKOUT_NAME = "Autumn Backgammon Open"
 ROUND_ROBIN_NAME = "Long Nardy Round Robin"
-DEMO_PLAYERS = [
-    ("Aram Petrosyan", "Aram P."),
-    ("Bella Ivanova", "Bella I."),
-    ("Cem Yilmaz", "Cem Y."),
-    ("Dina Aliyeva", "Dina A."),
-    ("Eldar Mammadov", "Eldar M."),
-    ("Farida Nazarova", "Farida N."),
-    ("Giorgi Beridze", "Giorgi B."),
-    ("Hasmik Sargsyan", "Hasmik S."),
-    ("Ilya Sokolov", "Ilya S."),
-    ("Jamila Karimova", "Jamila K."),
-    ("Kamal Huseynov", "Kamal H."),
-    ("Lena Orlova", "Lena O."),
-    ("Murat Demir", "Murat D."),
-    ("Nino Kapanadze", "Nino K."),
-    ("Oleg Volkov", "Oleg V."),
-    ("Polina Smirnova", "Polina S."),
-    ("Rustam Aliev", "Rustam A."),
-    ("Sona Hakobyan", "Sona H."),
-    ("Timur Rakhimov", "Timur R."),
-    ("Ulviyya Guliyeva", "Ulviyya G."),
-    ("Vardan Grigoryan", "Vardan G."),
-    ("Yana Kuznetsova", "Yana K."),
-    ("Zaur Ismayilov", "Zaur I."),
-    ("Ayse Kaya", "Ayse K."),
-]
 
 
 def populate(stdout: TextIO) -> None:
-    username, password = DEMO_DIRECTOR
-    users = get_user_model()
-    director, created = users.objects.get_or_create(
-        username=username, defaults={"first_name": "Demo", "last_name": "Director"}
-    )
-    if created:
-        director.set_password(password)
-        director.save()
-    club, _ = Club.objects.get_or_create(
-        slug=DEMO_CLUB_SLUG,
-        defaults={
-            "name": "Nardy Club",
-            "description": "A demo club for short backgammon and long nardy.",
-        },
-    )
-    club.directors.add(director)
-    for name, display_name in DEMO_PLAYERS:
-        player, _ = Player.objects.get_or_create(name=name, defaults={"display_name": display_name})
-        Membership.objects.get_or_create(club=club, player=player)
-    stdout.write(f"Club '{club.name}' with {club.memberships.count()} players.\n")
-    stdout.write(f"Demo director login: {username} / {password}\n")
-    _player_login(club)
+    club = Club.objects.filter(slug=DEMO_CLUB_SLUG).first()
+    director = get_user_model().objects.filter(username=DEMO_DIRECTOR[0]).first()
+    if club is None or director is None:
+        stdout.write("No demo club: no demo tournaments.\n")
+        return
     _knockout(club, director, stdout)
     _round_robin(club, director, stdout)
-
-
-def _player_login(club: Club) -> None:
-    username, password = DEMO_PLAYER_LOGIN
-    user, created = get_user_model().objects.get_or_create(username=username)
-    if created:
-        user.set_password(password)
-        user.save()
-    player = Player.objects.get(name=DEMO_PLAYERS[0][0])
-    if player.user_id is None and not Player.objects.filter(user=user).exists():
-        player.user = user
-        player.save(update_fields=["user"])
 
 
 def _settle(match: Match, director: AbstractBaseUser, rng: random.Random, how: str) -> None:

@@ -9,39 +9,21 @@ Two kinds, as in Tabbycat's draw generators:
 * ``DrawBug``: an internal inconsistency. It means the code is wrong, not the input,
   and should surface as a server error.
 
-This module imports nothing from Django on purpose.
+This module imports nothing from Django on purpose (nor does ``clubs.errors``, its base).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from clubs.errors import DomainError, sentence_for
+
+__all__ = [
+    "DomainError", "DrawBug", "DrawError", "RankingError", "RatingError", "StandingsError",
+    "TournamentError", "sentence_for",
+]
 
 
-class TournamentError(Exception):
+class TournamentError(DomainError):
     """A problem the director can resolve; shown on the page, translated by ``code``."""
-
-    def __init__(self, code: str, message: str, params: Mapping[str, Any] | None = None):
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.params: dict[str, Any] = dict(params or {})
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.code!r}, {self.message!r})"
-
-
-def sentence_for(error: TournamentError, sentences: Mapping[str, Any]) -> str:
-    """``error`` told with the sentence ``sentences`` holds for its code (the Django layer
-    passes its translations), filled in with the error's params; the error's own English
-    sentence when there is none, or when the params do not fit it."""
-    template = sentences.get(error.code)
-    if template is None:
-        return error.message
-    try:
-        return str(template) % error.params
-    except (KeyError, TypeError, ValueError):
-        return str(template) if "%(" not in str(template) else error.message
 
 
 class DrawError(TournamentError):

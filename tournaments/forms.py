@@ -7,7 +7,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Club, Flight, Tournament
+from clubs.models import Club
+from tournaments.models import Flight, Tournament
 from tournaments.standings import METRICS
 
 
@@ -129,8 +130,3 @@ class DirectorResultForm(ScoreForm):
 
 class DisputeForm(forms.Form):
     reason = forms.CharField(label=_("What is wrong?"), max_length=500, required=False)
-
-
-class MergeForm(forms.Form):
-    keep = forms.IntegerField(label=_("Keep player (id)"))
-    duplicate = forms.IntegerField(label=_("Duplicate to merge into it (id)"))

@@ -11,29 +11,16 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db.models import Count, F, Q, QuerySet
+from django.db.models import F, Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
+from clubs import selectors as clubs_selectors
+from clubs.models import Player
+from clubs.permissions import AnyUser, is_site_admin
 from games.services.scoring import format_score
-from tournaments import permissions
-from tournaments.models import Club, Entry, Flight, Pairing, Player, Tournament
-from tournaments.permissions import AnyUser, is_site_admin
-from tournaments.search import name_contains
+from tournaments.models import Entry, Flight, Pairing, Tournament
 from tournaments.standings import METRICS, Standings
-
-
-def clubs_with_counts(search: str = "") -> QuerySet[Club]:
-    """All clubs, with member counts, optionally filtered by name."""
-    clubs = Club.objects.annotate(member_count=Count("memberships"))
-    if search:
-        clubs = clubs.filter(name_contains(search, "name"))
-    return clubs.order_by("name")
-
-
-def club_members(club: Club) -> QuerySet[Player]:
-    """The club's players, by display name."""
-    return Player.objects.filter(memberships__club=club).order_by("display_name", "pk")
 
 
 def visible_tournaments(user: AnyUser | None) -> QuerySet[Tournament]:
@@ -44,11 +31,6 @@ def visible_tournaments(user: AnyUser | None) -> QuerySet[Tournament]:
     if user is not None and user.is_authenticated:
         return tournaments.filter(Q(is_public=True) | Q(club__directors=user)).distinct()
     return tournaments.filter(is_public=True)
-
-
-def managed_clubs(user: AnyUser | None) -> QuerySet[Club]:
-    """The clubs whose events the user may manage (as tournaments.permissions decides)."""
-    return permissions.managed_clubs(user)
 
 
 def entries_of(tournament: Tournament) -> QuerySet[Entry]:
@@ -70,14 +52,11 @@ def pairings_of(tournament: Tournament, flights: Iterable[str] | None = None) ->
 
 def search_players(search: str, *, exclude_tournament: Tournament | None = None,
                    limit: int = 10) -> list[Player]:
-    """Players whose name or display name contains ``search`` (the console's live search)."""
-    search = search.strip()
-    if not search:
-        return []
-    players = Player.objects.filter(name_contains(search, "name", "display_name"))
-    if exclude_tournament is not None:
-        players = players.exclude(entries__tournament=exclude_tournament)
-    return list(players.order_by("display_name", "pk")[:limit])
+    """Players named like ``search`` (the console's live search), those already entered in
+    ``exclude_tournament`` left out."""
+    entered = (Player.objects.filter(entries__tournament=exclude_tournament)
+               if exclude_tournament is not None else None)
+    return clubs_selectors.search_players(search, exclude=entered, limit=limit)
 
 
 # --- the bracket ------------------------------------------------------------------------

@@ -1,26 +1,14 @@
-"""API shapes. Players are shown by display name only (privacy). Inputs have their own
+"""API shapes of tournaments. Players are shown by display name only (privacy). Inputs have their own
 serializers; the services do the writes."""
 
 from __future__ import annotations
 
 from rest_framework import serializers
 
-from tournaments.models import BracketConflict, Club, Entry, Pairing, Player, Tournament
+from clubs.models import Club, Player
+from clubs.serializers import PlayerSerializer
+from tournaments.models import BracketConflict, Entry, Pairing, Tournament
 from tournaments.services.entries import EDITABLE
-
-
-class PlayerSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Player
-        fields = ["id", "display_name"]
-
-
-class ClubSerializer(serializers.ModelSerializer):
-    member_count = serializers.IntegerField(read_only=True)
-
-    class Meta:
-        model = Club
-        fields = ["id", "name", "slug", "description", "member_count"]
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -124,13 +112,3 @@ class ConflictSerializer(serializers.ModelSerializer):
 class ConflictInputSerializer(serializers.Serializer):
     conflict = serializers.IntegerField()
     decision = serializers.ChoiceField(choices=["keep", "apply"])
-
-
-class MergeInputSerializer(serializers.Serializer):
-    duplicate = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
-
-
-class PlayerInputSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120)
-    display_name = serializers.CharField(max_length=60, required=False, allow_blank=True)
-    club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all(), required=False)

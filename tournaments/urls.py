@@ -5,9 +5,6 @@ from tournaments import views, views_console, views_export
 app_name = "tournaments"
 
 urlpatterns = [
-    path("clubs/", views.club_list, name="club_list"),
-    path("clubs/<slug:slug>/", views.club_detail, name="club_detail"),
-    path("clubs/<slug:slug>/merge-players/", views_console.merge_players, name="merge_players"),
     path("tournaments/", views.tournament_list, name="tournament_list"),
     path("tournaments/new/", views_console.tournament_create, name="tournament_create"),
     path("tournaments/<int:pk>/", views.tournament_detail, name="tournament_detail"),

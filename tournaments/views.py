@@ -1,4 +1,4 @@
-"""Public pages: clubs, tournaments, the bracket, crosstables, standings, my matches.
+"""Public pages: tournaments, the bracket, crosstables, standings, my matches.
 
 Thin: read through selectors, render; htmx requests get partials.
 """
@@ -12,41 +12,21 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from clubs.permissions import can_manage_club, managed_clubs, player_for
 from games import services as games_services
 from games.models import Match, MatchResult
 from games.services import ServiceError
 from tournaments import selectors
 from tournaments.forms import DisputeForm, ScoreForm
-from tournaments.models import Club, Flight, Tournament
-from tournaments.permissions import can_manage_club, player_for
+from tournaments.models import Flight, Tournament
 from tournaments.views_support import report, visible_tournament
-
-
-def club_list(request: HttpRequest) -> HttpResponse:
-    search = request.GET.get("q", "").strip()
-    context = {"clubs": selectors.clubs_with_counts(search), "search": search}
-    if request.htmx:
-        return render(request, "tournaments/_club_rows.html", context)
-    return render(request, "tournaments/club_list.html", context)
-
-
-def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    club = get_object_or_404(Club, slug=slug)
-    context = {
-        "club": club,
-        "members": selectors.club_members(club),
-        "directors": club.directors.order_by("username"),
-        "can_manage": can_manage_club(request.user, club),
-        "tournaments": selectors.visible_tournaments(request.user).filter(club=club)[:20],
-    }
-    return render(request, "tournaments/club_detail.html", context)
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
     tournaments = selectors.visible_tournaments(request.user).order_by("-starts_on", "name")
     context = {
         "tournaments": tournaments,
-        "can_create": selectors.managed_clubs(request.user).exists(),
+        "can_create": managed_clubs(request.user).exists(),
     }
     return render(request, "tournaments/tournament_list.html", context)
 

@@ -17,20 +17,22 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from clubs import services as clubs_services
+from clubs.errors import DomainError
+from clubs.models import Player
+from clubs.permissions import managed_clubs
 from games.services import ServiceError
 from tournaments import selectors, services
-from tournaments.errors import TournamentError
-from tournaments.forms import AddEntryForm, DirectorResultForm, MergeForm, TournamentForm
-from tournaments.models import BracketConflict, Club, Pairing, Player, Tournament
-from tournaments.permissions import can_edit_player, can_manage_club
+from tournaments.forms import AddEntryForm, DirectorResultForm, TournamentForm
+from tournaments.models import BracketConflict, Pairing, Tournament
 from tournaments.views_support import managed_tournament, report
 
-ERRORS = (TournamentError, ServiceError)
+ERRORS = (DomainError, ServiceError)
 
 
 @login_required
 def tournament_create(request: HttpRequest) -> HttpResponse:
-    clubs = selectors.managed_clubs(request.user)
+    clubs = managed_clubs(request.user)
     if not clubs.exists():
         raise PermissionDenied(_("Only club directors create tournaments."))
     form = TournamentForm(request.POST or None, clubs=clubs,
@@ -128,7 +130,7 @@ def console_add_entry(request: HttpRequest, pk: int) -> HttpResponse:
         if form.cleaned_data["player"]:
             player = get_object_or_404(Player, pk=form.cleaned_data["player"])
         else:
-            player = services.create_player(
+            player = clubs_services.create_player(
                 name=form.cleaned_data["new_name"], display_name=form.cleaned_data["new_display_name"],
                 club=tournament.club,
             )
@@ -244,27 +246,3 @@ def console_conflict(request: HttpRequest, pk: int, conflict_pk: int) -> HttpRes
         return _("Correction applied to the bracket.") if apply else _("Bracket kept as played.")
 
     return _action(request, pk, run)
-
-
-@login_required
-def merge_players(request: HttpRequest, slug: str) -> HttpResponse:
-    """Merge a duplicate player of the club into the real one, keeping all history."""
-    club = get_object_or_404(Club, slug=slug)
-    if not can_manage_club(request.user, club):
-        raise PermissionDenied(_("Only the directors of this club merge its players."))
-    form = MergeForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        keep = get_object_or_404(Player, pk=form.cleaned_data["keep"])
-        duplicate = get_object_or_404(Player, pk=form.cleaned_data["duplicate"])
-        if not (can_edit_player(request.user, keep) and can_edit_player(request.user, duplicate)):
-            raise PermissionDenied(_("You can merge players of your own clubs only."))
-        try:
-            services.merge_players(keep=keep, duplicate=duplicate)
-            messages.success(request, _("%(dup)s merged into %(keep)s.")
-                             % {"dup": duplicate.display_name, "keep": keep.display_name})
-            return redirect("tournaments:club_detail", slug=club.slug)
-        except ERRORS as error:
-            report(request, error)
-    members = selectors.club_members(club)
-    return render(request, "tournaments/merge_players.html",
-                  {"club": club, "form": form, "members": members})

@@ -10,10 +10,10 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 
+from clubs.messages import error_text as clubs_error_text
+from clubs.permissions import can_manage_club
 from tournaments import selectors
-from tournaments.errors import TournamentError, sentence_for
 from tournaments.models import Tournament
-from tournaments.permissions import can_manage_club
 
 # Director-facing sentences by error code; the English sentence of the error is the fallback.
 ERROR_MESSAGES: dict[str, Any] = {
@@ -27,8 +27,6 @@ ERROR_MESSAGES: dict[str, Any] = {
     "round_not_finished": _("Every match of the current round needs a confirmed result first."),
     "no_round_to_start": _("Every round of this event has already started."),
     "all_rounds_played": _("Every Swiss round of this event has been played."),
-    "merge_conflict": _("These players cannot be merged: both are entered in the same "
-                        "tournament, or they played each other."),
     "seed_used_twice": _("Each seed can be given to one entrant only."),
     "seed_out_of_range": _("A seed is outside the range of entrants."),
     "conflict_closed": _("This correction has already been decided."),
@@ -36,10 +34,8 @@ ERROR_MESSAGES: dict[str, Any] = {
 
 
 def error_text(error: Exception) -> str:
-    """A translated sentence for a tournament or games service error."""
-    if isinstance(error, TournamentError):
-        return sentence_for(error, ERROR_MESSAGES)
-    return str(getattr(error, "message", error))
+    """A translated sentence for a club, tournament or games service error."""
+    return clubs_error_text(error, ERROR_MESSAGES)
 
 
 def report(request: HttpRequest, error: Exception) -> None:

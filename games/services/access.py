@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tournaments.permissions import AnyUser, can_manage_club, player_for
+from clubs.permissions import AnyUser, can_manage_club, player_for
 
 if TYPE_CHECKING:
     from games.models import Match, MatchResult

@@ -8,12 +8,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import Club
+from clubs.permissions import AnyUser, can_manage_club
 from engine.match import MatchRulesError
 from games.models import Match
 from games.services.access import is_director
 from games.services.errors import NotAllowed, ServiceError
-from tournaments.models import Club
-from tournaments.permissions import AnyUser, can_manage_club
 
 RULE_FIELDS = (
     "variant",

@@ -14,6 +14,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from clubs.permissions import AnyUser
 from engine.match import Double
 from games.models import (
     Game,
@@ -38,7 +39,6 @@ from games.services.scoring import (
 )
 from games.services.transcripts import refresh_agreements
 from games.signals import result_confirmed, result_disputed
-from tournaments.permissions import AnyUser
 
 OPEN = (ResultStatus.PROPOSED, ResultStatus.DISPUTED)
 

@@ -17,6 +17,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import Player
+from clubs.permissions import AnyUser
 from engine.errors import EngineError
 from engine.replay import replay
 from engine.transcript import read_transcript
@@ -25,8 +27,6 @@ from games.models import Match, MatchResult, MatchTranscript, ResultStatus, Tran
 from games.services import access
 from games.services.errors import NotAllowed, ServiceError
 from games.services.scoring import format_score, to_decimal
-from tournaments.models import Player
-from tournaments.permissions import AnyUser
 
 logger = logging.getLogger(__name__)
 

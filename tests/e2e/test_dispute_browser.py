@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from disputes.models import Dispute
 from engine.ids import encode_position_id
-from games.disputes.models import Dispute
 from tests.games.match_factories import fast_passwords, match_with_logins
 
 pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures(fast_passwords.__name__)]

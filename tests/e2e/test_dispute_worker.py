@@ -19,8 +19,8 @@ from django.db import connections
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games.disputes.checking import TEST_DELAY_ENV
-from games.disputes.models import Dispute, DisputeEvent, DisputeStatus
+from disputes.checking import TEST_DELAY_ENV
+from disputes.models import Dispute, DisputeEvent, DisputeStatus
 from nardy_site import processes
 from nardy_site.celery import app as celery_app
 from nardy_site.redis_server import RedisServer, start_redis

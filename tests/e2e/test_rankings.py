@@ -4,9 +4,9 @@ import datetime
 
 import pytest
 
+from leaderboard.services.points import PlacedEntrant, create_external_event
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory
 from tests.tournaments.leaderboard_support import at, confirm
-from tournaments.leaderboard.services.points import PlacedEntrant, create_external_event
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

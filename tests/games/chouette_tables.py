@@ -6,12 +6,12 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 
+from chouette import services
+from chouette.models import ChouetteSession
+from chouette.selectors import state_of
+from clubs.models import Club, Player
 from games import chouette as core
-from games.chouette import services
-from games.chouette.models import ChouetteSession
-from games.chouette.selectors import state_of
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory
-from tournaments.models import Club, Player
 
 
 @dataclass

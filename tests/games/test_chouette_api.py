@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.chouette.models import ChouetteEvent, ChouetteLedgerEntry, ChouetteSession
+from chouette.models import ChouetteEvent, ChouetteLedgerEntry, ChouetteSession
 from tests.games.chouette_tables import make_table, member, quick_user
 from tests.support.clients import api_client
 

@@ -9,17 +9,17 @@ from django.core.exceptions import PermissionDenied
 from django.core.management import call_command
 from django.db.models import Sum
 
-from games import chouette as core
-from games.chouette import services
-from games.chouette.errors import MESSAGES
-from games.chouette.messages import TRANSLATED_MESSAGES, describe
-from games.chouette.models import (
+from chouette import services
+from chouette.errors import MESSAGES
+from chouette.messages import TRANSLATED_MESSAGES, describe
+from chouette.models import (
     ChouetteEvent,
     ChouetteLedgerEntry,
     ChouetteParticipant,
     ChouetteSession,
 )
-from games.chouette.selectors import player_record, state_of, table
+from chouette.selectors import player_record, state_of, table
+from games import chouette as core
 from tests.factories import UserFactory
 from tests.games.chouette_tables import make_table, member
 

@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.chouette.models import ChouetteEvent, ChouetteSession
-from games.chouette.selectors import state_of
+from chouette.models import ChouetteEvent, ChouetteSession
+from chouette.selectors import state_of
 from tests.factories import UserFactory
 from tests.games.chouette_tables import make_table, member
 from tests.support.clients import page_client

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from games.chouette import (
+from chouette import (
     MESSAGES,
     Answer,
     BoardResult,

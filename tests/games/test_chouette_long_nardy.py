@@ -8,8 +8,7 @@ import json
 
 import pytest
 
-from engine import outcomes
-from games.chouette import (
+from chouette import (
     Answer,
     BetEnd,
     BoardResult,
@@ -29,6 +28,7 @@ from games.chouette import (
     results_of,
     settle_game,
 )
+from engine import outcomes
 
 BOX, M1, M2, M3 = "B", "M1", "M2", "M3"
 LINEUP = LineUp(BOX, (M1, M2, M3))

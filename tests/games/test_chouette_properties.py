@@ -8,7 +8,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.chouette import (
+from chouette import (
     Answer,
     BetEnd,
     BoardResult,

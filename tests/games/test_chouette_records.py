@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from games.chouette import (
+from chouette import (
     Answer,
     BoardResult,
     ChouetteSettings,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.chouette import (
+from chouette import (
     Answer,
     BoardResult,
     ChouetteError,

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from games.chouette import (
+from chouette import (
     Answer,
     BoardResult,
     ChouetteError,

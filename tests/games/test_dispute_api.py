@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from games.disputes.checking import check_dispute
-from games.disputes.models import Dispute, DisputeEvent, DisputeStatus
+from disputes.checking import check_dispute
+from disputes.models import Dispute, DisputeEvent, DisputeStatus
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
 from tests.games.match_factories import (
     MatchFactory,
@@ -75,7 +75,7 @@ def test_running_the_check_twice_stores_one_verdict(django_capture_on_commit_cal
 
 def test_a_dispute_lost_mid_check_is_claimed_again_and_checked_once() -> None:
     match, alice, _ = match_with_logins()
-    from games.disputes.services import submit_move_dispute
+    from disputes.services import submit_move_dispute
 
     dispute = submit_move_dispute(
         by=alice, match=match, position_id="eO8DABj/P4AAAA", dice=(6, 2), notation="10/8",

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.disputes.models import Dispute, DisputeEvent
+from disputes.models import Dispute, DisputeEvent
 from games.services import upload_transcript
 from games.services.transcripts import check_transcript
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
@@ -113,7 +113,7 @@ def test_a_move_picked_from_the_transcript_fills_position_dice_and_play(
 
 def test_status_partial_polls_until_checked() -> None:
     match, alice, _ = match_with_logins()
-    from games.disputes.services import submit_move_dispute
+    from disputes.services import submit_move_dispute
 
     dispute = submit_move_dispute(
         by=alice, match=match, position_id="eO8DABj/P4AAAA", dice=(6, 2), notation="10/8",

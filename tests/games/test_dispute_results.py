@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
-from games.disputes.checking import requeue_waiting
-from games.disputes.models import Dispute, DisputeEvent
-from games.disputes.receivers import open_for_disagreeing_transcripts
-from games.disputes.services import submit_move_dispute
+from disputes.checking import requeue_waiting
+from disputes.models import Dispute, DisputeEvent
+from disputes.receivers import open_for_disagreeing_transcripts
+from disputes.services import submit_move_dispute
 from games.services import dispute_result, enter_final_score, upload_transcript
 from games.services.transcripts import check_transcript
 from tests.games.match_factories import MatchFactory, fast_passwords, player_with_login

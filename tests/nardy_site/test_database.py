@@ -7,7 +7,7 @@ import threading
 import pytest
 from django.db import connection, transaction
 
-from tournaments.models import Player
+from clubs.models import Player
 
 WRITES_PER_WRITER = 25
 

@@ -4,9 +4,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
+from clubs.models import Club
 from nardy_site.hooks import app_modules
 from nardy_site.tasks import sweep
-from tournaments.models import Club
 
 
 def test_demo_modules_are_found_in_app_order() -> None:

@@ -1,7 +1,7 @@
 """Name search ignores case in every alphabet, on SQLite as on PostgreSQL.
 
 SQLite's LIKE (Django's ``icontains`` there) folds ASCII letters only, so "иван" did
-not find "Иван" on SQLite while it did on PostgreSQL; ``tournaments.search`` lowers
+not find "Иван" on SQLite while it did on PostgreSQL; ``clubs.search`` lowers
 both sides itself.
 """
 
@@ -12,8 +12,8 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from clubs.selectors import clubs_with_counts, search_players
 from tests.factories import ClubFactory, PlayerFactory
-from tournaments.selectors import clubs_with_counts, search_players
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
@@ -66,7 +66,7 @@ def test_club_search_ignores_case_in_any_alphabet() -> None:
 
 def test_the_club_list_page_and_the_api_find_cyrillic_names(players: dict[str, object]) -> None:
     ClubFactory(name="Клуб Нарды", slug="nardy")
-    page = Client().get(reverse("tournaments:club_list"), {"q": "нарды"})
+    page = Client().get(reverse("clubs:club_list"), {"q": "нарды"})
     assert "Клуб Нарды" in page.text
     response = APIClient().get("/api/players/", {"search": "ИВАН"})
     assert response.status_code == 200

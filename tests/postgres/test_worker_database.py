@@ -13,7 +13,7 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
-from games.disputes.models import Dispute, DisputeEvent, DisputeStatus
+from disputes.models import Dispute, DisputeEvent, DisputeStatus
 from tests.games.match_factories import fast_passwords, match_with_logins
 from tests.support.celery_worker import database_url_for
 

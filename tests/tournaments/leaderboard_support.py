@@ -13,10 +13,10 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils import timezone
 
+from clubs.models import Club, Player
 from games.models import Match, MatchResult, MatchStatus, ResultStatus
 from games.signals import result_confirmed
-from tournaments.leaderboard.models import PlayerRating, RatingChange
-from tournaments.models import Club, Player
+from leaderboard.models import PlayerRating, RatingChange
 
 BASE_TIME = timezone.make_aware(datetime.datetime(2026, 3, 1, 12, 0))
 

@@ -11,10 +11,10 @@ from xml.etree import ElementTree
 import pytest
 from django.urls import reverse
 
+from clubs.models import Player
+from leaderboard.models import EventPlacing, ExternalEvent, PlayerRating, RankedEvent
 from tests.factories import ClubFactory, PlayerFactory
 from tests.tournaments.leaderboard_support import at, confirm
-from tournaments.leaderboard.models import EventPlacing, ExternalEvent, PlayerRating, RankedEvent
-from tournaments.models import Player
 
 pytestmark = pytest.mark.django_db
 SVG = "{http://www.w3.org/2000/svg}"
@@ -127,7 +127,7 @@ def test_api_ratings_history_and_rankings(client):
 
 
 def test_seasons_follow_the_configured_start(settings):
-    from tournaments.leaderboard.selectors import season_for
+    from leaderboard.selectors import season_for
 
     today = datetime.date(2026, 3, 5)
     assert (season_for(None, None, None, today).start, season_for(2025, None, None, today).end) == (
@@ -140,7 +140,7 @@ def test_seasons_follow_the_configured_start(settings):
 
 @pytest.mark.parametrize("ratings", [[], [1500.0], [1500.0, 1522.36], [1500 + (n % 7) * 13.5 for n in range(60)]])
 def test_chart_is_well_formed_for_any_history(ratings):
-    from tournaments.leaderboard.charts import ChartPoint, nice_step, rating_chart_svg
+    from leaderboard.charts import ChartPoint, nice_step, rating_chart_svg
 
     points = [ChartPoint(DAY + datetime.timedelta(days=n), r, "<&> note") for n, r in enumerate(ratings)]
     root = ElementTree.fromstring(rating_chart_svg(points, title="Ana & Boris <test>"))

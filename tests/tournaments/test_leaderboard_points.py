@@ -10,12 +10,12 @@ import pytest
 from django.urls import reverse
 
 from games.models import Match
+from leaderboard.models import EventPlacing, ExternalEvent, RankedEvent, RatingChange
+from leaderboard.selectors import RankingQuery, ranking
+from leaderboard.services.points import PlacedEntrant, create_external_event
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tests.tournaments.leaderboard_support import at, confirm, correct
 from tournaments.errors import RankingError
-from tournaments.leaderboard.models import EventPlacing, ExternalEvent, RankedEvent, RatingChange
-from tournaments.leaderboard.selectors import RankingQuery, ranking
-from tournaments.leaderboard.services.points import PlacedEntrant, create_external_event
 from tournaments.models import Entry, Tournament
 from tournaments.rankings import Season
 

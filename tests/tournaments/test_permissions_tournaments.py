@@ -119,7 +119,7 @@ def test_a_player_confirms_only_results_entered_by_the_opponent(client: Client) 
 
 def test_merge_page_is_for_the_clubs_directors(client: Client) -> None:
     event = make_event(0)
-    url = reverse("tournaments:merge_players", args=[event.club.slug])
+    url = reverse("clubs:merge_players", args=[event.club.slug])
     client.force_login(UserFactory())
     assert client.get(url).status_code == 403
     client.force_login(director_of(event))

@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db
     "url_name",
     [
         "home",
-        "tournaments:club_list",
+        "clubs:club_list",
         "tournaments:tournament_list",
         "leaderboard:rankings",
         "chouette:session_list",
@@ -45,7 +45,7 @@ def test_club_search_returns_a_partial_for_htmx(client: Client) -> None:
     ClubFactory(name="Alpha Club")
     ClubFactory(name="Beta Club")
     response = client.get(
-        reverse("tournaments:club_list"), {"q": "alp"}, headers={"HX-Request": "true"}
+        reverse("clubs:club_list"), {"q": "alp"}, headers={"HX-Request": "true"}
     )
     assert "Alpha Club" in response.text and "Beta Club" not in response.text
     assert "<html" not in response.text

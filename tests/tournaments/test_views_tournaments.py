@@ -2,10 +2,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from clubs.models import Player
 from tests.factories import UserFactory
 from tests.tournaments.tournament_helpers import director_of, make_event, pairing, play
 from tournaments import services
-from tournaments.models import Player, Tournament
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -68,7 +69,7 @@ def test_director_adds_players_with_live_search_and_draws(client: Client) -> Non
     director = director_of(event)
     client.force_login(director)
     other = make_event(0).club  # a player of another event, searchable by name
-    from tournaments.services import create_player
+    from clubs.services import create_player
     create_player(name="Zara Quickfind", display_name="Zara", club=other)
     found = client.get(reverse("tournaments:console_player_search", args=[event.pk]),
                        {"q": "quickf"}, headers={"HX-Request": "true"})

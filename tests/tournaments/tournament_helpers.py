@@ -6,11 +6,12 @@ import datetime
 from decimal import Decimal
 from typing import Any
 
+from clubs.models import Player
 from games import services as games_services
 from games.models import Match
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
 from tournaments import services
-from tournaments.models import Entry, Pairing, Player, Tournament
+from tournaments.models import Entry, Pairing, Tournament
 
 
 def make_event(

@@ -3,7 +3,6 @@
 entries:     create_tournament, update_tournament, set_status, add_entry, remove_entry, set_seeds
 knockout:    make_knockout_draw, sync_bracket, resolve_conflict
 round_robin: make_round_robin_draw, start_round, make_group_knockout, make_swiss_round
-players:     create_player, merge_players
 results:     on_result_confirmed (the games signal's receiver), director_result, award_walkover
 ``make_draw`` picks the draw for the event's format. Errors: ActionError, DrawError
 (both TournamentError: a code and a sentence).
@@ -24,7 +23,6 @@ from tournaments.services.entries import (
     update_tournament,
 )
 from tournaments.services.knockout import make_knockout_draw, resolve_conflict, sync_bracket
-from tournaments.services.players import create_player, merge_players
 from tournaments.services.results import award_walkover, director_result, on_result_confirmed
 from tournaments.services.round_robin import (
     make_group_knockout,
@@ -48,7 +46,6 @@ __all__ = [
     "ActionError",
     "add_entry",
     "award_walkover",
-    "create_player",
     "create_tournament",
     "director_result",
     "make_draw",
@@ -56,7 +53,6 @@ __all__ = [
     "make_knockout_draw",
     "make_round_robin_draw",
     "make_swiss_round",
-    "merge_players",
     "on_result_confirmed",
     "remove_entry",
     "resolve_conflict",

@@ -9,7 +9,8 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from tournaments.models import Club, Entry, Player, Tournament
+from clubs.models import Club, Player
+from tournaments.models import Entry, Tournament
 from tournaments.services.common import ActionError, record, require_status
 from tournaments.services.games_adapter import MATCH_RULE_TYPES
 from tournaments.standings import METRICS, SWISS_ORDER

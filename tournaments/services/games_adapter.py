@@ -7,8 +7,9 @@ changed when an earlier result is corrected. Those two writes live here.
 
 from __future__ import annotations
 
+from clubs.models import Player
 from games.models import Match, MatchStatus
-from tournaments.models import Player, Tournament
+from tournaments.models import Tournament
 
 # Tournament.rules keys that are Match fields (the rules in force for every match), with
 # the types of value each takes (the entries service checks them).

@@ -65,7 +65,7 @@ def start_ratings(tournament: Tournament, entries: list[Entry]) -> None:
     The rating lists belong to the leaderboard app; without it everybody is unrated.
     """
     try:
-        from tournaments.leaderboard.services.points import ratings_at
+        from leaderboard.services.points import ratings_at
     except ImportError:  # the leaderboard app is optional
         return
     ratings = ratings_at([e.player_id for e in entries], tournament.variant, tournament.starts_on)

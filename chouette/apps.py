@@ -1,0 +1,11 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class ChouetteConfig(AppConfig):
+    """The Django side of chouettes; the rules themselves are the pure modules beside it."""
+
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "chouette"
+    label = "chouette"
+    verbose_name = _("Chouettes")

@@ -1,0 +1,121 @@
+"""Chouette rule errors in the reader's language, with players shown by display name.
+
+The pure core's ``MESSAGES`` are English sentences keyed by a stable code. The same
+sentences are repeated here inside ``gettext_lazy`` so that ``makemessages`` finds
+them; a test checks that both tables hold the same codes and the same English text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from chouette.errors import ChouetteError
+from games.choices import GameResult
+
+TRANSLATED_MESSAGES: dict[str, Any] = {
+    "variant_not_supported": _(
+        "Chouettes are played in short backgammon or long nardy; the variant {variant} "
+        "is not offered."
+    ),
+    "koks_needs_long_nardy": _(
+        "Koks is a result of long nardy only; this table plays the variant {variant}."
+    ),
+    "stake_not_positive": _("The stake per point must be positive, not {stake}."),
+    "max_players_out_of_range": _("The maximum number of players must be at least 3, not {value}."),
+    "automatic_doubles_negative": _("The limit on automatic doubles cannot be negative ({value})."),
+    "raccoons_need_beavers": _("Raccoons can only be allowed together with beavers."),
+    "beavers_need_multiple_cubes": _(
+        "Beavers and raccoons are only available with one cube per team member."
+    ),
+    "too_few_players": _("A chouette needs at least 3 players; there are {count}."),
+    "too_many_players": _("This table allows at most {limit} players; there would be {count}."),
+    "duplicate_player": _("{player} appears more than once at the table."),
+    "two_boxes": _("Only one player can be the box; {players} are all marked as box."),
+    "no_box": _("Nobody is marked as the box."),
+    "two_captains": _("Only one player can be the captain; {players} are all marked as captain."),
+    "no_captain": _("Nobody is marked as the captain."),
+    "player_already_in_line": _("{player} is already in the line."),
+    "player_not_in_line": _("{player} is not in the line."),
+    "rolloff_tie": _("{players} rolled the same; they must roll again."),
+    "die_out_of_range": _("{player} rolled {value}; a die shows 1 to 6."),
+    "rolls_missing": _("{player} has no roll."),
+    "lineup_mismatch": _(
+        "The line-up of this game does not follow from the session: expected box "
+        "{expected_box} and team {expected_team}, got box {box} and team {team}."
+    ),
+    "no_game_to_undo": _("There is no game to undo."),
+    "bad_record": _("The stored game cannot be read: field {field} has {value}."),
+    "player_not_in_game": _("{player} does not play in this game."),
+    "box_has_no_cube": _(
+        "The box {player} has no cube of their own; cubes belong to team members."
+    ),
+    "duplicate_cube": _("{player} is answered twice in one cube turn; every member has one cube."),
+    "empty_double": _("A cube turn must name at least one cube."),
+    "bet_already_ended": _("{player}'s bet has already ended in this game; their cube is gone."),
+    "cube_not_available": _(
+        "{player}'s cube belongs to the other side; the {side} cannot turn it."
+    ),
+    "beavers_not_allowed": _("Beavers are not allowed at this table ({player}'s cube)."),
+    "raccoons_not_allowed": _("Raccoons are not allowed at this table ({player}'s cube)."),
+    "single_cube_team_double": _(
+        "With one team cube the captain {captain} turns it for the whole team, and the "
+        "box answers once."
+    ),
+    "answer_missing": _("The box doubled the team cube; {players} must answer too."),
+    "initial_cubes_rule": _(
+        "All team cubes were turned from the centre at once: the box must take at least "
+        "{required} of the {count} or drop them all."
+    ),
+    "box_must_take_captain": _(
+        "The box took another cube, so it must take the captain {captain}'s cube too."
+    ),
+    "automatic_doubles_over_limit": _(
+        "This table allows at most {limit} automatic doubles per game, not {value}."
+    ),
+    "result_not_in_variant": _(
+        "The result {kind} does not exist in the variant {variant} played at this table."
+    ),
+    "koks_not_allowed": _("This table does not count koks; record the game as a mars."),
+    "result_missing": _("{players} still have a live bet; the result of the game is needed."),
+    "result_without_live_bet": _(
+        "Every bet has already ended by a drop; the game has no result on the board."
+    ),
+    "cube_not_power_of_two": _("A cube shows a power of two (1, 2, 4, ...), not {value}."),
+    "cube_value_mismatch": _(
+        "{player}'s cube ended at {actual} according to the recorded doubles, not {declared}."
+    ),
+}
+
+SIDE_NAMES: dict[str, Any] = {"box": _("box"), "team": _("team")}
+VARIANT_NAMES: dict[str, Any] = {"backgammon": _("Short backgammon"), "long_nardy": _("Long nardy")}
+
+# Parameters of the core's errors that hold player ids (or tuples of them).
+PLAYER_PARAMS = frozenset(
+    {"player", "players", "captain", "expected_box", "expected_team", "box", "team"}
+)
+
+
+def describe(error: ChouetteError, names: Mapping[Any, str]) -> str:
+    """The error's sentence in the active language, players shown by ``names``."""
+    params = {key: _shown(key, value, names) for key, value in error.params.items()}
+    template = TRANSLATED_MESSAGES.get(error.code, error.message)
+    return str(template).format(**params)
+
+
+def _shown(key: str, value: Any, names: Mapping[Any, str]) -> str:
+    if key in PLAYER_PARAMS:
+        if isinstance(value, (tuple, list)):
+            return ", ".join(names.get(item, str(item)) for item in value)
+        return names.get(value, str(value))
+    if key == "side":
+        return str(SIDE_NAMES.get(str(value), value))
+    if key == "variant":
+        return str(VARIANT_NAMES.get(str(value), value))
+    if key == "kind" and str(value) in GameResult.values:
+        return str(GameResult(str(value)).label)
+    if isinstance(value, (tuple, list)):
+        return ", ".join(str(item) for item in value)
+    return str(value)

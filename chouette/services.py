@@ -1,0 +1,205 @@
+"""Writes to chouette sessions: one function per action, each in one transaction.
+
+Every write loads the session's events, lets the pure core fold them with the new
+event (``chouette.record_game`` and friends), and only stores the new event
+and the rebuilt ledger cache when the core accepted it. A ChouetteError or a
+SessionError leaves the database as it was.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from chouette.models import (
+    ChouetteEvent,
+    ChouetteLedgerEntry,
+    ChouetteParticipant,
+    ChouetteSession,
+)
+from chouette.permissions import can_record, can_seat, can_start_session
+from chouette.selectors import load
+from clubs.models import Club, Player
+from clubs.permissions import AnyUser
+from games import chouette as core
+
+
+class SessionError(Exception):
+    """A request the table cannot take that is not a rule of the game (closed session...)."""
+
+    def __init__(self, code: str, message: Any) -> None:
+        super().__init__(str(message))
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """The settings a director picks when opening a table."""
+
+    variant: str = core.Variant.BACKGAMMON.value
+    koks: bool = False  # long nardy only
+    stake_per_point: Decimal = Decimal(1)
+    cube_mode: str = core.CubeMode.MULTIPLE.value
+    jacoby: bool = True
+    beavers: bool = False
+    consulting: str = core.Consulting.LIVE_CUBE.value
+    max_players: int = 6
+    max_automatic_doubles: int = 1
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> TableRules:
+        """The rules among a form's or a serializer's cleaned data; any it leaves out keep
+        their defaults (neither offers ``max_automatic_doubles``)."""
+        names = [rule.name for rule in dataclasses.fields(cls)]
+        return cls(**{name: data[name] for name in names if name in data})
+
+
+@transaction.atomic
+def start_session(
+    *,
+    club: Club,
+    opening_line: Sequence[Player],
+    by: AnyUser,
+    table: TableRules | None = None,
+    date: datetime.date | None = None,
+) -> ChouetteSession:
+    """Open a table: the first player is the box, the second the captain, then the crew."""
+    if not can_start_session(by, club):
+        raise PermissionDenied
+    table = table or TableRules()
+    members = set(club.memberships.values_list("player_id", flat=True))
+    for player in opening_line:
+        if player.pk not in members:
+            raise SessionError("not_club_member", _not_member(player, club))
+    session = ChouetteSession(
+        club=club,
+        date=date or timezone.localdate(),
+        created_by=by if by.is_authenticated else None,
+        variant=table.variant,
+        koks=table.koks,
+        stake_per_point=table.stake_per_point,
+        cube_mode=table.cube_mode,
+        jacoby=table.jacoby,
+        beavers=table.beavers,
+        consulting=table.consulting,
+        max_players=table.max_players,
+        max_automatic_doubles=table.max_automatic_doubles,
+    )
+    # The core checks the settings and the line (three players, no one twice, the limit).
+    core.new_session(session.table_settings(), tuple(player.pk for player in opening_line))
+    session.full_clean()
+    session.save()
+    ChouetteParticipant.objects.bulk_create(
+        ChouetteParticipant(session=session, player=player, opening_seat=seat)
+        for seat, player in enumerate(opening_line)
+    )
+    return session
+
+
+@transaction.atomic
+def record_chouette_game(
+    *, session: ChouetteSession, record: core.GameRecord, by: AnyUser
+) -> core.SessionState:
+    session = _locked(session, by)
+    _, state = core.record_game(load(session), record)
+    _append(session, ChouetteEvent.Kind.GAME, record, by)
+    _rebuild_ledger(session, state)
+    return state
+
+
+@transaction.atomic
+def undo_last_chouette_game(*, session: ChouetteSession, by: AnyUser) -> core.SessionState:
+    """Remove the last game; arrivals and departures recorded after it stay."""
+    session = _locked(session, by)
+    _, state = core.undo_last_game(load(session))
+    last_game = session.events.filter(kind=ChouetteEvent.Kind.GAME).order_by("-seq").first()
+    assert last_game is not None  # the core found a game to undo
+    last_game.delete()
+    _rebuild_ledger(session, state)
+    return state
+
+
+@transaction.atomic
+def join_chouette(*, session: ChouetteSession, player: Player, by: AnyUser) -> core.SessionState:
+    """A newcomer sits down behind everybody (chouette.md §2.3)."""
+    session = _locked(session, by, player=player)
+    if not session.club.memberships.filter(player=player).exists():
+        raise SessionError("not_club_member", _not_member(player, session.club))
+    _, state = core.join(load(session), player.pk)
+    ChouetteParticipant.objects.get_or_create(session=session, player=player)
+    _append(session, ChouetteEvent.Kind.JOIN, core.Join(player.pk), by)
+    return state
+
+
+@transaction.atomic
+def leave_chouette(*, session: ChouetteSession, player: Player, by: AnyUser) -> core.SessionState:
+    """A player gets up between games; the line closes up (chouette.md §2.4)."""
+    session = _locked(session, by, player=player)
+    _, state = core.leave(load(session), player.pk)
+    _append(session, ChouetteEvent.Kind.LEAVE, core.Leave(player.pk), by)
+    return state
+
+
+@transaction.atomic
+def finish_session(*, session: ChouetteSession, by: AnyUser) -> ChouetteSession:
+    session = _locked(session, by)
+    session.status = ChouetteSession.Status.FINISHED
+    session.finished_at = timezone.now()
+    session.save(update_fields=["status", "finished_at"])
+    return session
+
+
+def _locked(session: ChouetteSession, by: AnyUser, player: Player | None = None) -> ChouetteSession:
+    """Re-read the session under a row lock, so two phones cannot write at once."""
+    locked = ChouetteSession.objects.select_for_update().select_related("club").get(pk=session.pk)
+    allowed = can_seat(by, locked, player) if player is not None else can_record(by, locked)
+    if not allowed:
+        raise PermissionDenied
+    if not locked.is_running:
+        raise SessionError("session_finished", _("This chouette session is finished."))
+    return locked
+
+
+def _append(session: ChouetteSession, kind: str, event: core.SessionEvent, by: AnyUser) -> None:
+    last = session.events.aggregate(last=Max("seq"))["last"]
+    ChouetteEvent.objects.create(
+        session=session,
+        seq=0 if last is None else last + 1,
+        kind=kind,
+        data=core.event_to_data(event),
+        recorded_by=by if by.is_authenticated else None,
+    )
+
+
+def _rebuild_ledger(session: ChouetteSession, state: core.SessionState) -> None:
+    session.ledger_entries.all().delete()
+    entries = []
+    for row in state.rows:
+        totals = dict(row.totals)
+        for player, points in row.points:
+            entries.append(
+                ChouetteLedgerEntry(
+                    session=session,
+                    game_number=row.number,
+                    player_id=player,
+                    role=row.outcome.lineup.role_of(player).value,
+                    points=points,
+                    total=totals[player],
+                )
+            )
+    ChouetteLedgerEntry.objects.bulk_create(entries)
+
+
+def _not_member(player: Player, club: Club) -> str:
+    return _("%(player)s is not a member of %(club)s.") % {"player": player, "club": club}

@@ -1,0 +1,255 @@
+"""Chouette pages. Thin: parse a form, call a service, render the table (a partial for htmx).
+
+Anyone may read. Writes are checked again by the services (participants of the session
+and directors of its club); an anonymous visitor who posts is sent to the login page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from chouette import selectors, services
+from chouette.forms import GameForm, SeatForm, StartSessionForm
+from chouette.messages import describe
+from chouette.models import ChouetteSession
+from chouette.permissions import can_record, can_start_session
+from clubs.models import Club, Player
+from clubs.permissions import player_for
+from clubs.selectors import club_members
+from games import chouette as core
+
+
+def session_list(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug) if slug else None
+    context = {
+        "club": club,
+        "sessions": selectors.sessions(club),
+        "clubs": Club.objects.filter(chouette_sessions__isnull=False).distinct(),
+        "can_start": club is not None and can_start_session(request.user, club),
+    }
+    return render(request, "chouette/session_list.html", context)
+
+
+def session_new(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not can_start_session(request.user, club):
+        raise PermissionDenied
+    form = StartSessionForm(
+        request.POST or None, members=club_members(club), initial={"date": timezone.localdate()}
+    )
+    error = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            session = services.start_session(
+                club=club,
+                opening_line=form.opening_line(),
+                by=request.user,
+                table=form.table_rules(),
+                date=form.cleaned_data["date"],
+            )
+        except core.ChouetteError as exc:
+            names = {p.pk: p.display_name for p in form.opening_line()}
+            error = describe(exc, names)
+        except services.SessionError as exc:
+            error = str(exc.message)
+        else:
+            return redirect(session)
+    status = 400 if request.method == "POST" else 200
+    context = {"club": club, "form": form, "error": error}
+    return render(request, "chouette/session_form.html", context, status=status)
+
+
+def table(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _session(pk)
+    return render(request, "chouette/table.html", _table_context(request, session))
+
+
+def game_form(request: HttpRequest, pk: int) -> HttpResponse:
+    """The game form alone, optionally prefilled (htmx swaps it in for the quick presets)."""
+    session = _session(pk)
+    context = _table_context(request, session, preset=request.GET.get("preset", ""))
+    if request.htmx:
+        return render(request, "chouette/_game_form.html", context)
+    return render(request, "chouette/table.html", context)
+
+
+@require_POST
+def record_game(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _session(pk)
+    if (refusal := _refusal(request, session)) is not None:
+        return refusal
+    state = selectors.state_of(session)
+    if state.next_lineup is None:
+        error = describe(core.ChouetteError("too_few_players", count=len(state.line)), {})
+        return _render_table(request, session, status=400, error=error)
+    names = selectors.names_of(session)
+    form = GameForm(request.POST, lineup=state.next_lineup, names=names, settings=state.settings)
+    if not form.is_valid():
+        return _render_table(request, session, status=400, game_form=form)
+
+    def record() -> Any:
+        return services.record_chouette_game(
+            session=session, record=form.to_record(), by=request.user
+        )
+
+    return _write(request, session, record, game_form=form, done=_("Game recorded."))
+
+
+def undo(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: the confirmation page; POST: undo the last game."""
+    session = _session(pk)
+    if request.method != "POST":
+        context = _table_context(request, session)
+        return render(request, "chouette/undo_confirm.html", context)
+
+    def undo_last() -> Any:
+        return services.undo_last_chouette_game(session=session, by=request.user)
+
+    return _write(request, session, undo_last, done=_("The last game was undone."))
+
+
+@require_POST
+def join(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _session(pk)
+    form = SeatForm(request.POST, players=club_members(session.club))
+    if not form.is_valid():
+        return _render_table(request, session, status=400, error=_("Choose a player."))
+    player: Player = form.cleaned_data["player"]
+    return _write(
+        request,
+        session,
+        lambda: services.join_chouette(session=session, player=player, by=request.user),
+        done=_("%(player)s joined the line.") % {"player": player},
+    )
+
+
+@require_POST
+def leave(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _session(pk)
+    form = SeatForm(request.POST, players=Player.objects.filter(chouette_seats__session=session))
+    if not form.is_valid():
+        return _render_table(request, session, status=400, error=_("Choose a player."))
+    player: Player = form.cleaned_data["player"]
+    return _write(
+        request,
+        session,
+        lambda: services.leave_chouette(session=session, player=player, by=request.user),
+        done=_("%(player)s left the line.") % {"player": player},
+    )
+
+
+@require_POST
+def finish(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _session(pk)
+    return _write(
+        request,
+        session,
+        lambda: services.finish_session(session=session, by=request.user),
+        done=_("The session is finished."),
+    )
+
+
+def player_record(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=pk)
+    record, lines = selectors.player_record(player)
+    context = {"player": player, "record": record, "lines": lines}
+    return render(request, "chouette/player_record.html", context)
+
+
+def _session(pk: int) -> ChouetteSession:
+    return get_object_or_404(ChouetteSession.objects.select_related("club"), pk=pk)
+
+
+def _refusal(request: HttpRequest, session: ChouetteSession) -> HttpResponse | None:
+    """Anonymous visitors go to the login page; other outsiders get 403 before any parsing."""
+    if not request.user.is_authenticated:
+        login = redirect_to_login(session.get_absolute_url())
+        return HttpResponseClientRedirect(login.url) if request.htmx else login
+    if not can_record(request.user, session):
+        raise PermissionDenied
+    return None
+
+
+def _write(
+    request: HttpRequest,
+    session: ChouetteSession,
+    action: Callable[[], Any],
+    *,
+    done: str = "",
+    game_form: GameForm | None = None,
+) -> HttpResponse:
+    """Run a service; on success show the fresh table, on a refused rule show why."""
+    if not request.user.is_authenticated:
+        return _refusal(request, session)  # type: ignore[return-value]
+    try:
+        action()
+    except core.ChouetteError as exc:
+        names = selectors.names_of(session)
+        error = describe(exc, names)
+        return _render_table(request, session, status=400, error=error, game_form=game_form)
+    except services.SessionError as exc:
+        return _render_table(request, session, status=400, error=str(exc.message))
+    session.refresh_from_db()
+    if request.htmx:
+        return _render_table(request, session, notice=done)
+    if done:
+        messages.success(request, done)
+    return redirect(session)
+
+
+def _render_table(
+    request: HttpRequest, session: ChouetteSession, *, status: int = 200, **extra: Any
+) -> HttpResponse:
+    context = _table_context(request, session, **extra)
+    if request.htmx:
+        # htmx swaps only 2xx answers; the error is shown inside the partial.
+        return render(request, "chouette/_table.html", context)
+    return render(request, "chouette/table.html", context, status=status)
+
+
+def _table_context(
+    request: HttpRequest,
+    session: ChouetteSession,
+    *,
+    preset: str = "",
+    game_form: GameForm | None = None,
+    error: str = "",
+    notice: str = "",
+) -> dict[str, Any]:
+    view = selectors.table(session)
+    writable = session.is_running and can_record(request.user, session)
+    lineup = view.state.next_lineup
+    if writable and lineup is not None and game_form is None:
+        game_form = GameForm(
+            lineup=lineup, names=view.names, settings=view.state.settings, preset=preset
+        )
+    present = {player.pk for player in view.present}
+    me = player_for(request.user)
+    members = list(club_members(session.club))
+    return {
+        "session": session,
+        "table": view,
+        "can_record": writable,
+        "game_form": game_form if writable else None,
+        "join_candidates": [p for p in members if p.pk not in present],
+        "can_join_self": session.is_running
+        and me is not None
+        and me.pk not in present
+        and any(p.pk == me.pk for p in members),
+        "me": me,
+        "error": error,
+        "notice": notice,
+    }

@@ -1,0 +1,91 @@
+"""REST API of clubs and players. ``register(router)`` is called by nardy_site/api_urls.py.
+
+Same rules as the pages: anyone reads; directors add players to their own clubs and
+merge duplicates of their own clubs' players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.db.models import QuerySet
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.routers import BaseRouter
+
+from clubs import selectors, services
+from clubs import serializers as s
+from clubs.errors import DomainError
+from clubs.messages import error_text
+from clubs.models import Player
+from clubs.permissions import (
+    ReadOnlyOrClubDirector,
+    ReadOnlyOrPlayerSelf,
+    can_edit_player,
+    can_manage_club,
+)
+
+
+def _call(run: Callable[[], Any], ok_status: int = status.HTTP_200_OK) -> Response:
+    """Run a service; its errors become 400 responses with a code."""
+    try:
+        data = run()
+    except DomainError as error:
+        return Response({"code": error.code, "detail": error_text(error)}, status=400)
+    return Response(data, status=ok_status)
+
+
+class ClubViewSet(viewsets.ReadOnlyModelViewSet):
+    """Clubs, by slug."""
+
+    serializer_class = s.ClubSerializer
+    permission_classes = [ReadOnlyOrClubDirector]
+    lookup_field = "slug"
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        return selectors.clubs_with_counts()
+
+
+class PlayerViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Players, shown by display name. Directors add players and merge duplicates."""
+
+    serializer_class = s.PlayerSerializer
+    permission_classes = [ReadOnlyOrPlayerSelf]
+
+    def get_queryset(self) -> QuerySet[Player]:
+        return selectors.players_named(self.request.query_params.get("search", ""))
+
+    @extend_schema(request=s.PlayerInputSerializer, responses=s.PlayerSerializer)
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = s.PlayerInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        club = data.validated_data.get("club")
+        if not (club and can_manage_club(request.user, club)):
+            raise PermissionDenied("Directors add players to their own clubs.")
+        return _call(lambda: s.PlayerSerializer(services.create_player(
+            name=data.validated_data["name"],
+            display_name=data.validated_data.get("display_name", ""), club=club)).data,
+            status.HTTP_201_CREATED)
+
+    @extend_schema(request=s.MergeInputSerializer, responses=s.PlayerSerializer)
+    @action(detail=True, methods=["post"])
+    def merge(self, request: Request, pk: str | None = None) -> Response:
+        """Merge ``duplicate`` into this player (all history moves; the duplicate goes)."""
+        keep = self.get_object()
+        data = s.MergeInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        duplicate = data.validated_data["duplicate"]
+        if not (can_edit_player(request.user, keep) and can_edit_player(request.user, duplicate)):
+            raise PermissionDenied("You can merge players of your own clubs only.")
+        return _call(lambda: s.PlayerSerializer(
+            services.merge_players(keep=keep, duplicate=duplicate)).data)
+
+
+def register(router: BaseRouter) -> None:
+    router.register("clubs", ClubViewSet, basename="club")
+    router.register("players", PlayerViewSet, basename="player")

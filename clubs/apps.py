@@ -1,0 +1,10 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class ClubsConfig(AppConfig):
+    """People: clubs, players, memberships and the permission rules (the bottom app)."""
+
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "clubs"
+    verbose_name = _("Clubs and players")

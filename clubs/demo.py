@@ -1,0 +1,77 @@
+"""Demo content of the people side: the demo club, its director login, two dozen players
+and one player's login. Runs first in `manage.py demo`; safe to repeat."""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from django.contrib.auth import get_user_model
+
+from clubs.models import Club, Membership, Player
+
+DEMO_CLUB_SLUG = "nardy-club"
+DEMO_DIRECTOR = ("director", "director")  # username, password: development only
+DEMO_PLAYER_LOGIN = ("aram", "aram")  # a player's login, linked to the first demo player
+DEMO_PLAYERS = [
+    ("Aram Petrosyan", "Aram P."),
+    ("Bella Ivanova", "Bella I."),
+    ("Cem Yilmaz", "Cem Y."),
+    ("Dina Aliyeva", "Dina A."),
+    ("Eldar Mammadov", "Eldar M."),
+    ("Farida Nazarova", "Farida N."),
+    ("Giorgi Beridze", "Giorgi B."),
+    ("Hasmik Sargsyan", "Hasmik S."),
+    ("Ilya Sokolov", "Ilya S."),
+    ("Jamila Karimova", "Jamila K."),
+    ("Kamal Huseynov", "Kamal H."),
+    ("Lena Orlova", "Lena O."),
+    ("Murat Demir", "Murat D."),
+    ("Nino Kapanadze", "Nino K."),
+    ("Oleg Volkov", "Oleg V."),
+    ("Polina Smirnova", "Polina S."),
+    ("Rustam Aliev", "Rustam A."),
+    ("Sona Hakobyan", "Sona H."),
+    ("Timur Rakhimov", "Timur R."),
+    ("Ulviyya Guliyeva", "Ulviyya G."),
+    ("Vardan Grigoryan", "Vardan G."),
+    ("Yana Kuznetsova", "Yana K."),
+    ("Zaur Ismayilov", "Zaur I."),
+    ("Ayse Kaya", "Ayse K."),
+]
+
+
+def populate(stdout: TextIO) -> None:
+    username, password = DEMO_DIRECTOR
+    users = get_user_model()
+    director, created = users.objects.get_or_create(
+        username=username, defaults={"first_name": "Demo", "last_name": "Director"}
+    )
+    if created:
+        director.set_password(password)
+        director.save()
+    club, _ = Club.objects.get_or_create(
+        slug=DEMO_CLUB_SLUG,
+        defaults={
+            "name": "Nardy Club",
+            "description": "A demo club for short backgammon and long nardy.",
+        },
+    )
+    club.directors.add(director)
+    for name, display_name in DEMO_PLAYERS:
+        player, _ = Player.objects.get_or_create(name=name, defaults={"display_name": display_name})
+        Membership.objects.get_or_create(club=club, player=player)
+    stdout.write(f"Club '{club.name}' with {club.memberships.count()} players.\n")
+    stdout.write(f"Demo director login: {username} / {password}\n")
+    _player_login(club)
+
+
+def _player_login(club: Club) -> None:
+    username, password = DEMO_PLAYER_LOGIN
+    user, created = get_user_model().objects.get_or_create(username=username)
+    if created:
+        user.set_password(password)
+        user.save()
+    player = Player.objects.get(name=DEMO_PLAYERS[0][0])
+    if player.user_id is None and not Player.objects.filter(user=user).exists():
+        player.user = user
+        player.save(update_fields=["user"])

@@ -1,0 +1,110 @@
+"""Who may do what. Every check is made on the server; templates only hide buttons.
+
+Plain helpers for views and services, and DRF permission classes for the API.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+from django.db.models import QuerySet
+from rest_framework.permissions import SAFE_METHODS, IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+
+from clubs.models import Club, Player
+
+AnyUser = AbstractBaseUser | AnonymousUser
+
+
+def is_site_admin(user: AnyUser | None) -> bool:
+    """Staff and superusers administer the whole site."""
+    return bool(
+        user is not None
+        and user.is_authenticated
+        and (getattr(user, "is_staff", False) or getattr(user, "is_superuser", False))
+    )
+
+
+def is_director_of(user: AnyUser | None, club: Club) -> bool:
+    """True when the user is one of the club's directors."""
+    if user is None or not user.is_authenticated:
+        return False
+    return club.directors.filter(pk=user.pk).exists()
+
+
+def can_manage_club(user: AnyUser | None, club: Club) -> bool:
+    """Directors of the club and site administrators manage its events."""
+    return is_site_admin(user) or is_director_of(user, club)
+
+
+def managed_clubs(user: AnyUser | None) -> QuerySet[Club]:
+    """Every club ``can_manage_club`` allows this user: all for site admins, by name."""
+    if is_site_admin(user):
+        return Club.objects.all()
+    if user is None or not user.is_authenticated:
+        return Club.objects.none()
+    return Club.objects.filter(directors=user)
+
+
+def is_member_or_manager(user: AnyUser | None, club: Club) -> bool:
+    """Whoever manages the club, or a login whose player is one of its members."""
+    if can_manage_club(user, club):
+        return True
+    player = player_for(user)
+    return player is not None and club.memberships.filter(player=player).exists()
+
+
+def player_for(user: AnyUser | None) -> Player | None:
+    """The player linked to this login, if any."""
+    if user is None or not user.is_authenticated:
+        return None
+    return Player.objects.filter(user_id=user.pk).first()
+
+
+def is_player_self(user: AnyUser | None, player: Player) -> bool:
+    """True when the login is linked to this player."""
+    return bool(user is not None and user.is_authenticated and player.user_id == user.pk)
+
+
+def can_edit_player(user: AnyUser | None, player: Player) -> bool:
+    """The player themselves, a director of one of their clubs, or a site admin."""
+    if is_site_admin(user) or is_player_self(user, player):
+        return True
+    if user is None or not user.is_authenticated:
+        return False
+    return player.clubs.filter(directors=user).exists()
+
+
+def club_of(obj: Any) -> Club | None:
+    """The club an object belongs to: itself, `obj.club`, or `obj.get_club()`."""
+    if isinstance(obj, Club):
+        return obj
+    get_club = getattr(obj, "get_club", None)
+    if callable(get_club):
+        return get_club()
+    return getattr(obj, "club", None)
+
+
+class ReadOnlyOrClubDirector(IsAuthenticatedOrReadOnly):
+    """Anyone may read; writes need a director of the object's club (or a site admin).
+
+    Works for any object that is a Club, has a `club` attribute or a `get_club()`.
+    """
+
+    def has_object_permission(self, request: Request, view: Any, obj: Any) -> bool:
+        if request.method in SAFE_METHODS:
+            return True
+        club = club_of(obj)
+        return club is not None and can_manage_club(request.user, club)
+
+
+class ReadOnlyOrPlayerSelf(IsAuthenticatedOrReadOnly):
+    """Anyone may read a player; the player themselves, their directors or an admin may write."""
+
+    def has_object_permission(self, request: Request, view: Any, obj: Any) -> bool:
+        if request.method in SAFE_METHODS:
+            return True
+        player = obj if isinstance(obj, Player) else getattr(obj, "player", None)
+        return player is not None and can_edit_player(request.user, player)

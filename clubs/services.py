@@ -1,0 +1,92 @@
+"""Writes of the people side: adding players and merging a duplicate into the real one.
+
+One function per action, keyword-only, transactional; errors are ``PlayerError`` (a
+code and a sentence).
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import IntegrityError, models, transaction
+from django.dispatch import Signal
+
+from clubs.errors import PlayerError
+from clubs.models import Club, Membership, Player
+
+# Sent inside merge_players' transaction once every row points at ``keep`` (kwargs:
+# ``keep``). Apps above (games: a match against oneself) connect a check that raises
+# IntegrityError when the merge would leave something impossible; nothing is saved then.
+players_merged = Signal()
+
+
+@transaction.atomic
+def create_player(
+    *, name: str, display_name: str = "", club: Club | None = None,
+    user: AbstractBaseUser | None = None,
+) -> Player:
+    """A new player (the display name defaults to the full name), optionally a club member."""
+    name = name.strip()
+    if not name:
+        raise PlayerError("name_required", "A player needs a name.")
+    player = Player(name=name, display_name=(display_name.strip() or name)[:60], user=user)
+    player.full_clean()
+    player.save()
+    if club is not None:
+        Membership.objects.create(club=club, player=player)
+    return player
+
+
+def _player_links() -> list[models.ForeignObjectRel]:
+    """Every foreign key or one-to-one that points at Player, whichever app declares it.
+
+    Found by introspection, so models added later (ratings, rankings, ...) are covered.
+    Many-to-many relations through a model are covered by that model's foreign key.
+    """
+    return [
+        rel for rel in Player._meta.related_objects
+        if (rel.one_to_many or rel.one_to_one) and rel.field.concrete
+    ]
+
+
+@transaction.atomic
+def merge_players(*, keep: Player, duplicate: Player) -> Player:
+    """Move everything of ``duplicate`` onto ``keep`` in one transaction, then delete it.
+
+    Entries, matches (both seats and the winner), results, memberships and any other
+    row that points at the duplicate follow. Memberships of a club both belong to are
+    merged. If both players were entered in the same tournament, or met each other,
+    nothing is changed and the director is told why.
+    """
+    if keep.pk == duplicate.pk:
+        raise PlayerError("same_player", "A player cannot be merged into themselves.")
+    keep = Player.objects.select_for_update().get(pk=keep.pk)
+    duplicate = Player.objects.select_for_update().get(pk=duplicate.pk)
+    Membership.objects.filter(
+        player=duplicate, club__in=Membership.objects.filter(player=keep).values("club")
+    ).delete()
+    if duplicate.user_id and not keep.user_id:
+        user_id, duplicate.user_id = duplicate.user_id, None
+        duplicate.save(update_fields=["user"])
+        keep.user_id = user_id
+        keep.save(update_fields=["user"])
+    moved: dict[str, int] = {}
+    try:
+        with transaction.atomic():
+            for rel in _player_links():
+                manager = rel.related_model._base_manager
+                # a one-to-one row per player (a profile): keep's own row wins
+                if rel.one_to_one and manager.filter(**{rel.field.name: keep}).exists():
+                    continue
+                count = manager.filter(**{rel.field.name: duplicate}).update(**{rel.field.name: keep})
+                if count:
+                    moved[f"{rel.related_model._meta.label}.{rel.field.name}"] = count
+            players_merged.send(sender=Player, keep=keep)
+    except IntegrityError as error:
+        raise PlayerError(
+            "merge_conflict",
+            f"{duplicate} and {keep} cannot be merged: both are entered in the same tournament "
+            "or something else belongs to each of them once only.",
+        ) from error
+    duplicate.delete()
+    return keep
+

@@ -1,0 +1,216 @@
+"""The worker's side of a dispute: claim it, ask the engine, store the verdict once.
+
+``check_dispute`` can run any number of times, in any number of workers at once:
+  * claiming is one conditional UPDATE, ``submitted``/``checking`` → ``checking`` (a
+    task redelivered after its worker died finds ``checking`` and claims it again);
+  * storing is a conditional UPDATE (``checking`` → ``checked``) and writes the one
+    ``checked`` audit row in the same transaction, so a verdict is stored exactly once
+    (a unique constraint on the audit trail backs this up).
+``requeue_waiting`` is the periodic sweep for disputes whose check never ran.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import connection, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from disputes import checks
+from disputes.models import Dispute, DisputeEvent, DisputeKind, DisputeStatus
+from disputes.services import queue_check, record
+from games.models import Match
+from games.services.transcripts import seats_in_file
+
+logger = logging.getLogger(__name__)
+
+MAX_ATTEMPTS = 5
+STUCK_AFTER = timedelta(seconds=60)
+# Test-only: seconds to wait between the engine's answer and storing it, so that an
+# end-to-end test can kill the worker in the middle of a check. Never set in production.
+TEST_DELAY_ENV = "NARDY_TEST_DISPUTE_CHECK_DELAY"
+
+
+CLAIMABLE = (DisputeStatus.SUBMITTED, DisputeStatus.CHECKING)
+
+CHECK_FIELDS = (
+    "kind", "variant", "position_id", "dice1", "dice2", "notation", "claims", "attempts",
+    "match_id", "transcript_id",
+)  # fmt: skip
+
+
+def _sql() -> dict[str, str]:
+    """The worker's three statements, built once from the models' table and column names.
+
+    Plain SQL rather than the ORM: the worker runs them for every dispute, and compiling
+    a queryset and instantiating an audit row cost more CPU than the statements
+    themselves (SQLite and PostgreSQL take the same text)."""
+    global _SQL
+    if _SQL is None:
+        quote = connection.ops.quote_name
+
+        def columns(model: Any, *names: str) -> list[str]:
+            return [quote(model._meta.get_field(name).column) for name in names]
+
+        table, event_table = quote(Dispute._meta.db_table), quote(DisputeEvent._meta.db_table)
+        pk, status, attempts, verdict, checked_at = columns(
+            Dispute, "id", "status", "attempts", "verdict", "checked_at"
+        )
+        returned = ", ".join(columns(Dispute, *CHECK_FIELDS))
+        event_columns = ", ".join(columns(DisputeEvent, "dispute", "action", "actor", "at", "note"))
+        _SQL = {
+            "claim": (
+                f"UPDATE {table} SET {status} = %s, {attempts} = {attempts} + 1 "
+                f"WHERE {pk} = %s AND {status} IN (%s, %s) RETURNING {returned}"
+            ),
+            "store": (
+                f"UPDATE {table} SET {status} = %s, {verdict} = %s, {checked_at} = %s "
+                f"WHERE {pk} = %s AND {status} = %s"
+            ),
+            "event": f"INSERT INTO {event_table} ({event_columns}) VALUES (%s, %s, NULL, %s, %s)",
+        }
+    return _SQL
+
+
+_SQL: dict[str, str] | None = None
+
+
+def _now() -> Any:
+    return connection.ops.adapt_datetimefield_value(timezone.now())
+
+
+def _claim(dispute_id: int) -> Dispute | None:
+    """Mark the dispute as being checked; None when there is nothing (more) to do.
+
+    One transaction, two statements: a conditional UPDATE claims it and returns what the
+    check needs (RETURNING, in SQLite 3.35+ and PostgreSQL; a redelivered task finds
+    ``checking`` and claims it again), and an INSERT writes the ``checking`` audit row.
+    """
+    sql = _sql()
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(sql["claim"], [DisputeStatus.CHECKING, dispute_id, *CLAIMABLE])
+        row = cursor.fetchone()
+        if row is None:
+            return None
+        values = dict(zip(CHECK_FIELDS, row, strict=True))
+        if isinstance(values["claims"], str):  # JSON comes back as text
+            values["claims"] = _CLAIMS_FIELD.from_db_value(values["claims"], None, connection)
+        attempts = values["attempts"]
+        cursor.execute(
+            sql["event"],
+            [dispute_id, DisputeEvent.Action.CHECKING, _now(), f"attempt {attempts}"],
+        )
+    return Dispute(pk=dispute_id, status=DisputeStatus.CHECKING, **values)
+
+
+def _store(dispute: Dispute, verdict: dict[str, Any]) -> bool:
+    """Store the verdict if nobody has yet; True when this call stored it.
+
+    A conditional UPDATE (``checking`` → ``checked``) and, only when it changed the row,
+    the one ``checked`` audit row, in one transaction."""
+    sql = _sql()
+    stored_verdict = _VERDICT_FIELD.get_db_prep_save(verdict, connection)
+    note = str(verdict.get("code") or "legal")
+    with transaction.atomic(), connection.cursor() as cursor:
+        now = _now()
+        cursor.execute(
+            sql["store"],
+            [DisputeStatus.CHECKED, stored_verdict, now, dispute.pk, DisputeStatus.CHECKING],
+        )
+        stored = cursor.rowcount == 1
+        if stored:
+            cursor.execute(sql["event"], [dispute.pk, DisputeEvent.Action.CHECKED, now, note])
+    return stored
+
+
+_VERDICT_FIELD = Dispute._meta.get_field("verdict")
+_CLAIMS_FIELD = Dispute._meta.get_field("claims")
+
+
+def verdict_for(dispute: Dispute) -> dict[str, Any]:
+    """Ask the engine about the dispute (no database writes)."""
+    if dispute.kind == DisputeKind.MOVE:
+        return checks.check_move(
+            dispute.variant, dispute.position_id, (dispute.dice1, dispute.dice2), dispute.notation
+        )
+    match = (
+        Match.objects.select_related("player1", "player2").get(pk=dispute.match_id)
+        if dispute.match_id
+        else None
+    )
+    transcript = dispute.transcript
+    seats = None
+    rules = match.rules() if match is not None else None
+    if transcript is not None and match is not None:
+        from engine.errors import EngineError
+        from engine.transcript import read_transcript
+
+        try:
+            seats = seats_in_file(match, read_transcript(transcript.text).players)
+        except EngineError:
+            seats = None
+    return checks.check_result(
+        dispute.claims, transcript.text if transcript is not None else None, seats, rules
+    )
+
+
+def _failure(error: Exception) -> dict[str, Any]:
+    return {
+        "kind": "error",
+        "code": "check_failed",
+        "reason": f"The engine could not check this dispute: {error}",
+    }
+
+
+def check_dispute(dispute_id: int) -> Dispute | None:
+    """Check one dispute and store the verdict; safe to run twice or concurrently.
+
+    Returns the dispute as claimed (None when there was nothing to do: already checked,
+    ruled, withdrawn or missing)."""
+    dispute = _claim(dispute_id)
+    if dispute is None:
+        return None
+    try:
+        verdict = verdict_for(dispute)
+    except Exception as error:  # a bug or bad data: retry, then store the failure
+        logger.exception("checking dispute %s failed", dispute_id)
+        if dispute.attempts < MAX_ATTEMPTS:
+            raise
+        verdict = _failure(error)
+    delay = float(os.environ.get(TEST_DELAY_ENV) or 0)
+    if delay > 0:
+        time.sleep(delay)
+    _store(dispute, verdict)
+    return dispute
+
+
+def requeue_waiting(now: datetime | None = None) -> list[int]:
+    """Queue again every dispute that has waited for its check longer than STUCK_AFTER
+    (the broker was down when it was submitted, or its worker was lost)."""
+    now = now or timezone.now()
+    cutoff = now - STUCK_AFTER
+    waiting = Dispute.objects.filter(
+        Q(queued_at__lt=cutoff) | Q(queued_at__isnull=True),
+        status__in=[DisputeStatus.SUBMITTED, DisputeStatus.CHECKING],
+    ).values_list("pk", flat=True)
+    requeued: list[int] = []
+    for dispute_id in list(waiting[:500]):
+        with transaction.atomic():
+            taken = Dispute.objects.filter(
+                Q(queued_at__lt=cutoff) | Q(queued_at__isnull=True),
+                pk=dispute_id,
+                status__in=[DisputeStatus.SUBMITTED, DisputeStatus.CHECKING],
+            ).update(queued_at=now)
+            if not taken:
+                continue  # checked or requeued by someone else meanwhile
+            record(Dispute(pk=dispute_id), DisputeEvent.Action.REQUEUED)
+            queue_check(dispute_id)
+        requeued.append(dispute_id)
+    if requeued:
+        logger.info("queued %d waiting disputes again", len(requeued))
+    return requeued

@@ -1,0 +1,213 @@
+"""What the dispute pages show: boards (games.board_svg) and verdicts in the reader's
+language. The engine's own sentence is kept as the detail; the headline is translated by
+its stable code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from disputes.models import Dispute
+from engine.errors import EngineError
+from engine.position import Position
+from games import board_svg
+from games.board_svg import BoardPicture, render_board
+from games.services.errors import ENGINE_MESSAGES
+
+HEADLINES: dict[str, Any] = {
+    "legal": gettext_lazy("Legal: the play made is one of the legal plays."),
+    "larger_die": gettext_lazy(
+        "Illegal: only one die can be played, and then it must be the larger one."
+    ),
+    "must_use_both_dice": gettext_lazy("Illegal: both dice can be played, so both must be."),
+    "must_use_more_dice": gettext_lazy(
+        "Illegal: more of the doubles can be played, so they must be."
+    ),
+    "must_move": gettext_lazy("Illegal: a play is possible, so it must be made."),
+    "bar_first": gettext_lazy("Illegal: a checker on the bar must enter before any other moves."),
+    "point_blocked": gettext_lazy("Illegal: the play stops on a point the opponent holds."),
+    "point_occupied": gettext_lazy("Illegal: the play stops on a point an opponent checker holds."),
+    "bear_off_not_all_home": gettext_lazy(
+        "Illegal: checkers are borne off only when all of them are home."
+    ),
+    "bear_off_higher_point": gettext_lazy(
+        "Illegal: a higher die bears off from a lower point only when no checker is higher."
+    ),
+    "head_limit": gettext_lazy("Illegal: only one checker may leave the head in a turn."),
+    "six_block": gettext_lazy(
+        "Illegal: the play builds a six-point block with no opponent checker ahead of it."
+    ),
+    "wrong_dice": gettext_lazy("Illegal: the play does not fit the dice."),
+    "wrong_distance": gettext_lazy("Illegal: a checker moves a distance the dice do not show."),
+    "no_such_checker": gettext_lazy("Illegal: there is no checker to move from that point."),
+    "no_bar": gettext_lazy("Illegal: long nardy has no bar."),
+    "illegal_play": gettext_lazy("Illegal: the play gives none of the legal positions."),
+    "unreadable_notation": gettext_lazy("The play as written cannot be read."),
+    "no_transcript": gettext_lazy(
+        "No transcript is attached: the director decides on the two statements."
+    ),
+    "transcript_unreadable": gettext_lazy("The attached transcript cannot be read."),
+    "players_differ": gettext_lazy("The transcript's players are not this match's players."),
+    "supports_entered": gettext_lazy(
+        "The transcript is legal throughout and supports the result entered."
+    ),
+    "supports_disputer": gettext_lazy(
+        "The transcript is legal throughout and supports the dispute: the result differs."
+    ),
+    "check_failed": gettext_lazy("The engine could not check this dispute."),
+}
+
+
+def headline(verdict: dict[str, Any] | None) -> str:
+    """The verdict in one translated sentence (by code; the engine's sentence otherwise)."""
+    if not verdict:
+        return ""
+    code = verdict.get("code") or ("legal" if verdict.get("legal") else "")
+    if code in HEADLINES:
+        return str(HEADLINES[code])
+    error = verdict.get("first_error") or {}
+    if code in ENGINE_MESSAGES:
+        return str(ENGINE_MESSAGES[code]) % {"game": error.get("game", "?")}
+    if error:
+        return _("Game %(game)s, turn %(turn)s: %(text)s breaks a rule.") % {
+            "game": error.get("game"),
+            "turn": error.get("turn"),
+            "text": error.get("text"),
+        }
+    return str(verdict.get("reason", ""))
+
+
+def _names(dispute: Dispute) -> tuple[str, str]:
+    match = dispute.match
+    if match is None:
+        return (_("White"), _("Black"))
+    first = match.player1.display_name if match.player1 else _("player 1")
+    second = match.player2.display_name if match.player2 else _("player 2")
+    return (first, second)
+
+
+def board(
+    dispute: Dispute,
+    position_id: str | None = None,
+    steps: Any = (),
+    dice: tuple[int, int] | None = None,
+) -> str:
+    """SVG of the dispute's position (or ``position_id``) from the side on roll, with the
+    ``steps`` drawn as arrows. Seats: 0 = player 1 / White, 1 = player 2 / Black."""
+    try:
+        position = Position.from_id(position_id or dispute.position_id, dispute.variant)
+    except EngineError:
+        return ""
+    seat = dispute.on_roll_seat - 1
+    on_roll = tuple(int(v) for v in position.board[1])
+    waiting = tuple(int(v) for v in position.board[0])
+    checkers = (on_roll, waiting) if seat == 0 else (waiting, on_roll)
+    picture = BoardPicture(
+        variant=dispute.variant,
+        checkers=checkers,  # type: ignore[arg-type]
+        viewer=seat,
+        names=_names(dispute),
+        dice=dice,
+        mover=seat,
+        steps=tuple((int(a), int(b)) for a, b in steps),
+        title=position.id,
+    )
+    return render_board(picture)
+
+
+@dataclass(frozen=True)
+class Alternative:
+    notation: str
+    position_id: str
+    svg: str
+
+
+def alternatives(dispute: Dispute, limit: int = 6) -> list[Alternative]:
+    """The legal plays closest to the claim, each drawn small from the start position."""
+    plays = (dispute.verdict or {}).get("legal_plays") or []
+    return [
+        Alternative(
+            play["notation"], play["position_id"], board(dispute, steps=play.get("steps", ()))
+        )
+        for play in plays[:limit]
+    ]
+
+
+def editor_board(variant: str, position_id: str = "") -> str:
+    """The editor's board: the position (empty when none) from the side on roll, with
+    transparent click targets for each point, both bars and both trays."""
+    checkers: tuple[tuple[int, ...], tuple[int, ...]] = ((0,) * 25, (0,) * 25)
+    try:
+        if position_id:
+            position = Position.from_id(position_id, variant)
+            checkers = (
+                tuple(int(v) for v in position.board[1]),
+                tuple(int(v) for v in position.board[0]),
+            )
+    except EngineError:
+        pass
+    svg = render_board(BoardPicture(variant=variant, checkers=checkers, viewer=0))
+    return svg.replace("</svg>", "".join(_targets()) + "</svg>")
+
+
+def _targets() -> list[str]:
+    shapes = []
+    for point in range(1, 25):
+        column, top = board_svg.point_column(point)
+        left = board_svg.column_x(column)
+        y = board_svg.BOARD_TOP if top else board_svg.BOARD_BOTTOM - board_svg.POINT_HEIGHT
+        shapes.append(
+            f'<rect class="target" data-target="point" data-point="{point}" x="{left}" y="{y}" '
+            f'width="{board_svg.POINT_WIDTH}" height="{board_svg.POINT_HEIGHT}" '
+            'fill="transparent" style="cursor:pointer"/>'
+        )
+    bar_left = board_svg.BAR_CENTRE_X - board_svg.BAR_WIDTH / 2
+    half = board_svg.BOARD_HEIGHT / 2
+    for target, y in (("bar-own", board_svg.BOARD_TOP), ("bar-other", board_svg.BOARD_TOP + half)):
+        shapes.append(
+            f'<rect class="target" data-target="{target}" x="{bar_left}" y="{y}" '
+            f'width="{board_svg.BAR_WIDTH}" height="{half}" fill="transparent" '
+            'style="cursor:pointer"/>'
+        )
+    top, bottom = board_svg.BOARD_BOTTOM - board_svg.POINT_HEIGHT, board_svg.BOARD_BOTTOM
+    shapes.append(
+        f'<rect class="target" data-target="off" x="{board_svg.TRAY_LEFT}" y="{top}" '
+        f'width="{board_svg.TRAY_WIDTH}" height="{bottom - top}" fill="transparent" '
+        'style="cursor:pointer"/>'
+    )
+    return shapes
+
+
+def written_steps(notation: str) -> list[tuple[int, int]]:
+    """The hops of a play as written (before the engine has expanded it), for arrows."""
+    from itertools import pairwise
+
+    from engine.errors import NotationError
+    from engine.notation import parse_notation
+
+    try:
+        parsed = parse_notation(notation or "")
+    except NotationError:
+        return []
+    hops: list[tuple[int, int]] = []
+    for move in parsed.moves:
+        hops += list(pairwise(move.points)) * move.count
+    return hops
+
+
+def editor_messages() -> dict[str, str]:
+    """What the board editor's script says, in the reader's language."""
+    return {
+        "incomplete": _("Both sides need checkers on the board."),
+        "full": _("A side has 15 checkers."),
+        "held": _("The other side holds this point."),
+        "no_bar": _("Long nardy has no bar."),
+        "play_where": _("Click the bar of the side on roll, a point or its tray."),
+        "play_start": _("A move starts on the bar or a point."),
+        "play_from": _("From %(point)s: now click where it ends."),
+        "play": _("Play: %(play)s"),
+    }

@@ -1,0 +1,75 @@
+"""API shapes of disputes: what a client sends to raise or rule on one, and what it reads."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from disputes.models import Dispute, DisputeEvent, Ruling
+from games.models import Variant
+
+
+class DisputeInputSerializer(serializers.Serializer):
+    """A disputed move: from a match (``match``) or standalone in a club (``club``, a slug)."""
+
+    match = serializers.IntegerField(required=False, allow_null=True)
+    club = serializers.SlugField(required=False, allow_blank=True)
+    game_number = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    variant = serializers.ChoiceField(
+        choices=Variant.choices, required=False, default=Variant.BACKGAMMON
+    )
+    position_id = serializers.CharField(max_length=20, allow_blank=True)
+    dice = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2)
+    notation = serializers.CharField(max_length=120, allow_blank=True)
+    on_roll_seat = serializers.ChoiceField(
+        choices=Dispute._meta.get_field("on_roll_seat").choices, required=False, default=1
+    )
+    statement = serializers.CharField(max_length=1000, required=False, allow_blank=True)
+
+    def validate_dice(self, value: list[int]) -> list[int]:
+        if any(not 1 <= die <= 6 for die in value):
+            raise serializers.ValidationError("Each die shows a number from 1 to 6.")
+        return value
+
+
+class RulingInputSerializer(serializers.Serializer):
+    ruling = serializers.ChoiceField(choices=Ruling.choices)
+    note = serializers.CharField(max_length=2000, required=False, allow_blank=True)
+    replay_position_id = serializers.CharField(max_length=20, required=False, allow_blank=True)
+
+
+class DisputeEventSerializer(serializers.ModelSerializer):
+    actor = serializers.SerializerMethodField()
+
+    class Meta:
+        model = DisputeEvent
+        fields = ["action", "actor", "at", "note"]
+
+    def get_actor(self, event: DisputeEvent) -> str | None:
+        return event.actor.get_username() if event.actor is not None else None
+
+
+class DisputeSerializer(serializers.ModelSerializer):
+    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    dice = serializers.SerializerMethodField()
+    submitted_by = serializers.SerializerMethodField()
+    events = DisputeEventSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Dispute
+        fields = [
+            "id", "kind", "status", "club", "match", "game_number", "variant", "position_id",
+            "dice", "on_roll_seat", "notation", "statement", "claims", "result", "transcript",
+            "submitted_by", "submitted_at", "attempts", "checked_at", "verdict", "ruling",
+            "ruling_note", "replay_position_id", "ruled_at", "events",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+    def get_dice(self, dispute: Dispute) -> list[int] | None:
+        dice = dispute.dice
+        return list(dice) if dice is not None else None
+
+    def get_submitted_by(self, dispute: Dispute) -> str | None:
+        user: Any = dispute.submitted_by
+        return user.get_username() if user is not None else None

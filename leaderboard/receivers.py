@@ -1,0 +1,50 @@
+"""Signal receivers: ratings follow confirmed results, points follow finished tournaments.
+
+Connected in ``LeaderboardConfig.ready``; this app comes after ``tournaments`` and
+``games`` in INSTALLED_APPS, so these receivers run after the tournaments app's own
+``result_confirmed`` receiver (which moves the bracket and the places first).
+``result_confirmed`` is sent inside the transaction that changed the result, and
+``post_save`` inside the tournament service's, so ratings and points commit or roll
+back with the change that caused them.
+
+The tournaments app has no "tournament finished" signal: a saved tournament whose
+status is finished is scored by ``on_tournament_saved`` (see
+``services.tournament_points`` for every way points get worked out).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models.signals import post_save
+
+from games.models import Match
+from games.signals import result_confirmed
+from tournaments.models import Pairing, Tournament
+
+
+def on_result_confirmed(sender: type[Match], match: Match, **kwargs: Any) -> None:
+    from leaderboard.services import ratings, tournament_points
+
+    ratings.record_match(match=match)
+    pairing = Pairing.objects.select_related("tournament").filter(match_id=match.pk).first()
+    if pairing is not None and pairing.tournament.status == Tournament.Status.FINISHED:
+        tournament_points.score_tournament(tournament=pairing.tournament)
+
+
+def on_tournament_saved(sender: type[Tournament], instance: Tournament, **kwargs: Any) -> None:
+    from leaderboard.models import RankedEvent
+    from leaderboard.services import tournament_points
+
+    finished = instance.status == Tournament.Status.FINISHED
+    if finished or RankedEvent.objects.filter(tournament=instance).exists():
+        tournament_points.score_tournament(tournament=instance)
+
+
+def connect() -> None:
+    result_confirmed.connect(
+        on_result_confirmed, sender=Match, dispatch_uid="leaderboard_ratings_on_result"
+    )
+    post_save.connect(
+        on_tournament_saved, sender=Tournament, dispatch_uid="leaderboard_points_on_finish"
+    )

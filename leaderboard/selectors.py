@@ -1,0 +1,166 @@
+"""Reads of ratings and rankings for pages, the CSV export and the API.
+
+Only ``Player.display_name`` leaves this module: full names are never shown publicly.
+Rankings are summed in the database (one grouped query over the event placings) and
+ranked by ``tournaments.rankings.rank_totals`` (1, 2, 2, 4; alphabetical in a tie).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db.models import Count, Q, QuerySet, Sum
+
+from clubs.models import Club, Player
+from clubs.permissions import AnyUser, managed_clubs
+from leaderboard.charts import ChartPoint
+from leaderboard.models import EventPlacing, PlayerRating, RankedEvent, RatingChange
+from tournaments.rankings import RankingRow, Season, rank_totals
+
+
+@dataclass(frozen=True)
+class RankingQuery:
+    """Which ranking: a season (date range), one club or all (None), one game or all."""
+
+    season: Season
+    club: Club | None = None
+    variant: str | None = None
+
+
+def ranking(query: RankingQuery) -> list[RankingRow]:
+    """Every player with points in the query's events, ranked."""
+    placings = EventPlacing.objects.filter(
+        event__date__gte=query.season.start, event__date__lte=query.season.end, points__gt=0
+    )
+    if query.club is not None:
+        placings = placings.filter(event__club=query.club)
+    if query.variant:
+        placings = placings.filter(event__variant=query.variant)
+    totals: dict[int, Decimal] = {}
+    names: dict[int, str] = {}
+    counted: dict[int, int] = {}
+    grouped = placings.values("player_id", "player__display_name").annotate(
+        total=Sum("points"), events=Count("event", distinct=True)
+    )
+    for row in grouped.order_by():
+        player = row["player_id"]
+        totals[player] = Decimal(row["total"]).quantize(Decimal("0.01"))
+        names[player] = row["player__display_name"]
+        counted[player] = row["events"]
+    return rank_totals(totals, names, counted)
+
+
+def ratings_of(players: Sequence[int], variant: str | None) -> dict[int, float]:
+    """Current ratings of ``players`` for one game (the best of both when no game is given)."""
+    ratings: dict[int, float] = {}
+    rows = PlayerRating.objects.filter(player_id__in=list(players))
+    if variant:
+        rows = rows.filter(variant=variant)
+    for player, rating in rows.values_list("player_id", "rating"):
+        ratings[player] = max(rating, ratings.get(player, rating))
+    return ratings
+
+
+def rating_list(variant: str) -> QuerySet[PlayerRating]:
+    """The rating list of one game, best first."""
+    return (
+        PlayerRating.objects.filter(variant=variant)
+        .select_related("player")
+        .only("player__display_name", "rating", "experience", "matches", "variant", "updated_at")
+        .order_by("-rating", "player__display_name", "player_id")
+    )
+
+
+def rating_history(player: Player, variant: str) -> QuerySet[RatingChange]:
+    """A player's rating changes for one game, oldest first, with the opponent's name."""
+    return (
+        RatingChange.objects.filter(player=player, variant=variant)
+        .select_related("opponent")
+        .only("opponent__display_name", "variant", "match_id", "won", "length", "before",
+              "after", "delta", "experience", "at")
+        .order_by("at", "match_id")
+    )
+
+
+def chart_points(changes: Sequence[RatingChange]) -> list[ChartPoint]:
+    """The start (1500 before the first match) and the rating after each match."""
+    from django.utils import timezone
+    from django.utils.translation import gettext as _
+
+    if not changes:
+        return []
+    first = changes[0]
+    points = [ChartPoint(timezone.localdate(first.at), first.before, _("start"))]
+    for change in changes:
+        note = (_("won against %(name)s, %(length)d points") if change.won
+                else _("lost to %(name)s, %(length)d points")) % {
+            "name": change.opponent.display_name, "length": change.length}
+        points.append(ChartPoint(timezone.localdate(change.at), change.after, note))
+    return points
+
+
+@dataclass(frozen=True, slots=True)
+class HeadToHead:
+    opponent_id: int
+    opponent: str
+    variant: str
+    wins: int
+    losses: int
+
+
+def head_to_head(player: Player) -> list[HeadToHead]:
+    """Rated match record against each opponent, per game, most played first."""
+    rows = (
+        RatingChange.objects.filter(player=player)
+        .values("opponent_id", "opponent__display_name", "variant")
+        .annotate(wins=Count("pk", filter=Q(won=True)), losses=Count("pk", filter=Q(won=False)))
+        .order_by()
+    )
+    records = [
+        HeadToHead(r["opponent_id"], r["opponent__display_name"], r["variant"], r["wins"],
+                   r["losses"])
+        for r in rows
+    ]
+    return sorted(records, key=lambda r: (-(r.wins + r.losses), r.opponent.casefold(), r.variant))
+
+
+def player_events(player: Player) -> QuerySet[EventPlacing]:
+    """The ranked events a player entered, newest first, with places and points."""
+    return (
+        EventPlacing.objects.filter(player=player)
+        .select_related("event", "event__club")
+        .order_by("-event__date", "-event_id")
+    )
+
+
+def recent_events(limit: int = 10) -> QuerySet[RankedEvent]:
+    """The latest ranked events, for the rankings page."""
+    return RankedEvent.objects.select_related("club").order_by("-date", "-pk")[:limit]
+
+
+def clubs_managed_by(user: AnyUser) -> list[Club]:
+    """Clubs whose events this login may enter (none for anonymous visitors)."""
+    return list(managed_clubs(user).order_by("name"))
+
+
+def season_start() -> tuple[int, int]:
+    """(month, day) a season starts on: ``settings.RANKING_SEASON_START``, else 1 January."""
+    from django.conf import settings
+
+    month, day = getattr(settings, "RANKING_SEASON_START", (1, 1))
+    return int(month), int(day)
+
+
+def season_for(year: int | None, start: datetime.date | None, end: datetime.date | None,
+               today: datetime.date) -> Season:
+    """A date range when given (open ends: 1 January, today), else the season starting in
+    ``year`` (the current season by default). Raises RankingError for a backwards range."""
+    if start is not None or end is not None:
+        return Season(start or datetime.date(today.year, 1, 1), end or today)
+    month, day = season_start()
+    if year is None:
+        return Season.containing(today, month, day)
+    return Season.containing(datetime.date(year, month, day), month, day)

@@ -1,0 +1,88 @@
+"""API serializers: input (the ranking filters) and output (ratings, history, rankings).
+
+Players appear by id and display name only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import timezone
+from rest_framework import serializers
+
+from clubs.models import Club
+from games.models import Variant
+from leaderboard.messages import error_message
+from leaderboard.models import PlayerRating, RatingChange
+from leaderboard.selectors import RankingQuery, season_for
+from tournaments.errors import RankingError
+
+
+class RatingSerializer(serializers.ModelSerializer):
+    player_name = serializers.CharField(source="player.display_name", read_only=True)
+
+    class Meta:
+        model = PlayerRating
+        fields = ["player", "player_name", "variant", "rating", "experience", "matches", "updated_at"]
+
+
+class RatingChangeSerializer(serializers.ModelSerializer):
+    opponent_name = serializers.CharField(source="opponent.display_name", read_only=True)
+
+    class Meta:
+        model = RatingChange
+        fields = [
+            "match", "variant", "at", "opponent", "opponent_name", "won", "length",
+            "before", "after", "delta", "experience",
+        ]
+
+
+class HistoryQuerySerializer(serializers.Serializer):
+    player = serializers.IntegerField(min_value=1)
+    variant = serializers.ChoiceField(choices=Variant.choices, default=Variant.BACKGAMMON)
+
+
+class RankingQuerySerializer(serializers.Serializer):
+    club = serializers.SlugRelatedField(
+        slug_field="slug", queryset=Club.objects.all(), required=False, allow_null=True
+    )
+    variant = serializers.ChoiceField(choices=Variant.choices, required=False, allow_blank=True)
+    year = serializers.IntegerField(min_value=2000, max_value=2100, required=False)
+    start = serializers.DateField(required=False)
+    end = serializers.DateField(required=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        try:
+            attrs["season"] = season_for(
+                attrs.get("year"), attrs.get("start"), attrs.get("end"), timezone.localdate()
+            )
+        except RankingError as error:
+            raise serializers.ValidationError(
+                {"end": [error_message(error)], "code": error.code}
+            ) from error
+        return attrs
+
+    def query(self) -> RankingQuery:
+        data = self.validated_data
+        return RankingQuery(data["season"], data.get("club"), data.get("variant") or None)
+
+
+class RankingRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    points = serializers.DecimalField(max_digits=9, decimal_places=2)
+    events = serializers.IntegerField()
+
+
+class RankingPageSerializer(serializers.Serializer):
+    """The shape of /api/rankings/: the query as understood, and one page of rows."""
+
+    start = serializers.DateField()
+    end = serializers.DateField()
+    club = serializers.CharField(allow_null=True)
+    variant = serializers.CharField(allow_null=True)
+    count = serializers.IntegerField()
+    page = serializers.IntegerField()
+    pages = serializers.IntegerField()
+    results = RankingRowSerializer(many=True)

@@ -1,0 +1,82 @@
+"""GP-style points of finished tournaments.
+
+The tournaments app sets each entry's finishing places (knockout: losers of one round
+of the main flight share a place range, from ``flight_places``; round robin and Swiss:
+the standings' place groups) and then marks the tournament finished. It sends no
+signal of its own, so ``score_tournament`` is called
+
+* by the ``post_save`` receiver of ``Tournament`` (``receivers.py``) whenever a saved
+  tournament is finished (or stops being finished: its points are then removed), and
+* by the ``result_confirmed`` receiver when a match of a finished tournament changes
+  (connected after the tournaments app's own receiver, so the places are already moved),
+* by ``rescore_events`` when a rating rebuild reaches back before the tournament.
+
+``score_tournament`` is the function to call from anywhere else that changes places.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import transaction
+
+from leaderboard.models import RankedEvent
+from leaderboard.services.points import event_result, place_groups, store_points
+from tournaments.errors import RankingError
+from tournaments.models import Tournament
+from tournaments.rankings import EventResult
+
+logger = logging.getLogger(__name__)
+
+
+def _tournament_result(tournament: Tournament) -> EventResult:
+    entries = [
+        entry for entry in tournament.entries.select_related("player").order_by("pk")
+        if not entry.withdrawn or entry.place_first is not None
+    ]
+    groups = place_groups([(e.player_id, e.place_first) for e in entries])
+    ranges = {e.player_id: (e.place_first, e.place_last) for e in entries}
+    for group in groups:  # the stored range wins over the count of players (both should agree)
+        first, last = ranges[group.players[0]]
+        if last is not None and last != group.last:
+            raise RankingError(
+                "places_do_not_fit",
+                f"Places {first}–{last} are given to {len(group.players)} player(s).",
+                {"first": first, "last": last},
+            )
+    return event_result(
+        ("tournament", tournament.pk), tournament.club, tournament.variant,
+        tournament.starts_on, [e.player for e in entries], groups,
+    )
+
+
+@transaction.atomic
+def score_tournament(*, tournament: Tournament) -> RankedEvent | None:
+    """Work out (again) a finished tournament's points; remove them if it is not finished.
+
+    Never raises for a place table that does not fit: a receiver must not undo the
+    result that triggered it. The event is then stored without points and the reason
+    (the error's code) is shown on its page.
+    """
+    if tournament.status != Tournament.Status.FINISHED:
+        RankedEvent.objects.filter(tournament=tournament).delete()
+        return None
+    ranked = RankedEvent.objects.filter(tournament=tournament).first() or RankedEvent(
+        tournament=tournament
+    )
+    ranked.club, ranked.name = tournament.club, tournament.name
+    ranked.variant, ranked.date = tournament.variant, tournament.starts_on
+    try:
+        result = _tournament_result(tournament)
+        return store_points(ranked, result, strict=False)
+    except RankingError as error:
+        logger.warning("No points for tournament %s: %s", tournament.pk, error.message)
+        entries = list(tournament.entries.select_related("player"))
+        empty = event_result(
+            ("tournament", tournament.pk), tournament.club, tournament.variant,
+            tournament.starts_on, [e.player for e in entries], (),
+        )
+        stored = store_points(ranked, empty, strict=False, minimum_field=len(entries) + 1)
+        stored.no_points_reason = error.code
+        stored.save(update_fields=["no_points_reason"])
+        return stored

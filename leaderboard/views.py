@@ -1,0 +1,155 @@
+"""Rankings pages. Thin: forms parse the filters, selectors read, services write.
+
+The rankings table updates in place with htmx (the filter form swaps ``#ranking-table``);
+without JavaScript the same form submits as a plain GET.
+"""
+
+from __future__ import annotations
+
+import csv
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from clubs.models import Club, Player
+from clubs.permissions import can_manage_club
+from clubs.selectors import club_members
+from games.models import Variant
+from leaderboard import selectors
+from leaderboard.charts import rating_chart_svg
+from leaderboard.forms import ExternalEventForm, PlaceFormSet, RankingFilterForm
+from leaderboard.messages import error_message
+from leaderboard.models import RankedEvent
+from leaderboard.services.points import PlacedEntrant, create_external_event
+from tournaments.errors import RankingError
+
+PAGE_SIZE = 100
+
+
+def _filters(request: HttpRequest) -> RankingFilterForm:
+    data = request.GET if request.GET else QueryDict("")
+    form = RankingFilterForm(data)
+    form.is_valid()
+    return form
+
+
+def rankings(request: HttpRequest) -> HttpResponse:
+    form = _filters(request)
+    context: dict[str, object] = {"form": form, "variants": Variant}
+    if form.is_valid():
+        query = form.query()
+        rows = selectors.ranking(query)
+        page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
+        ratings = selectors.ratings_of([row.player for row in page], query.variant)
+        context.update(
+            query=query, page=page, total=len(rows),
+            rows=[(row, ratings.get(row.player)) for row in page],
+            querystring=_without_page(request),
+        )
+    if request.htmx:  # htmx swaps only 2xx answers, and the errors must show in place
+        return render(request, "leaderboard/_ranking_table.html", context)
+    context.update(
+        recent_events=selectors.recent_events(),
+        managed_clubs=selectors.clubs_managed_by(request.user),
+    )
+    template = "leaderboard/rankings.html"
+    return render(request, template, context, status=200 if form.is_valid() else 400)
+
+
+def _without_page(request: HttpRequest) -> str:
+    params = request.GET.copy()
+    params.pop("page", None)
+    return params.urlencode()
+
+
+def rankings_csv(request: HttpRequest) -> HttpResponse:
+    form = _filters(request)
+    if not form.is_valid():
+        return HttpResponse(" ".join(m for e in form.errors.values() for m in e),
+                            status=400, content_type="text/plain; charset=utf-8")
+    query = form.query()
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    name = f"rankings-{query.season.start.isoformat()}-{query.season.end.isoformat()}.csv"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    writer = csv.writer(response)
+    writer.writerow([_("Rank"), _("Player"), _("GP-style points"), _("Events")])
+    for row in selectors.ranking(query):
+        writer.writerow([row.rank, row.name, f"{row.points:.2f}", row.events])
+    return response
+
+
+def _variant(request: HttpRequest) -> str:
+    variant = request.GET.get("variant", "")
+    return variant if variant in Variant.values else Variant.BACKGAMMON
+
+
+def player_profile(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player.objects.only("display_name"), pk=pk)
+    variant = _variant(request)
+    history = list(selectors.rating_history(player, variant))
+    context = {
+        "player": player,
+        "variant": variant,
+        "ratings": _ratings(player),
+        "history": list(reversed(history))[:50],
+        "chart": rating_chart_svg(selectors.chart_points(history), title=_chart_title(player, variant)),
+        "events": selectors.player_events(player),
+        "head_to_head": selectors.head_to_head(player),
+    }
+    return render(request, "leaderboard/player.html", context)
+
+
+def _ratings(player: Player) -> list[tuple[str, str, object]]:
+    current = {rating.variant: rating for rating in player.ratings.all()}
+    return [(value, label, current.get(value)) for value, label in Variant.choices]
+
+
+def _chart_title(player: Player, variant: str) -> str:
+    return _("Rating history of %(name)s (%(game)s)") % {
+        "name": player.display_name, "game": Variant(variant).label,
+    }
+
+
+def rating_chart(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player.objects.only("display_name"), pk=pk)
+    variant = _variant(request)
+    points = selectors.chart_points(list(selectors.rating_history(player, variant)))
+    svg = rating_chart_svg(points, title=_chart_title(player, variant))
+    return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+
+
+def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_object_or_404(RankedEvent.objects.select_related("club"), pk=pk)
+    placings = event.placings.select_related("player").order_by("place_first", "player__display_name")
+    return render(request, "leaderboard/event.html", {"event": event, "placings": placings})
+
+
+@login_required
+def external_event_create(request: HttpRequest, slug: str) -> HttpResponse:
+    """A director lists the entrants of an event run elsewhere and their places."""
+    club = get_object_or_404(Club, slug=slug)
+    if not can_manage_club(request.user, club):
+        raise PermissionDenied(_("Only the club's directors enter its events."))
+    players = club_members(club)
+    form = ExternalEventForm(request.POST or None)
+    places = PlaceFormSet(request.POST or None, players=players, prefix="places")
+    if request.method == "POST" and form.is_valid() and places.is_valid():
+        entrants = [PlacedEntrant(player, place) for player, place in places.entrants()]
+        try:
+            event = create_external_event(
+                club=club, name=form.cleaned_data["name"], date=form.cleaned_data["date"],
+                variant=form.cleaned_data["variant"], entrants=entrants, created_by=request.user,
+            )
+        except RankingError as error:
+            form.add_error(None, error_message(error))
+        else:
+            messages.success(request, _("The event is entered and its points worked out."))
+            return redirect("leaderboard:event_detail", pk=event.ranked_event.pk)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "leaderboard/external_event_form.html",
+                  {"club": club, "form": form, "places": places}, status=status)
