@@ -23,8 +23,11 @@ run: setup migrate demo
 	$(PY) manage.py run_all
 
 ## make test: set up (venv, npm, chromium, redis-server, postgresql) and run the whole suite,
-## then run the tests marked `postgres` again on a throwaway PostgreSQL server
+## then run the tests marked `postgres` again on a throwaway PostgreSQL server.
+## First the import-linter contracts of pyproject.toml (the layers: engine <- clubs <- games
+## <- tournaments <- chouette | disputes | leaderboard).
 test: setup system-deps
+	$(VENV)/bin/lint-imports
 	$(PY) -m pytest $(PYTEST_ARGS)
 	@$(MAKE) --no-print-directory test-postgres-marked
 
@@ -89,7 +92,8 @@ messages: python-deps
 	$(PY) manage.py compilemessages $(MESSAGE_IGNORES)
 
 lint: python-deps
-	$(PY) -m ruff check nardy_site games tournaments tests
+	$(PY) -m ruff check nardy_site engine clubs games tournaments chouette disputes leaderboard tests
+	$(VENV)/bin/lint-imports
 
 clean:
 	rm -rf var/static var/test_nardy_*.sqlite3*

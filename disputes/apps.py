@@ -12,3 +12,4 @@ class DisputesConfig(AppConfig):
 
     def ready(self) -> None:
         from disputes import receivers  # noqa: F401  (connects the signal receivers)
+        from disputes import tasks  # noqa: F401  (services queue its task by name)

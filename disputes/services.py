@@ -33,6 +33,7 @@ from games.models import Match, MatchResult, MatchTranscript, TranscriptStatus
 from games.services.access import seat_of_user
 from games.services.errors import NotAllowed, ServiceError
 from games.services.scoring import format_score
+from nardy_site.queueing import enqueue_on_commit
 
 # Engine input codes shown to people in their language; the engine's sentence otherwise.
 INPUT_MESSAGES: dict[str, Any] = {
@@ -45,6 +46,8 @@ INPUT_MESSAGES: dict[str, Any] = {
     "bad_dice": _("Each die shows a number from 1 to 6."),
     "unreadable_notation": _("The play cannot be read; write it like 13/8 6/5* or bar/22."),
 }
+
+CHECK_TASK = "disputes.tasks.check_dispute"  # the Celery task that checks one dispute
 
 
 def input_errors(
@@ -68,10 +71,8 @@ def record(dispute: Dispute, action: str, by: AnyUser | None = None, note: str =
 
 def queue_check(dispute_id: int) -> None:
     """Queue the worker's check once the current transaction commits."""
-    from disputes.tasks import check_dispute
-    from nardy_site.queueing import enqueue_on_commit
-
-    enqueue_on_commit(check_dispute, dispute_id)
+    # by name: the tasks module sits above this one (it imports the checking that uses it)
+    enqueue_on_commit(CHECK_TASK, dispute_id)
 
 
 def submit_move_dispute(

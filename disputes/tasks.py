@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from disputes.services import CHECK_TASK
+
 
 @shared_task(
-    name="disputes.tasks.check_dispute",
+    name=CHECK_TASK,
     acks_late=True,
     reject_on_worker_lost=True,
     ignore_result=True,  # the outcome is in the database; nobody reads Celery's copy

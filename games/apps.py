@@ -9,5 +9,6 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from games import receivers
+        from games import tasks  # noqa: F401  (services queue its tasks by name)
 
         receivers.connect()

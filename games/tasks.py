@@ -7,6 +7,9 @@ from typing import Any
 from celery import shared_task
 from django.contrib.auth import get_user_model
 
+from games.services.transcripts import CHECK_TASK
+from games.services.transcripts import check_transcript as check
+
 
 @shared_task(name="games.tasks.ping")
 def ping(value: str) -> dict[str, Any]:
@@ -15,7 +18,7 @@ def ping(value: str) -> dict[str, Any]:
 
 
 @shared_task(
-    name="games.tasks.check_transcript",
+    name=CHECK_TASK,
     acks_late=True,
     autoretry_for=(Exception,),
     max_retries=3,
@@ -24,8 +27,6 @@ def ping(value: str) -> dict[str, Any]:
 )
 def check_transcript(transcript_id: int) -> dict[str, Any]:
     """Check an uploaded transcript with the engine; a second run changes nothing."""
-    from games.services.transcripts import check_transcript as check
-
     transcript = check(transcript_id)
     if transcript is None:
         return {"id": transcript_id, "status": "missing"}

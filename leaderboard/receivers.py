@@ -20,6 +20,7 @@ from django.db.models.signals import post_save
 
 from games.models import Match
 from games.signals import result_confirmed
+from tournaments import rating_lookup
 from tournaments.models import Pairing, Tournament
 
 
@@ -42,6 +43,9 @@ def on_tournament_saved(sender: type[Tournament], instance: Tournament, **kwargs
 
 
 def connect() -> None:
+    from leaderboard.services.points import ratings_at
+
+    rating_lookup.register(ratings_at)  # the draws seed by these ratings
     result_confirmed.connect(
         on_result_confirmed, sender=Match, dispatch_uid="leaderboard_ratings_on_result"
     )

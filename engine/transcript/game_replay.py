@@ -7,7 +7,7 @@ moves are not judged and its result is taken as written.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -15,6 +15,7 @@ from engine.errors import EngineError
 from engine.match import (
     CubeState,
     Double,
+    MatchRules,
     Points,
     apply_double,
     check_double,
@@ -32,18 +33,33 @@ from engine.transcript.model import (
     WIN,
     Action,
     GameRecord,
+    MatchRecord,
     format_score,
 )
 from engine.transcript.moves import check_move, claim, legal_results, settle
 
-if TYPE_CHECKING:
-    from engine.replay import MatchReplay
+
+class MatchContext(Protocol):
+    """What a game's replay needs from the match around it (``engine.replay.MatchReplay``
+    provides it; named here so this module does not import the one that drives it)."""
+
+    record: MatchRecord
+    rules: MatchRules
+    variant_rules: Any
+    variant: Any
+    names: tuple[str, str]
+    moves_checked: int
+
+    def error(
+        self, game: int, action: Action | None, code: str, reason: str, turn: int = 0,
+        text: str = "",
+    ) -> None: ...
 
 
 class GameReplay:
     """The state of one game while its actions are replayed."""
 
-    def __init__(self, replay: MatchReplay, game: GameRecord, state: Any) -> None:
+    def __init__(self, replay: MatchContext, game: GameRecord, state: Any) -> None:
         self.replay, self.game, self.state = replay, game, state
         self.board = replay.variant.start_board()
         self.on_roll: int | None = None  # whose point of view board[1] is

@@ -27,10 +27,12 @@ from games.models import Match, MatchResult, MatchTranscript, ResultStatus, Tran
 from games.services import access
 from games.services.errors import NotAllowed, ServiceError
 from games.services.scoring import format_score, to_decimal
+from nardy_site.queueing import enqueue_on_commit
 
 logger = logging.getLogger(__name__)
 
 MAX_BYTES = 1_000_000
+CHECK_TASK = "games.tasks.check_transcript"  # the Celery task that checks one transcript
 MAX_ATTEMPTS = 3
 STUCK_AFTER = timedelta(minutes=5)
 
@@ -69,9 +71,8 @@ def upload_transcript(
 
 
 def queue_check(transcript_id: int) -> None:
-    from games.tasks import check_transcript as task
-
-    transaction.on_commit(lambda: task.delay(transcript_id))
+    # by name: games.tasks sits above this module (its task calls check_transcript)
+    enqueue_on_commit(CHECK_TASK, transcript_id)
 
 
 def check_transcript(transcript_id: int) -> MatchTranscript | None:

@@ -134,26 +134,3 @@ def score_external_event(*, event: ExternalEvent, strict: bool = False) -> Ranke
     ranked.club, ranked.name = event.club, event.name
     ranked.variant, ranked.date = event.variant, event.date
     return store_points(ranked, result, strict=strict)
-
-
-@transaction.atomic
-def rescore_events(*, variant: str, since: datetime.date | None = None) -> int:
-    """Score again every event of ``variant`` from ``since`` (all when None); returns how many."""
-    events = RankedEvent.objects.filter(variant=variant)
-    if since is not None:
-        events = events.filter(date__gte=since)
-    count = 0
-    for ranked in events.select_related("external_event"):
-        if ranked.external_event is not None:
-            score_external_event(event=ranked.external_event)
-        else:
-            rescore_tournament_event(ranked)
-        count += 1
-    return count
-
-
-def rescore_tournament_event(ranked: RankedEvent) -> None:
-    """Score a tournament's ranked event again (see ``tournament_points``)."""
-    from leaderboard.services.tournament_points import score_tournament
-
-    score_tournament(tournament=ranked.tournament)  # type: ignore[attr-defined]

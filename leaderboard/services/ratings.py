@@ -223,6 +223,6 @@ def rebuild_ratings(*, variant: str, since: OrderKey | None = None) -> int:
 
 def _rescore_from(variant: str, at: datetime.datetime | None) -> None:
     """Events whose entrants' starting ratings may have changed are scored again."""
-    from leaderboard.services.points import rescore_events
+    from leaderboard.services.tournament_points import rescore_events
 
     rescore_events(variant=variant, since=None if at is None else timezone.localdate(at))

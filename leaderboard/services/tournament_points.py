@@ -16,12 +16,18 @@ signal of its own, so ``score_tournament`` is called
 
 from __future__ import annotations
 
+import datetime
 import logging
 
 from django.db import transaction
 
 from leaderboard.models import RankedEvent
-from leaderboard.services.points import event_result, place_groups, store_points
+from leaderboard.services.points import (
+    event_result,
+    place_groups,
+    score_external_event,
+    store_points,
+)
 from tournaments.errors import RankingError
 from tournaments.models import Tournament
 from tournaments.rankings import EventResult
@@ -80,3 +86,24 @@ def score_tournament(*, tournament: Tournament) -> RankedEvent | None:
         stored.no_points_reason = error.code
         stored.save(update_fields=["no_points_reason"])
         return stored
+
+
+@transaction.atomic
+def rescore_events(*, variant: str, since: datetime.date | None = None) -> int:
+    """Score again every event of ``variant`` from ``since`` (all when None); returns how many."""
+    events = RankedEvent.objects.filter(variant=variant)
+    if since is not None:
+        events = events.filter(date__gte=since)
+    count = 0
+    for ranked in events.select_related("external_event"):
+        if ranked.external_event is not None:
+            score_external_event(event=ranked.external_event)
+        else:
+            rescore_tournament_event(ranked)
+        count += 1
+    return count
+
+
+def rescore_tournament_event(ranked: RankedEvent) -> None:
+    """Score a tournament's ranked event again."""
+    score_tournament(tournament=ranked.tournament)  # type: ignore[attr-defined]

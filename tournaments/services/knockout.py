@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Match
+from tournaments import rating_lookup
 from tournaments.draws.knockout import (
     LAST_CHANCE,
     MAIN,
@@ -62,13 +63,10 @@ def rng_for(tournament: Tournament) -> random.Random:
 def start_ratings(tournament: Tournament, entries: list[Entry]) -> None:
     """Store each entrant's club rating for the event's game as the event starts.
 
-    The rating lists belong to the leaderboard app; without it everybody is unrated.
+    The rating lists belong to the leaderboard app (``tournaments.rating_lookup``);
+    without it everybody is unrated.
     """
-    try:
-        from leaderboard.services.points import ratings_at
-    except ImportError:  # the leaderboard app is optional
-        return
-    ratings = ratings_at([e.player_id for e in entries], tournament.variant, tournament.starts_on)
+    ratings = rating_lookup.ratings_at([e.player_id for e in entries], tournament.variant, tournament.starts_on)
     for entry in entries:
         entry.rating_at_start = ratings.get(entry.player_id)
     Entry.objects.bulk_update(entries, ["rating_at_start"])
