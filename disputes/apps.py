@@ -11,5 +11,5 @@ class DisputesConfig(AppConfig):
     verbose_name = _("Disputes")
 
     def ready(self) -> None:
-        from disputes import receivers  # noqa: F401  (connects the signal receivers)
-        from disputes import tasks  # noqa: F401  (services queue its task by name)
+        # receivers connect the signal receivers; services queue the task by its name
+        from disputes import receivers, tasks  # noqa: F401

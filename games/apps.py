@@ -8,7 +8,6 @@ class GamesConfig(AppConfig):
     verbose_name = _("Games and matches")
 
     def ready(self) -> None:
-        from games import receivers
-        from games import tasks  # noqa: F401  (services queue its tasks by name)
+        from games import receivers, tasks  # noqa: F401  (services queue tasks by name)
 
         receivers.connect()
