@@ -2,6 +2,7 @@ import io
 
 import pytest
 
+from clubs import demo as clubs_demo
 from tournaments import demo
 from tournaments.models import Pairing, Tournament
 
@@ -9,6 +10,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_demo_has_a_running_knockout_with_three_flights_and_a_round_robin() -> None:
+    clubs_demo.populate(io.StringIO())  # the demo club and its players
     demo.populate(io.StringIO())
     demo.populate(io.StringIO())  # idempotent
     knockout = Tournament.objects.get(name=demo.KNOCKOUT_NAME)
