@@ -31,7 +31,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 # every migration made after it that depends on it.
 BEFORE_THE_MOVE = [
     ("tournaments", "0002_tournaments_entries_pairings"),
-    ("games", "0002_result_change_game_removed"),
+    ("games", "0003_repair_impossible_scores"),
     ("chouette", "0002_session_koks_option"),
     ("disputes", "0001_initial"),
     ("leaderboard", "0002_ranked_event_tournament"),
