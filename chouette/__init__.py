@@ -5,6 +5,8 @@ The Django layer calls the names exported here; ChouetteError carries a stable `
 
 from chouette.errors import MESSAGES, ChouetteError
 from chouette.model import (
+    BOX_PARTNER_FROM,
+    SPLIT_FROM,
     Answer,
     BoardResult,
     ChouetteSettings,
@@ -15,12 +17,14 @@ from chouette.model import (
     Join,
     Leave,
     LineUp,
+    Merge,
     PlayerId,
     ResultKind,
     Role,
     RotationRule,
     SessionEvent,
     Side,
+    Split,
     Variant,
     check_cube_value,
     check_result_kind,
@@ -28,18 +32,24 @@ from chouette.model import (
 )
 from chouette.play import GameState, apply_double, consultants, cubes_available, start_game
 from chouette.records import PlayerRecord, player_records
-from chouette.rotation import join_line, leave_line, line_from_rolls, rotate
+from chouette.rotation import Seating, join_line, leave_line, line_from_rolls, rotate
+from chouette.season import SeasonLine, season_table
 from chouette.serialize import event_from_data, event_to_data
 from chouette.session import (
     ChouetteSession,
     LedgerRow,
     SessionState,
     Standing,
+    correct_game,
+    game_count,
+    game_record,
     join,
     leave,
+    merge,
     new_session,
     record_game,
     replay,
+    split,
     undo_last_game,
 )
 from chouette.settlement import (
@@ -47,11 +57,16 @@ from chouette.settlement import (
     BetOutcome,
     GameOutcome,
     RotationReason,
+    partner_part,
     settle_game,
 )
+from chouette.transfers import EXACT_LIMIT, Transfer, fewest_transfers
 
 __all__ = [
+    "BOX_PARTNER_FROM",
+    "EXACT_LIMIT",
     "MESSAGES",
+    "SPLIT_FROM",
     "Answer",
     "BetEnd",
     "BetOutcome",
@@ -69,36 +84,49 @@ __all__ = [
     "Leave",
     "LedgerRow",
     "LineUp",
+    "Merge",
     "PlayerId",
     "PlayerRecord",
     "ResultKind",
     "Role",
     "RotationReason",
     "RotationRule",
+    "SeasonLine",
+    "Seating",
     "SessionEvent",
     "SessionState",
     "Side",
+    "Split",
     "Standing",
+    "Transfer",
     "Variant",
     "apply_double",
     "check_cube_value",
     "check_result_kind",
     "consultants",
+    "correct_game",
     "cubes_available",
     "event_from_data",
     "event_to_data",
+    "fewest_transfers",
+    "game_count",
+    "game_record",
     "join",
     "join_line",
     "leave",
     "leave_line",
     "line_from_rolls",
+    "merge",
     "new_session",
+    "partner_part",
     "player_records",
     "record_game",
     "replay",
     "results_of",
     "rotate",
+    "season_table",
     "settle_game",
+    "split",
     "start_game",
     "undo_last_game",
 ]

@@ -20,6 +20,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.routers import BaseRouter
 
+import chouette as core
 from chouette import selectors, services
 from chouette.messages import describe
 from chouette.models import ChouetteSession
@@ -33,7 +34,6 @@ from chouette.serializers import (
     table_data,
 )
 from clubs.models import Player
-from games import chouette as core
 
 
 class ChouetteSessionViewSet(

@@ -15,12 +15,12 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.utils import timezone
 
+import chouette as core
 from chouette import services
 from chouette.models import ChouetteSession
 from chouette.selectors import state_of
 from clubs.demo import DEMO_CLUB_SLUG, DEMO_DIRECTOR
 from clubs.models import Club, Player
-from games import chouette as core
 
 TAKE, DROP = core.Answer.TAKE, core.Answer.DROP
 BOX, TEAM = core.Side.BOX, core.Side.TEAM

@@ -12,10 +12,10 @@ from django.db.models import QuerySet
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
+import chouette as core
 from chouette.models import ChouetteSession
 from chouette.services import TableRules
 from clubs.models import Player
-from games import chouette as core
 from games.choices import GameResult
 
 # Cube turns offered on the phone form; more than three in one game is rare (the API takes any).

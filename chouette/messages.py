@@ -87,6 +87,48 @@ TRANSLATED_MESSAGES: dict[str, Any] = {
     "cube_value_mismatch": _(
         "{player}'s cube ended at {actual} according to the recorded doubles, not {declared}."
     ),
+    "partner_share_out_of_range": _(
+        "The box partner's share must be between 1 and 99 per cent, not {value}."
+    ),
+    "partner_needs_six": _(
+        "A box partner joins with {count} or more players; this table allows at most {limit}."
+    ),
+    "split_needs_more_players": _(
+        "A table that splits must allow at least {count} players, so that both tables keep three; this one allows {limit}."
+    ),
+    "two_partners": _(
+        "Only one player can be the box's partner; {players} are all marked as partner."
+    ),
+    "table_full": _(
+        "This table is full ({limit} players) and does not split; {player} cannot join."
+    ),
+    "table_must_split": _(
+        "This table is full ({limit} players): {player} joins by splitting it into two tables."
+    ),
+    "split_after_the_game": _(
+        "This table is full ({limit} players): it splits when {player} sits down after the game in progress."
+    ),
+    "table_not_full": _(
+        "This table is not full ({limit} players allowed); {player} can simply join."
+    ),
+    "split_too_small": _("Splitting here would leave a table with fewer than three players."),
+    "merge_nobody": _("The other table has nobody to bring."),
+    "merge_too_many": _("Merged, the table would have {count} players; it allows at most {limit}."),
+    "not_the_last_game": _(
+        "Game {number} is no longer the last game (the last is game {last}); nothing was undone."
+    ),
+    "no_such_game": _("There is no game {number}; {count} games have been played."),
+    "wrong_game_number": _(
+        "This is game {expected}, not game {number}: the table has changed since this page was loaded."
+    ),
+    "correction_breaks_later_game": _(
+        "Corrected this way, game {number} changes the line, so game {later} no longer follows from it; undo back to game {number} instead."
+    ),
+    "points_missing": _("The amounts must name every player of the game; {players} missing."),
+    "points_not_zero_sum": _("The amounts of a game must sum to zero; these sum to {total}."),
+    "points_mismatch": _(
+        "{player}'s amount is {actual} by the cubes and the result, not {declared}."
+    ),
 }
 
 SIDE_NAMES: dict[str, Any] = {"box": _("box"), "team": _("team")}

@@ -19,6 +19,8 @@ from engine import outcomes
 PlayerId: TypeAlias = Hashable
 
 MIN_PLAYERS = 3
+BOX_PARTNER_FROM = 6  # chouette.md §8: a box partner with six or more players
+SPLIT_FROM = 6  # a split gives two tables of at least three
 
 
 class Variant(StrEnum):
@@ -58,6 +60,7 @@ class Side(StrEnum):
 
 class Role(StrEnum):
     BOX = "box"
+    PARTNER = "partner"  # the box's partner (§8): no board, no cube, a share of the box's result
     CAPTAIN = "captain"
     CREW = "crew"
 
@@ -155,6 +158,13 @@ class ChouetteSettings:
     box_must_take_captain: bool = False
     rotation: RotationRule = RotationRule.CAPTAIN_BET
     koks: bool = False  # long nardy only: koks scores 3 (rules-long-nardy §9, off by default)
+    # §8 box partner: with BOX_PARTNER_FROM or more players present, the player after the
+    # captain joins the box; the box keeps the cube decisions and the partner takes
+    # ``partner_share`` per cent of the box's result each game (see settlement.py).
+    box_partner: bool = False
+    partner_share: int = 50
+    # A newcomer at a full table splits it in two instead of being refused (rotation.py).
+    split_when_full: bool = False
 
     def __post_init__(self) -> None:
         try:
@@ -175,18 +185,33 @@ class ChouetteSettings:
             raise ChouetteError("raccoons_need_beavers")
         if self.beavers and self.cube_mode is CubeMode.SINGLE:
             raise ChouetteError("beavers_need_multiple_cubes")
+        if not 1 <= self.partner_share <= 99:
+            raise ChouetteError("partner_share_out_of_range", value=self.partner_share)
+        if self.box_partner and self.max_players < BOX_PARTNER_FROM:
+            raise ChouetteError("partner_needs_six", limit=self.max_players, count=BOX_PARTNER_FROM)
+        if self.split_when_full and self.max_players + 1 < SPLIT_FROM:
+            raise ChouetteError(
+                "split_needs_more_players", limit=self.max_players, count=SPLIT_FROM - 1
+            )
 
 
 @dataclass(frozen=True)
 class LineUp:
-    """Who sits where for one game: the box, then the team in line order, captain first."""
+    """Who sits where for one game: the box, then the team in line order, captain first.
+
+    ``partner`` is the box's partner (§8), or None. The partner is not in ``team`` and has
+    no cube; ``line`` is the rotation order without the partner, ``seats`` everybody.
+    """
 
     box: PlayerId
     team: tuple[PlayerId, ...]
+    partner: PlayerId | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "team", tuple(self.team))
-        check_line((self.box, *self.team))
+        if not self.team:
+            raise ChouetteError("too_few_players", count=len(self.seats))
+        check_line(self.seats)
 
     @property
     def captain(self) -> PlayerId:
@@ -198,12 +223,25 @@ class LineUp:
 
     @property
     def line(self) -> tuple[PlayerId, ...]:
-        """The whole rotation order: box, captain, crew."""
+        """The rotation order: box, captain, crew (the partner stands beside the box)."""
         return (self.box, *self.team)
+
+    @property
+    def seats(self) -> tuple[PlayerId, ...]:
+        """Everybody at the table as shown: box, partner, captain, crew."""
+        if self.partner is None:
+            return self.line
+        return (self.box, self.partner, *self.team)
+
+    @property
+    def box_side(self) -> tuple[PlayerId, ...]:
+        return (self.box,) if self.partner is None else (self.box, self.partner)
 
     def role_of(self, player: PlayerId) -> Role:
         if player == self.box:
             return Role.BOX
+        if self.partner is not None and player == self.partner:
+            return Role.PARTNER
         if player == self.captain:
             return Role.CAPTAIN
         if player in self.crew:
@@ -211,16 +249,17 @@ class LineUp:
         raise ChouetteError("player_not_in_game", player=player)
 
     @classmethod
-    def from_line(cls, line: Sequence[PlayerId]) -> LineUp:
-        """Box first, then captain, then the crew."""
-        check_line(tuple(line))
-        return cls(box=line[0], team=tuple(line[1:]))
+    def from_line(cls, line: Sequence[PlayerId], partner: PlayerId | None = None) -> LineUp:
+        """Box first, then captain, then the crew; the partner beside the box."""
+        check_line(tuple(line) + (() if partner is None else (partner,)))
+        return cls(box=line[0], team=tuple(line[1:]), partner=partner)
 
     @classmethod
     def from_seats(cls, seats: Sequence[tuple[PlayerId, Role]]) -> LineUp:
         """Build from (player, role) rows as a form sends them, crew in the given order."""
         boxes = [player for player, role in seats if role is Role.BOX]
         captains = [player for player, role in seats if role is Role.CAPTAIN]
+        partners = [player for player, role in seats if role is Role.PARTNER]
         if len(boxes) > 1:
             raise ChouetteError("two_boxes", players=tuple(boxes))
         if not boxes:
@@ -229,16 +268,24 @@ class LineUp:
             raise ChouetteError("two_captains", players=tuple(captains))
         if not captains:
             raise ChouetteError("no_captain")
+        if len(partners) > 1:
+            raise ChouetteError("two_partners", players=tuple(partners))
         crew = tuple(player for player, role in seats if role is Role.CREW)
-        return cls(box=boxes[0], team=(captains[0], *crew))
+        partner = partners[0] if partners else None
+        return cls(box=boxes[0], team=(captains[0], *crew), partner=partner)
 
 
-def check_line(line: tuple[PlayerId, ...]) -> None:
+def check_distinct(players: Sequence[PlayerId]) -> None:
+    """Nobody twice: the first repeated player is named."""
     seen: set[PlayerId] = set()
-    for player in line:
+    for player in players:
         if player in seen:
             raise ChouetteError("duplicate_player", player=player)
         seen.add(player)
+
+
+def check_line(line: tuple[PlayerId, ...]) -> None:
+    check_distinct(line)
     if len(line) < MIN_PLAYERS:
         raise ChouetteError("too_few_players", count=len(line))
 
@@ -289,17 +336,27 @@ class GameRecord:
     result: BoardResult | None = None
     automatic_doubles: int = 0
     declared_cubes: tuple[tuple[PlayerId, int], ...] = ()
+    # An optional cross-check of the amounts the table wrote down, one per seated player:
+    # they must sum to zero and match the settlement (settlement.py).
+    declared_points: tuple[tuple[PlayerId, int], ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "doubles", tuple(self.doubles))
         object.__setattr__(self, "declared_cubes", tuple(self.declared_cubes))
+        object.__setattr__(self, "declared_points", tuple(self.declared_points))
 
 
 @dataclass(frozen=True)
 class Join:
-    """A player arrives; they join the line behind everybody (chouette.md §2.3)."""
+    """A player arrives and joins the line behind everybody (chouette.md §2.3).
+
+    Between games they are in the line at once. ``during_game``: they arrived while a
+    game was being played, so they wait and join after that game's rotation (the FIBS
+    rule, §2.3 and CH10), behind the players it moved to the end.
+    """
 
     player: PlayerId
+    during_game: bool = False
 
 
 @dataclass(frozen=True)
@@ -309,7 +366,29 @@ class Leave:
     player: PlayerId
 
 
-SessionEvent: TypeAlias = GameRecord | Join | Leave
+@dataclass(frozen=True)
+class Split:
+    """A newcomer at a full table (``split_when_full``): ``movers``, the last players of
+    the line, leave with the newcomer to open a second table (rotation.split_movers)."""
+
+    player: PlayerId
+    movers: tuple[PlayerId, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "movers", tuple(self.movers))
+
+
+@dataclass(frozen=True)
+class Merge:
+    """The players of another table sit down here, behind everybody, in their order."""
+
+    players: tuple[PlayerId, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "players", tuple(self.players))
+
+
+SessionEvent: TypeAlias = GameRecord | Join | Leave | Split | Merge
 
 
 def is_power_of_two(value: int) -> bool:

@@ -15,8 +15,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+import chouette as core
 from clubs.models import Club, Player
-from games import chouette as core
 from games.choices import Variant as MatchVariant
 
 

@@ -29,4 +29,3 @@ def can_seat(user: AnyUser | None, session: ChouetteSession, player: Player) -> 
         return True
     own = player_for(user)
     return own is not None and own.pk == player.pk
-

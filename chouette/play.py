@@ -98,8 +98,8 @@ def start_game(settings: ChouetteSettings, lineup: LineUp, automatic_doubles: in
             limit=settings.max_automatic_doubles,
             value=automatic_doubles,
         )
-    if len(lineup.line) > settings.max_players:
-        raise ChouetteError("too_many_players", limit=settings.max_players, count=len(lineup.line))
+    if len(lineup.seats) > settings.max_players:
+        raise ChouetteError("too_many_players", limit=settings.max_players, count=len(lineup.seats))
     value = 2**automatic_doubles
     return GameState(
         lineup=lineup,

@@ -18,6 +18,7 @@ class PlayerRecord:
     games: int = 0
     games_as_box: int = 0
     games_as_captain: int = 0  # captain at the start of the game
+    games_as_partner: int = 0  # the box's partner (§8)
     points: int = 0  # net, all roles
     points_as_box: int = 0
     games_won: int = 0  # games with a positive amount
@@ -51,6 +52,8 @@ def player_records(sessions: Iterable[SessionState]) -> dict[PlayerId, PlayerRec
             _add(counts[box], "games_as_box", 1)
             _add(counts[box], "points_as_box", outcome.points_of(box))
             _add(counts[outcome.lineup.captain], "games_as_captain", 1)
+            if outcome.lineup.partner is not None:
+                _add(counts[outcome.lineup.partner], "games_as_partner", 1)
             for bet in outcome.bets:
                 c = counts[bet.member]
                 _add(c, "bets_won", int(bet.winner is Side.TEAM))

@@ -9,9 +9,9 @@ from decimal import Decimal
 from django.db.models import Count, Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 
+import chouette as core
 from chouette.models import ChouetteSession
 from clubs.models import Club, Player
-from games import chouette as core
 from games.choices import GameResult
 
 

@@ -20,9 +20,11 @@ from chouette.model import (
     Join,
     Leave,
     LineUp,
+    Merge,
     ResultKind,
     SessionEvent,
     Side,
+    Split,
 )
 
 E = TypeVar("E", bound=StrEnum)
@@ -30,11 +32,18 @@ E = TypeVar("E", bound=StrEnum)
 
 def event_to_data(event: SessionEvent) -> dict[str, Any]:
     if isinstance(event, Join):
-        return {"type": "join", "player": event.player}
+        data: dict[str, Any] = {"type": "join", "player": event.player}
+        if event.during_game:
+            data["during_game"] = True
+        return data
     if isinstance(event, Leave):
         return {"type": "leave", "player": event.player}
+    if isinstance(event, Split):
+        return {"type": "split", "player": event.player, "movers": list(event.movers)}
+    if isinstance(event, Merge):
+        return {"type": "merge", "players": list(event.players)}
     result = event.result
-    return {
+    data = {
         "type": "game",
         "box": event.lineup.box,
         "team": list(event.lineup.team),
@@ -48,17 +57,31 @@ def event_to_data(event: SessionEvent) -> dict[str, Any]:
         "automatic_doubles": event.automatic_doubles,
         "declared_cubes": [[member, value] for member, value in event.declared_cubes],
     }
+    if event.lineup.partner is not None:
+        data["partner"] = event.lineup.partner
+    if event.declared_points:
+        data["declared_points"] = [[player, points] for player, points in event.declared_points]
+    return data
 
 
 def event_from_data(data: Mapping[str, Any]) -> SessionEvent:
     kind = _field(data, "type", str)
     if kind == "join":
-        return Join(_field(data, "player", object))
+        during_game = data.get("during_game", False)
+        if not isinstance(during_game, bool):
+            raise ChouetteError("bad_record", field="during_game", value=during_game)
+        return Join(_field(data, "player", object), during_game)
     if kind == "leave":
         return Leave(_field(data, "player", object))
+    if kind == "split":
+        return Split(_field(data, "player", object), tuple(_field(data, "movers", list)))
+    if kind == "merge":
+        return Merge(tuple(_field(data, "players", list)))
     if kind != "game":
         raise ChouetteError("bad_record", field="type", value=kind)
-    lineup = LineUp(_field(data, "box", object), tuple(_field(data, "team", list)))
+    lineup = LineUp(
+        _field(data, "box", object), tuple(_field(data, "team", list)), data.get("partner")
+    )
     doubles = tuple(_double(item) for item in _field(data, "doubles", list))
     raw_result = data.get("result")
     result = None
@@ -69,10 +92,11 @@ def event_from_data(data: Mapping[str, Any]) -> SessionEvent:
             _enum(Side, raw_result, "winner"), _enum(ResultKind, raw_result, "kind")
         )
     declared = tuple(_pair(item, "declared_cubes") for item in data.get("declared_cubes", []))
+    points = tuple(_pair(item, "declared_points") for item in data.get("declared_points", []))
     automatic = data.get("automatic_doubles", 0)
     if not isinstance(automatic, int) or isinstance(automatic, bool):
         raise ChouetteError("bad_record", field="automatic_doubles", value=automatic)
-    return GameRecord(lineup, doubles, result, automatic, declared)
+    return GameRecord(lineup, doubles, result, automatic, declared, points)
 
 
 def _double(data: Any) -> Double:

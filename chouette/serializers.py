@@ -10,11 +10,11 @@ from typing import Any
 
 from rest_framework import serializers
 
+import chouette as core
 from chouette.models import ChouetteSession
 from chouette.selectors import PlayerSessionLine, Table
 from chouette.services import TableRules
 from clubs.models import Club, Player
-from games import chouette as core
 
 
 def _choices(enum: type[Any]) -> list[str]:

@@ -21,6 +21,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+import chouette as core
 from chouette.models import (
     ChouetteEvent,
     ChouetteLedgerEntry,
@@ -31,7 +32,6 @@ from chouette.permissions import can_record, can_seat, can_start_session
 from chouette.selectors import load
 from clubs.models import Club, Player
 from clubs.permissions import AnyUser
-from games import chouette as core
 
 
 class SessionError(Exception):

@@ -4,6 +4,9 @@ docs/chouette.md §4: every bet is settled separately between the box and that m
 the Jacoby rule is applied per bet; the game's amounts sum to zero. The same holds in
 both variants; only the results differ (single/gammon/backgammon, oin/mars/koks), and
 their multipliers come from engine.outcomes.
+
+A box partner (§8) takes ``partner_share`` per cent of the box's result, rounded toward
+zero: an odd point stays with the box, won or lost, as is usual at the table.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from chouette.model import (
     RotationRule,
     Side,
     check_cube_value,
+    check_distinct,
     check_result_kind,
 )
 from chouette.play import Bet, CaptainBet, GameState, apply_double, start_game
@@ -57,12 +61,13 @@ class BetOutcome:
 class GameOutcome:
     lineup: LineUp
     bets: tuple[BetOutcome, ...]  # in lineup.team order
-    points: tuple[tuple[PlayerId, int], ...]  # box first, then the team; sums to zero
+    points: tuple[tuple[PlayerId, int], ...]  # box, partner, then the team; sums to zero
     result: BoardResult | None
     captain_drops: tuple[PlayerId, ...]  # captains sent to the end during the game
     deciding_captain: PlayerId | None  # whose bet decided the rotation
     rotation_reason: RotationReason
     next_line: Line  # box, captain, crew for the next game (before joins and leaves)
+    next_partner: PlayerId | None = None  # the box's partner kept for the next game
 
     def points_of(self, player: PlayerId) -> int:
         return dict(self.points).get(player, 0)
@@ -87,18 +92,33 @@ def settle_game(settings: ChouetteSettings, record: GameRecord) -> GameOutcome:
 
     bets = tuple(_settle_bet(settings, bet, record.result) for bet in state.bets)
     decision = _deciding_bet(settings, state, record.result)
-    box_points = -sum(bet.points for bet in bets)
-    points = ((record.lineup.box, box_points),) + tuple((bet.member, bet.points) for bet in bets)
+    box_side = -sum(bet.points for bet in bets)
+    lineup = record.lineup
+    if lineup.partner is None:
+        box_side_points: tuple[tuple[PlayerId, int], ...] = ((lineup.box, box_side),)
+    else:
+        share = partner_part(box_side, settings.partner_share)
+        box_side_points = ((lineup.box, box_side - share), (lineup.partner, share))
+    points = box_side_points + tuple((bet.member, bet.points) for bet in bets)
+    _check_declared_points(record, points)
+    next_line, next_partner = rotate(lineup, state.team_order, decision)
     return GameOutcome(
-        lineup=record.lineup,
+        lineup=lineup,
         bets=bets,
         points=points,
         result=record.result,
         captain_drops=state.captain_drops,
         deciding_captain=decision.captain if decision else None,
         rotation_reason=_reason(decision),
-        next_line=rotate(record.lineup, state.team_order, decision),
+        next_line=next_line,
+        next_partner=next_partner,
     )
+
+
+def partner_part(box_side: int, share: int) -> int:
+    """The partner's part of the box's result: ``share`` per cent, rounded toward zero."""
+    part = abs(box_side) * share // 100
+    return part if box_side >= 0 else -part
 
 
 def _settle_bet(settings: ChouetteSettings, bet: Bet, result: BoardResult | None) -> BetOutcome:
@@ -159,4 +179,26 @@ def _check_declared_cubes(state: GameState, record: GameRecord) -> None:
         if actual != declared:
             raise ChouetteError(
                 "cube_value_mismatch", player=member, actual=actual, declared=declared
+            )
+
+
+def _check_declared_points(record: GameRecord, points: tuple[tuple[PlayerId, int], ...]) -> None:
+    """The amounts the table wrote down: every seated player, summing to zero, as settled."""
+    if not record.declared_points:
+        return
+    declared = record.declared_points
+    check_distinct([player for player, _ in declared])
+    for player, _ in declared:
+        record.lineup.role_of(player)  # player_not_in_game for a stranger
+    missing = tuple(player for player in record.lineup.seats if player not in dict(declared))
+    if missing:
+        raise ChouetteError("points_missing", players=missing)
+    total = sum(amount for _, amount in declared)
+    if total != 0:
+        raise ChouetteError("points_not_zero_sum", total=total)
+    actual = dict(points)
+    for player, amount in declared:
+        if actual[player] != amount:
+            raise ChouetteError(
+                "points_mismatch", player=player, declared=amount, actual=actual[player]
             )

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+import chouette as core
 from chouette import selectors, services
 from chouette.forms import GameForm, SeatForm, StartSessionForm
 from chouette.messages import describe
@@ -27,7 +28,6 @@ from chouette.permissions import can_record, can_start_session
 from clubs.models import Club, Player
 from clubs.permissions import player_for
 from clubs.selectors import club_members
-from games import chouette as core
 
 
 def session_list(request: HttpRequest, slug: str | None = None) -> HttpResponse:

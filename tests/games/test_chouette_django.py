@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.management import call_command
 from django.db.models import Sum
 
+import chouette as core
 from chouette import services
 from chouette.errors import MESSAGES
 from chouette.messages import TRANSLATED_MESSAGES, describe
@@ -19,7 +20,6 @@ from chouette.models import (
     ChouetteSession,
 )
 from chouette.selectors import player_record, state_of, table
-from games import chouette as core
 from tests.factories import UserFactory
 from tests.games.chouette_tables import make_table, member
 

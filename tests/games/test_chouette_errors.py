@@ -19,16 +19,20 @@ from chouette import (
     ResultKind,
     Role,
     Side,
+    Split,
     Variant,
     check_cube_value,
+    correct_game,
     event_from_data,
     join,
     leave,
     line_from_rolls,
+    merge,
     new_session,
     record_game,
     replay,
     settle_game,
+    split,
     undo_last_game,
 )
 
@@ -36,6 +40,7 @@ BOX, M1, M2, M3 = "B", "M1", "M2", "M3"
 LINEUP = LineUp(BOX, (M1, M2, M3))
 TAKE, DROP = Answer.TAKE, Answer.DROP
 TEAM_WINS = BoardResult(Side.TEAM)
+BOX_WINS = BoardResult(Side.BOX)
 DEFAULT = ChouetteSettings()
 
 
@@ -118,7 +123,54 @@ CASES = {
     "result_without_live_bet": game(by_box((M1, DROP), (M2, DROP), (M3, DROP))),
     "cube_not_power_of_two": lambda: check_cube_value(3),
     "cube_value_mismatch": game(by_team((M1, TAKE)), declared_cubes=((M1, 4),)),
+    # house rules (chouette.md §8)
+    "partner_share_out_of_range": lambda: ChouetteSettings(box_partner=True, partner_share=100),
+    "partner_needs_six": lambda: ChouetteSettings(box_partner=True, max_players=5),
+    "split_needs_more_players": lambda: ChouetteSettings(split_when_full=True, max_players=4),
+    "two_partners": lambda: LineUp.from_seats(
+        [(BOX, Role.BOX), (M1, Role.PARTNER), (M2, Role.PARTNER), (M3, Role.CAPTAIN)]
+    ),
+    "table_full": lambda: join(_full(split=False), "Zed"),
+    "table_must_split": lambda: join(_full(split=True), "Zed"),
+    "split_after_the_game": lambda: join(_full(split=True), "Zed", during_game=True),
+    "table_not_full": lambda: split(_session(), "Zed"),
+    "split_too_small": lambda: replay(
+        _with_events(_full(split=True), Split("Zed", ("F", "E", "D", "C")))
+    ),
+    "merge_nobody": lambda: merge(_session(), ()),
+    "merge_too_many": lambda: merge(_full(split=True), ("Zed",)),
+    "not_the_last_game": lambda: undo_last_game(_played(2), number=1),
+    "no_such_game": lambda: correct_game(_played(1), 2, _played_record()),
+    "wrong_game_number": lambda: record_game(_played(1), _played_record(), number=1),
+    "correction_breaks_later_game": lambda: correct_game(
+        _played(2), 1, GameRecord(LineUp("A", ("B", "C")), (), BOX_WINS)
+    ),
+    "points_missing": game(declared_points=((BOX, -3), (M1, 1), (M2, 1))),
+    "points_not_zero_sum": game(declared_points=((BOX, -3), (M1, 1), (M2, 1), (M3, 2))),
+    "points_mismatch": game(declared_points=((BOX, -3), (M1, 2), (M2, 1), (M3, 0))),
 }
+
+
+def _full(*, split: bool):
+    settings = ChouetteSettings(max_players=6, split_when_full=split)
+    return new_session(settings, ("A", "B", "C", "D", "E", "F"))
+
+
+def _with_events(session, *events):
+    return type(session)(session.settings, session.opening_line, session.events + events)
+
+
+def _played(count: int):
+    """A three-player session where the team wins every game."""
+    session = _session()
+    for _ in range(count):
+        state = replay(session)
+        session, _ = record_game(session, GameRecord(state.next_lineup, (), TEAM_WINS))
+    return session
+
+
+def _played_record():
+    return GameRecord(replay(_played(1)).next_lineup, (), TEAM_WINS)
 
 
 @pytest.mark.parametrize("code", sorted(CASES))

@@ -15,8 +15,10 @@ from chouette import (
     Join,
     Leave,
     LineUp,
+    Merge,
     ResultKind,
     Side,
+    Split,
     event_from_data,
     event_to_data,
 )
@@ -35,8 +37,30 @@ RECORD = GameRecord(
 
 @pytest.mark.parametrize(
     "event",
-    [RECORD, GameRecord(LineUp(1, (2, 3))), Join("Eve"), Leave(7)],
-    ids=["game", "game-with-int-ids", "join", "leave"],
+    [
+        RECORD,
+        GameRecord(LineUp(1, (2, 3))),
+        GameRecord(
+            LineUp(1, (2, 4, 5, 6), partner=3),
+            result=BoardResult(Side.BOX),
+            declared_points=((1, 2), (3, 2), (2, -1), (4, -1), (5, -1), (6, -1)),
+        ),
+        Join("Eve"),
+        Join("Eve", during_game=True),
+        Leave(7),
+        Split(8, (5, 6)),
+        Merge((9, 10, 11)),
+    ],
+    ids=[
+        "game",
+        "game-with-int-ids",
+        "game-with-partner",
+        "join",
+        "join-during-game",
+        "leave",
+        "split",
+        "merge",
+    ],
 )
 def test_round_trip_through_json(event) -> None:
     data = json.loads(json.dumps(event_to_data(event)))
@@ -63,6 +87,10 @@ def test_game_data_reads_as_the_table_says_it() -> None:
         ({"result": "team"}, "result"),
         ({"automatic_doubles": "1"}, "automatic_doubles"),
         ({"declared_cubes": [["Cal"]]}, "declared_cubes"),
+        ({"declared_points": [["Cal", 1, 2]]}, "declared_points"),
+        ({"type": "split", "player": "Eve"}, "movers"),
+        ({"type": "merge", "players": "Eve"}, "players"),
+        ({"type": "join", "player": "Eve", "during_game": "yes"}, "during_game"),
     ],
 )
 def test_malformed_data_names_the_field(change, field) -> None:
