@@ -33,7 +33,7 @@ from chouette.model import (
 from chouette.play import GameState, apply_double, consultants, cubes_available, start_game
 from chouette.records import PlayerRecord, player_records
 from chouette.rotation import Seating, join_line, leave_line, line_from_rolls, rotate
-from chouette.season import SeasonLine, season_table
+from chouette.season import NightLedger, SeasonLine, season_table
 from chouette.serialize import event_from_data, event_to_data
 from chouette.session import (
     ChouetteSession,
@@ -85,6 +85,7 @@ __all__ = [
     "LedgerRow",
     "LineUp",
     "Merge",
+    "NightLedger",
     "PlayerId",
     "PlayerRecord",
     "ResultKind",

@@ -2,8 +2,8 @@
 
 Reads are open to anyone. Writes need a login; the services check that the user is a
 participant of the session or a director of its club (403 otherwise). A rule of the
-game that the input breaks answers 400 with the core's ``code`` and a translated
-``detail``; nothing is stored then.
+game that the input breaks answers 400 with the core's ``code``, a translated ``detail``
+and the input ``field`` at fault; nothing is stored then.
 """
 
 from __future__ import annotations
@@ -13,6 +13,9 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
@@ -21,26 +24,48 @@ from rest_framework.response import Response
 from rest_framework.routers import BaseRouter
 
 import chouette as core
-from chouette import selectors, services
-from chouette.messages import describe
+from chouette import ledgers, selectors, services
+from chouette.messages import describe, field_of
 from chouette.models import ChouetteSession
 from chouette.serializers import (
-    GameInput,
-    SeatInput,
+    ChouetteErrorOutput,
+    ChouetteGameInput,
+    ChouetteJoinInput,
+    ChouetteLedgerOutput,
+    ChouetteMergeInput,
+    ChouettePlayerRecordOutput,
+    ChouetteSeasonOutput,
+    ChouetteSeasonQuery,
+    ChouetteSeatInput,
+    ChouetteSettlementOutput,
+    ChouetteStartSessionInput,
+    ChouetteTableOutput,
+    ChouetteUndoInput,
     SessionSerializer,
-    StartSessionInput,
     ledger_data,
     player_record_data,
+    season_data,
+    settlement_data,
     table_data,
 )
 from clubs.models import Player
 
+WRITE_ANSWERS = {400: ChouetteErrorOutput, 403: None, 404: None}
 
+
+@extend_schema_view(
+    list=extend_schema(
+        parameters=[OpenApiParameter("club", OpenApiTypes.STR, description="A club's slug.")]
+    ),
+    retrieve=extend_schema(responses=ChouetteTableOutput),
+)
 class ChouetteSessionViewSet(
     mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
 ):
-    """Chouette sessions: list (``?club=<slug>``), detail with line-up and standings,
-    and the table's actions: start, games (record), undo, join, leave, finish, ledger."""
+    """Chouette sessions (tables): list (``?club=<slug>``), detail with line-up and
+    standings, and the table's actions: start, games (record and correct), undo, join
+    (split when full), leave, merge, finish; the ledger, the night's settlement, the
+    club's season table and a player's history."""
 
     serializer_class = SessionSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]  # services check each session
@@ -55,8 +80,12 @@ class ChouetteSessionViewSet(
     def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return Response(table_data(selectors.table(self.get_object())))
 
+    @extend_schema(
+        request=ChouetteStartSessionInput, responses={201: ChouetteTableOutput, **WRITE_ANSWERS}
+    )
     def create(self, request: Request) -> Response:
-        data = StartSessionInput(data=request.data)
+        """Open a table: the opening line is box first, then the captain and the crew."""
+        data = ChouetteStartSessionInput(data=request.data)
         data.is_valid(raise_exception=True)
         opening_line = data.validated_data["opening_line"]
 
@@ -70,45 +99,139 @@ class ChouetteSessionViewSet(
             )
 
         names = {player.pk: player.display_name for player in opening_line}
-        return _run(start, names, created=True)
+        return _run(start, names, created=True, context="start")
 
+    @extend_schema(request=ChouetteGameInput, responses={201: ChouetteTableOutput, **WRITE_ANSWERS})
     @action(detail=True, methods=["post"])
     def games(self, request: Request, pk: str) -> Response:
+        """Record the next game."""
         session = self.get_object()
-        data = GameInput(data=request.data)
+        data = ChouetteGameInput(data=request.data)
         data.is_valid(raise_exception=True)
         state = selectors.state_of(session)
         lineup = state.next_lineup
         if lineup is None:
-            error = core.ChouetteError("too_few_players", count=len(state.line))
-            return _refused(error.code, describe(error, {}))
+            error = core.ChouetteError("too_few_players", count=len(state.present))
+            return _refused(error, {})
+        names = selectors.names_of(session)
 
         def record() -> ChouetteSession:
             services.record_chouette_game(
-                session=session, record=data.to_record(lineup, state.settings), by=request.user
+                session=session,
+                record=data.to_record(lineup, state.settings),
+                by=request.user,
+                number=data.validated_data.get("number"),
             )
             return session
 
-        return _run(record, selectors.names_of(session), created=True)
+        return _run(record, names, created=True)
 
+    @extend_schema(
+        request=ChouetteGameInput,
+        responses={200: ChouetteTableOutput, **WRITE_ANSWERS},
+        parameters=[OpenApiParameter("number", int, OpenApiParameter.PATH)],
+    )
+    @action(detail=True, methods=["put"], url_path=r"games/(?P<number>[0-9]+)")
+    def correct(self, request: Request, pk: str, number: str) -> Response:
+        """Correct game ``number`` (same line-up); every later game is settled again.
+        Refused (``correction_breaks_later_game``) when the correction changes the
+        rotation so that a later game no longer follows."""
+        session = self.get_object()
+        data = ChouetteGameInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        loaded = selectors.load(session)
+        names = selectors.names_of(session)
+        try:
+            original = core.game_record(loaded, int(number))
+            record = data.to_record(original.lineup, loaded.settings)
+        except core.ChouetteError as error:
+            return _refused(error, names)
+
+        def correct() -> ChouetteSession:
+            services.correct_chouette_game(
+                session=session, number=int(number), record=record, by=request.user
+            )
+            return session
+
+        return _run(correct, names)
+
+    @extend_schema(request=ChouetteUndoInput, responses={200: ChouetteTableOutput, **WRITE_ANSWERS})
     @action(detail=True, methods=["post"])
     def undo(self, request: Request, pk: str) -> Response:
+        """Undo the last game (``game``: the one you mean, refused if it is not the last)."""
         session = self.get_object()
+        data = ChouetteUndoInput(data=request.data)
+        data.is_valid(raise_exception=True)
 
         def undo_last() -> ChouetteSession:
-            services.undo_last_chouette_game(session=session, by=request.user)
+            services.undo_last_chouette_game(
+                session=session, by=request.user, number=data.validated_data.get("game")
+            )
             return session
 
         return _run(undo_last, selectors.names_of(session))
 
+    @extend_schema(request=ChouetteJoinInput, responses={200: ChouetteTableOutput, **WRITE_ANSWERS})
     @action(detail=True, methods=["post"])
     def join(self, request: Request, pk: str) -> Response:
-        return self._seat(request, services.join_chouette)
+        """A player sits down behind everybody (or after the game in progress). At a full
+        table that splits, the answer's ``split_into`` is the new table."""
+        session = self.get_object()
+        data = ChouetteJoinInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        player: Player = data.validated_data["player"]
+        names = {**selectors.names_of(session), player.pk: player.display_name}
+        joined: list[services.JoinResult] = []
 
+        def seat() -> ChouetteSession:
+            joined.append(
+                services.join_chouette(
+                    session=session,
+                    player=player,
+                    by=request.user,
+                    during_game=data.validated_data["during_game"],
+                )
+            )
+            return session
+
+        return _run(seat, names, split=joined, context="seat")
+
+    @extend_schema(request=ChouetteSeatInput, responses={200: ChouetteTableOutput, **WRITE_ANSWERS})
     @action(detail=True, methods=["post"])
     def leave(self, request: Request, pk: str) -> Response:
-        return self._seat(request, services.leave_chouette)
+        """A player gets up between games; the line closes up."""
+        session = self.get_object()
+        data = ChouetteSeatInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        player: Player = data.validated_data["player"]
+        names = {**selectors.names_of(session), player.pk: player.display_name}
 
+        def seat() -> ChouetteSession:
+            services.leave_chouette(session=session, player=player, by=request.user)
+            return session
+
+        return _run(seat, names, context="seat")
+
+    @extend_schema(
+        request=ChouetteMergeInput, responses={200: ChouetteTableOutput, **WRITE_ANSWERS}
+    )
+    @action(detail=True, methods=["post"])
+    def merge(self, request: Request, pk: str) -> Response:
+        """Everybody at table ``other`` sits down here behind everybody; ``other`` ends
+        with the status ``merged``."""
+        session = self.get_object()
+        data = ChouetteMergeInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        other: ChouetteSession = data.validated_data["other"]
+        names = {**selectors.names_of(session), **selectors.names_of(other)}
+
+        def merge() -> ChouetteSession:
+            services.merge_chouette(session=session, other=other, by=request.user)
+            return session
+
+        return _run(merge, names, context="merge")
+
+    @extend_schema(request=None, responses={200: ChouetteTableOutput, **WRITE_ANSWERS})
     @action(detail=True, methods=["post"])
     def finish(self, request: Request, pk: str) -> Response:
         session = self.get_object()
@@ -117,10 +240,40 @@ class ChouetteSessionViewSet(
             selectors.names_of(session),
         )
 
+    @extend_schema(responses=ChouetteLedgerOutput)
     @action(detail=True, methods=["get"])
     def ledger(self, request: Request, pk: str) -> Response:
+        """Every game's amounts and the running totals."""
         return Response(ledger_data(selectors.table(self.get_object())))
 
+    @extend_schema(responses=ChouetteSettlementOutput)
+    @action(detail=True, methods=["get"])
+    def settlement(self, request: Request, pk: str) -> Response:
+        """Who pays whom at the end of the night, with the fewest payments."""
+        return Response(settlement_data(ledgers.settlement(self.get_object())))
+
+    @extend_schema(
+        parameters=[ChouetteSeasonQuery],
+        responses={200: ChouetteSeasonOutput, 400: None},
+    )
+    @action(detail=False, methods=["get"])
+    def season(self, request: Request) -> Response:
+        """The club's chouette table for the season starting in ``year`` (default: the
+        current season; seasons start on the rankings' season start)."""
+        query = ChouetteSeasonQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        year = query.validated_data.get("year")
+        chosen = (
+            ledgers.season_of_year(year)
+            if year
+            else ledgers.season_containing(timezone.localdate())
+        )
+        return Response(season_data(ledgers.season_table(query.validated_data["club"], chosen)))
+
+    @extend_schema(
+        responses=ChouettePlayerRecordOutput,
+        parameters=[OpenApiParameter("player_pk", int, OpenApiParameter.PATH)],
+    )
     @action(detail=False, methods=["get"], url_path=r"players/(?P<player_pk>[0-9]+)")
     def player(self, request: Request, player_pk: str) -> Response:
         """A player's all-time chouette record and their result in each session."""
@@ -128,36 +281,39 @@ class ChouetteSessionViewSet(
         record, lines = selectors.player_record(player)
         return Response(player_record_data(player, record, lines))
 
-    def _seat(self, request: Request, service: Callable[..., Any]) -> Response:
-        session = self.get_object()
-        data = SeatInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        player: Player = data.validated_data["player"]
-        names = {**selectors.names_of(session), player.pk: player.display_name}
-
-        def seat() -> ChouetteSession:
-            service(session=session, player=player, by=request.user)
-            return session
-
-        return _run(seat, names)
-
 
 def _run(
-    write: Callable[[], ChouetteSession], names: dict[int, str], created: bool = False
+    write: Callable[[], ChouetteSession],
+    names: dict[int, str],
+    *,
+    created: bool = False,
+    split: list[services.JoinResult] | None = None,
+    context: str = "",
 ) -> Response:
     try:
         session = write()
     except core.ChouetteError as error:
-        return _refused(error.code, describe(error, names))
+        return _refused(error, names, context)
     except services.SessionError as error:
-        return _refused(error.code, str(error.message))
+        body = {
+            "code": error.code,
+            "detail": str(error.message),
+            "field": field_of(error.code, context),
+        }
+        return Response(body, status=status.HTTP_400_BAD_REQUEST)
     session = selectors.sessions().get(pk=session.pk)
     code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
-    return Response(table_data(selectors.table(session)), status=code)
+    new_table = split[0].new_table if split else None
+    return Response(table_data(selectors.table(session), split_into=new_table), status=code)
 
 
-def _refused(code: str, detail: str) -> Response:
-    return Response({"code": code, "detail": detail}, status=status.HTTP_400_BAD_REQUEST)
+def _refused(error: core.ChouetteError, names: dict[int, str], context: str = "") -> Response:
+    body = {
+        "code": error.code,
+        "detail": describe(error, names),
+        "field": field_of(error.code, context),
+    }
+    return Response(body, status=status.HTTP_400_BAD_REQUEST)
 
 
 def register(router: BaseRouter) -> None:

@@ -131,6 +131,82 @@ TRANSLATED_MESSAGES: dict[str, Any] = {
     ),
 }
 
+# The input field at fault for each code, as the API names it (chouette serializers).
+# A code that names no field (a rule about the request as a whole) is left out.
+FIELDS: dict[str, str] = {
+    "variant_not_supported": "variant",
+    "koks_needs_long_nardy": "koks",
+    "stake_not_positive": "stake_per_point",
+    "max_players_out_of_range": "max_players",
+    "automatic_doubles_negative": "max_automatic_doubles",
+    "raccoons_need_beavers": "beavers",
+    "beavers_need_multiple_cubes": "beavers",
+    "partner_share_out_of_range": "partner_share",
+    "partner_needs_six": "box_partner",
+    "split_needs_more_players": "split_when_full",
+    "too_few_players": "opening_line",
+    "too_many_players": "opening_line",
+    "duplicate_player": "team",
+    "two_boxes": "box",
+    "no_box": "box",
+    "two_captains": "team",
+    "no_captain": "team",
+    "two_partners": "partner",
+    "lineup_mismatch": "team",
+    "player_not_in_game": "doubles",
+    "box_has_no_cube": "doubles",
+    "duplicate_cube": "doubles",
+    "empty_double": "doubles",
+    "bet_already_ended": "doubles",
+    "cube_not_available": "doubles",
+    "beavers_not_allowed": "doubles",
+    "raccoons_not_allowed": "doubles",
+    "single_cube_team_double": "doubles",
+    "answer_missing": "doubles",
+    "initial_cubes_rule": "doubles",
+    "box_must_take_captain": "doubles",
+    "automatic_doubles_over_limit": "automatic_doubles",
+    "result_not_in_variant": "result",
+    "koks_not_allowed": "result",
+    "result_missing": "result",
+    "result_without_live_bet": "result",
+    "cube_not_power_of_two": "cubes",
+    "cube_value_mismatch": "cubes",
+    "points_missing": "points",
+    "points_not_zero_sum": "points",
+    "points_mismatch": "points",
+    "wrong_game_number": "number",
+    "no_such_game": "number",
+    "correction_breaks_later_game": "number",
+    "not_the_last_game": "game",
+    "player_already_in_line": "player",
+    "player_not_in_line": "player",
+    "table_full": "player",
+    "table_must_split": "player",
+    "split_after_the_game": "during_game",
+    "table_not_full": "player",
+    "split_too_small": "player",
+    "not_club_member": "player",
+    "merge_nobody": "other",
+    "merge_too_many": "other",
+    "merge_same_table": "other",
+    "merge_other_club": "other",
+}
+# Where the same code comes from another input: (context, code) -> field.
+CONTEXT_FIELDS: dict[tuple[str, str], str] = {
+    ("start", "duplicate_player"): "opening_line",
+    ("start", "not_club_member"): "opening_line",
+    ("seat", "too_many_players"): "player",
+    ("merge", "duplicate_player"): "other",
+    ("merge", "player_already_in_line"): "other",
+}
+
+
+def field_of(code: str, context: str = "") -> str | None:
+    """The input field a code is about (None: the request as a whole)."""
+    return CONTEXT_FIELDS.get((context, code), FIELDS.get(code))
+
+
 SIDE_NAMES: dict[str, Any] = {"box": _("box"), "team": _("team")}
 VARIANT_NAMES: dict[str, Any] = {"backgammon": _("Short backgammon"), "long_nardy": _("Long nardy")}
 

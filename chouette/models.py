@@ -41,6 +41,7 @@ class ChouetteSession(models.Model):
     class Status(models.TextChoices):
         RUNNING = "running", _("Running")
         FINISHED = "finished", _("Finished")
+        MERGED = "merged", _("Merged into another table")
 
     club = models.ForeignKey(
         Club, on_delete=models.CASCADE, related_name="chouette_sessions", verbose_name=_("club")
@@ -65,6 +66,28 @@ class ChouetteSession(models.Model):
     max_players = models.PositiveSmallIntegerField(_("maximum players"), default=6)
     max_automatic_doubles = models.PositiveSmallIntegerField(
         _("automatic doubles per game"), default=1
+    )
+    # House rules of chouette.md §8 (see chouette.ChouetteSettings).
+    initial_cubes_rule = models.BooleanField(_("initial-cubes rule"), default=False)
+    box_must_take_captain = models.BooleanField(_("box must take the captain"), default=False)
+    box_partner = models.BooleanField(_("box partner from six players"), default=False)
+    partner_share = models.PositiveSmallIntegerField(_("partner's share (per cent)"), default=50)
+    split_when_full = models.BooleanField(_("split the table when full"), default=False)
+    split_from = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="split_tables",
+        verbose_name=_("split from"),
+    )
+    merged_into = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="merged_tables",
+        verbose_name=_("merged into"),
     )
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.RUNNING
@@ -94,6 +117,10 @@ class ChouetteSession(models.Model):
             models.CheckConstraint(
                 condition=models.Q(max_players__gte=3), name="chouette_at_least_three"
             ),
+            models.CheckConstraint(
+                condition=models.Q(partner_share__gte=1, partner_share__lte=99),
+                name="chouette_partner_share_range",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -121,6 +148,11 @@ class ChouetteSession(models.Model):
             consulting=core.Consulting(self.consulting),
             max_automatic_doubles=self.max_automatic_doubles,
             max_players=self.max_players,
+            initial_cubes_rule=self.initial_cubes_rule,
+            box_must_take_captain=self.box_must_take_captain,
+            box_partner=self.box_partner,
+            partner_share=self.partner_share,
+            split_when_full=self.split_when_full,
         )
 
 
@@ -157,6 +189,8 @@ class ChouetteEvent(models.Model):
         GAME = "game", _("Game")
         JOIN = "join", _("Join")
         LEAVE = "leave", _("Leave")
+        SPLIT = "split", _("Split")
+        MERGE = "merge", _("Merge")
 
     session = models.ForeignKey(ChouetteSession, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField(_("order"))
@@ -192,6 +226,7 @@ class ChouetteLedgerEntry(models.Model):
 
     class Role(models.TextChoices):
         BOX = core.Role.BOX.value, _("Box")
+        PARTNER = core.Role.PARTNER.value, _("Box partner")
         CAPTAIN = core.Role.CAPTAIN.value, _("Captain")
         CREW = core.Role.CREW.value, _("Crew")
 

@@ -1,8 +1,9 @@
 """A club's chouette season: every night's ledger summed per player.
 
-Each night is a replayed session (``SessionState``) with an id the caller chooses (a
-primary key or a date). Every game sums to zero, so the season's net points do too, and
-the points won by all players equal the points lost by all.
+Each night is a ``NightLedger``: an id the caller chooses (a primary key or a date), the
+stake per point and every game's amounts, taken from a replayed session or from the
+stored ledger. Every game sums to zero, so the season's net points do too, and the points
+won by all players equal the points lost by all.
 """
 
 from __future__ import annotations
@@ -15,6 +16,18 @@ from chouette.model import PlayerId
 from chouette.session import SessionState
 
 CENT = Decimal("0.01")
+
+
+@dataclass(frozen=True)
+class NightLedger:
+    night: Hashable
+    stake_per_point: Decimal
+    games: tuple[tuple[tuple[PlayerId, int], ...], ...]  # each game: (player, points) pairs
+
+    @classmethod
+    def of(cls, night: Hashable, state: SessionState) -> NightLedger:
+        games = tuple(row.points for row in state.rows)
+        return cls(night, Decimal(state.settings.stake_per_point), games)
 
 
 @dataclass(frozen=True)
@@ -38,7 +51,7 @@ class SeasonLine:
         return (Decimal(self.points) / self.games).quantize(CENT, rounding=ROUND_HALF_UP)
 
 
-def season_table(nights: Iterable[tuple[Hashable, SessionState]]) -> tuple[SeasonLine, ...]:
+def season_table(nights: Iterable[NightLedger]) -> tuple[SeasonLine, ...]:
     """One line per player who played a game, best net points first (ties: first seen)."""
     won: dict[PlayerId, int] = {}
     lost: dict[PlayerId, int] = {}
@@ -46,11 +59,11 @@ def season_table(nights: Iterable[tuple[Hashable, SessionState]]) -> tuple[Seaso
     sessions: dict[PlayerId, int] = {}
     best: dict[PlayerId, tuple[int, Hashable]] = {}
     money: dict[PlayerId, Decimal] = {}
-    for night, state in nights:
-        stake = Decimal(state.settings.stake_per_point)
+    for ledger in nights:
+        night, stake = ledger.night, ledger.stake_per_point
         night_points: dict[PlayerId, int] = {}
-        for row in state.rows:
-            for player, points in row.points:
+        for game in ledger.games:
+            for player, points in game:
                 night_points[player] = night_points.get(player, 0) + points
                 games[player] = games.get(player, 0) + 1
                 if points > 0:

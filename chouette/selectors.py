@@ -32,6 +32,12 @@ REASON_LABELS = {
     core.RotationReason.BOX_DROPPED_CAPTAIN: _("the box dropped the captain's cube"),
     core.RotationReason.ALL_BETS_DROPPED: _("every bet was dropped"),
 }
+ROLE_LABELS = {
+    core.Role.BOX: _("box"),
+    core.Role.PARTNER: _("partner"),
+    core.Role.CAPTAIN: _("captain"),
+    core.Role.CREW: _("crew"),
+}
 OWNER_LABELS = {None: _("centred"), core.Side.BOX: _("box"), core.Side.TEAM: _("member")}
 # A chouette game ends single, gammon or backgammon: named as in a match.
 RESULT_LABELS = {kind: GameResult(kind.value).label for kind in core.ResultKind}
@@ -50,18 +56,29 @@ class BetLine:
 
 
 @dataclass(frozen=True)
+class Amount:
+    """One seat's amount in one game, with what gave it (the role, or the cube)."""
+
+    player: Player
+    points: int
+    detail: str  # translated: "box", "partner", or "cube 2, dropped"
+
+
+@dataclass(frozen=True)
 class LedgerLine:
     """One game of the ledger in display order: one cell per player in the columns."""
 
     number: int
     box: Player
     captain: Player
+    partner: Player | None
     cells: tuple[tuple[int | None, bool], ...]  # (points or None if not playing, was box)
     totals: tuple[int, ...]
     bets: tuple[BetLine, ...]
     winner: str  # "box", "team" or "" when every bet was dropped
     result: str  # translated result kind, "" without a board result
     rotation: str  # translated reason of the rotation
+    amounts: tuple[Amount, ...] = ()  # in seat order: box, partner, captain, crew
 
 
 @dataclass(frozen=True)
@@ -84,7 +101,8 @@ class Table:
     columns: tuple[Player, ...]  # ledger columns, in order of arrival
     ledger: tuple[LedgerLine, ...]
     standings: tuple[StandingLine, ...]
-    present: tuple[Player, ...]  # the present line, box first
+    present: tuple[Player, ...]  # everybody seated: box, partner, captain, crew
+    waiting: tuple[Player, ...]  # arrived during the game in progress
 
     @property
     def games_played(self) -> int:
@@ -139,7 +157,7 @@ def table(session: ChouetteSession, state: core.SessionState | None = None) -> T
     lineup = state.next_lineup
     seats: tuple[Seat, ...] = ()
     if lineup is not None:
-        seats = tuple(Seat(players[pk], lineup.role_of(pk).value) for pk in lineup.line)
+        seats = tuple(Seat(players[pk], lineup.role_of(pk).value) for pk in lineup.seats)
     columns = tuple(players[pk] for pk, _ in state.totals)
     ledger = tuple(_ledger_line(row, columns, players) for row in state.rows)
     standings = tuple(
@@ -153,7 +171,8 @@ def table(session: ChouetteSession, state: core.SessionState | None = None) -> T
         columns=columns,
         ledger=ledger,
         standings=standings,
-        present=tuple(players[pk] for pk in state.line),
+        present=tuple(players[pk] for pk in state.present),
+        waiting=tuple(players[pk] for pk in state.waiting),
     )
 
 
@@ -168,7 +187,8 @@ def _ledger_line(
         number=row.number,
         box=players[box],
         captain=players[row.outcome.lineup.captain],
-        cells=tuple((points.get(p.pk), p.pk == box) for p in columns),
+        partner=players[row.outcome.lineup.partner] if row.outcome.lineup.partner else None,
+        cells=tuple((points.get(p.pk), p.pk in row.outcome.lineup.box_side) for p in columns),
         totals=tuple(totals.get(p.pk, 0) for p in columns),
         bets=tuple(
             BetLine(
@@ -184,7 +204,25 @@ def _ledger_line(
         winner=result.winner.value if result else "",
         result=str(RESULT_LABELS[result.kind]) if result else "",
         rotation=str(REASON_LABELS[row.outcome.rotation_reason]),
+        amounts=_amounts(row.outcome, players),
     )
+
+
+def _amounts(outcome: core.GameOutcome, players: dict[int, Player]) -> tuple[Amount, ...]:
+    bets = {bet.member: bet for bet in outcome.bets}
+    amounts = []
+    for pk in outcome.lineup.seats:
+        role = outcome.lineup.role_of(pk)
+        if pk in bets:
+            bet = bets[pk]
+            detail = _("cube %(value)d, %(end)s") % {
+                "value": bet.cube_value,
+                "end": END_LABELS[bet.end],
+            }
+        else:
+            detail = ROLE_LABELS[role]
+        amounts.append(Amount(players[pk], outcome.points_of(pk), str(detail)))
+    return tuple(amounts)
 
 
 @dataclass(frozen=True)
@@ -192,6 +230,10 @@ class PlayerSessionLine:
     session: ChouetteSession
     points: int
     games: int
+
+    @property
+    def money(self) -> Decimal:
+        return self.points * self.session.stake_per_point
 
 
 def player_record(player: Player) -> tuple[core.PlayerRecord, tuple[PlayerSessionLine, ...]]:
@@ -205,3 +247,55 @@ def player_record(player: Player) -> tuple[core.PlayerRecord, tuple[PlayerSessio
         lines.append(PlayerSessionLine(session, state.total_of(player.pk), games))
     record = core.player_records(states).get(player.pk, core.PlayerRecord(player=player.pk))
     return record, tuple(reversed(lines))
+
+
+@dataclass(frozen=True)
+class PreviewLine:
+    """One seat of a game not yet saved: the cube it ended with and the amount."""
+
+    player: Player
+    role: str  # core.Role value
+    cube_value: int | None  # None for the box and the partner
+    owner: str
+    end: str
+    points: int
+
+
+def preview_of(outcome: core.GameOutcome, players: dict[int, Player]) -> tuple[PreviewLine, ...]:
+    bets = {bet.member: bet for bet in outcome.bets}
+    lines = []
+    for pk, points in outcome.points:
+        bet = bets.get(pk)
+        lines.append(
+            PreviewLine(
+                player=players[pk],
+                role=outcome.lineup.role_of(pk).value,
+                cube_value=bet.cube_value if bet else None,
+                owner=str(OWNER_LABELS[bet.owner]) if bet else "",
+                end=str(END_LABELS[bet.end]) if bet else "",
+                points=points,
+            )
+        )
+    order = {pk: index for index, pk in enumerate(outcome.lineup.seats)}
+    return tuple(sorted(lines, key=lambda line: order[line.player.pk]))
+
+
+def merge_candidates(session: ChouetteSession) -> QuerySet[ChouetteSession]:
+    """Other running tables of the club playing the same game: they may merge in here."""
+    return (
+        ChouetteSession.objects.filter(
+            club_id=session.club_id,
+            variant=session.variant,
+            status=ChouetteSession.Status.RUNNING,
+        )
+        .exclude(pk=session.pk)
+        .select_related("club")
+        .order_by("pk")
+    )
+
+
+def seated_at(session: ChouetteSession) -> tuple[Player, ...]:
+    """Everybody present at a table now, box first."""
+    state = state_of(session)
+    players = players_of(session)
+    return tuple(players[pk] for pk in (*state.present, *state.waiting))

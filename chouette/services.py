@@ -29,9 +29,13 @@ from chouette.models import (
     ChouetteSession,
 )
 from chouette.permissions import can_record, can_seat, can_start_session
-from chouette.selectors import load
+from chouette.selectors import load, state_of
 from clubs.models import Club, Player
 from clubs.permissions import AnyUser
+
+# Bounds of a table's settings that forms and serializers share (the core checks the rest).
+MAX_PLAYERS = 20
+MAX_AUTOMATIC_DOUBLES = 6
 
 
 class SessionError(Exception):
@@ -56,13 +60,31 @@ class TableRules:
     consulting: str = core.Consulting.LIVE_CUBE.value
     max_players: int = 6
     max_automatic_doubles: int = 1
+    initial_cubes_rule: bool = False
+    box_must_take_captain: bool = False
+    box_partner: bool = False
+    partner_share: int = 50
+    split_when_full: bool = False
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> TableRules:
         """The rules among a form's or a serializer's cleaned data; any it leaves out keep
-        their defaults (neither offers ``max_automatic_doubles``)."""
+        their defaults."""
         names = [rule.name for rule in dataclasses.fields(cls)]
         return cls(**{name: data[name] for name in names if name in data})
+
+    @classmethod
+    def of(cls, session: ChouetteSession) -> TableRules:
+        """The rules a table plays by (a table split off keeps them)."""
+        return cls(**{rule.name: getattr(session, rule.name) for rule in dataclasses.fields(cls)})
+
+
+@dataclass(frozen=True)
+class JoinResult:
+    """After an arrival: the table's state, and the new table when it split."""
+
+    state: core.SessionState
+    new_table: ChouetteSession | None = None
 
 
 @transaction.atomic
@@ -77,24 +99,34 @@ def start_session(
     """Open a table: the first player is the box, the second the captain, then the crew."""
     if not can_start_session(by, club):
         raise PermissionDenied
-    table = table or TableRules()
     members = set(club.memberships.values_list("player_id", flat=True))
     for player in opening_line:
         if player.pk not in members:
             raise SessionError("not_club_member", _not_member(player, club))
+    return _open_table(
+        club=club,
+        opening_line=opening_line,
+        by=by,
+        table=table or TableRules(),
+        date=date or timezone.localdate(),
+    )
+
+
+def _open_table(
+    *,
+    club: Club,
+    opening_line: Sequence[Player],
+    by: AnyUser,
+    table: TableRules,
+    date: datetime.date,
+    split_from: ChouetteSession | None = None,
+) -> ChouetteSession:
     session = ChouetteSession(
         club=club,
-        date=date or timezone.localdate(),
+        date=date,
         created_by=by if by.is_authenticated else None,
-        variant=table.variant,
-        koks=table.koks,
-        stake_per_point=table.stake_per_point,
-        cube_mode=table.cube_mode,
-        jacoby=table.jacoby,
-        beavers=table.beavers,
-        consulting=table.consulting,
-        max_players=table.max_players,
-        max_automatic_doubles=table.max_automatic_doubles,
+        split_from=split_from,
+        **dataclasses.asdict(table),
     )
     # The core checks the settings and the line (three players, no one twice, the limit).
     core.new_session(session.table_settings(), tuple(player.pk for player in opening_line))
@@ -109,20 +141,44 @@ def start_session(
 
 @transaction.atomic
 def record_chouette_game(
-    *, session: ChouetteSession, record: core.GameRecord, by: AnyUser
+    *,
+    session: ChouetteSession,
+    record: core.GameRecord,
+    by: AnyUser,
+    number: int | None = None,
 ) -> core.SessionState:
+    """Add the next game. ``number`` is the game the phone was showing: when another phone
+    has recorded it meanwhile, nothing is booked twice (``wrong_game_number``)."""
     session = _locked(session, by)
-    _, state = core.record_game(load(session), record)
+    _, state = core.record_game(load(session), record, number)
     _append(session, ChouetteEvent.Kind.GAME, record, by)
     _rebuild_ledger(session, state)
     return state
 
 
 @transaction.atomic
-def undo_last_chouette_game(*, session: ChouetteSession, by: AnyUser) -> core.SessionState:
-    """Remove the last game; arrivals and departures recorded after it stay."""
+def correct_chouette_game(
+    *, session: ChouetteSession, number: int, record: core.GameRecord, by: AnyUser
+) -> core.SessionState:
+    """Replace game ``number``'s record; every later game is settled again."""
     session = _locked(session, by)
-    _, state = core.undo_last_game(load(session))
+    _, state = core.correct_game(load(session), number, record)
+    game = session.events.filter(kind=ChouetteEvent.Kind.GAME).order_by("seq")[number - 1]
+    game.data = core.event_to_data(record)
+    game.recorded_by = by if by.is_authenticated else None
+    game.save(update_fields=["data", "recorded_by"])
+    _rebuild_ledger(session, state)
+    return state
+
+
+@transaction.atomic
+def undo_last_chouette_game(
+    *, session: ChouetteSession, by: AnyUser, number: int | None = None
+) -> core.SessionState:
+    """Remove the last game; arrivals and departures recorded after it stay. ``number``:
+    the game the phone meant to undo (refused if another game was recorded since)."""
+    session = _locked(session, by)
+    _, state = core.undo_last_game(load(session), number)
     last_game = session.events.filter(kind=ChouetteEvent.Kind.GAME).order_by("-seq").first()
     assert last_game is not None  # the core found a game to undo
     last_game.delete()
@@ -131,14 +187,70 @@ def undo_last_chouette_game(*, session: ChouetteSession, by: AnyUser) -> core.Se
 
 
 @transaction.atomic
-def join_chouette(*, session: ChouetteSession, player: Player, by: AnyUser) -> core.SessionState:
-    """A newcomer sits down behind everybody (chouette.md §2.3)."""
+def join_chouette(
+    *, session: ChouetteSession, player: Player, by: AnyUser, during_game: bool = False
+) -> JoinResult:
+    """A newcomer sits down behind everybody (chouette.md §2.3), or after the game in
+    progress (``during_game``). At a full table that splits, the newcomer opens a second
+    table with the last players of the line (chouette.rotation)."""
     session = _locked(session, by, player=player)
     if not session.club.memberships.filter(player=player).exists():
         raise SessionError("not_club_member", _not_member(player, session.club))
-    _, state = core.join(load(session), player.pk)
+    loaded = load(session)
+    try:
+        _, state = core.join(loaded, player.pk, during_game)
+    except core.ChouetteError as error:
+        if error.code != "table_must_split":
+            raise
+        return _split(session, loaded, player, by)
     ChouetteParticipant.objects.get_or_create(session=session, player=player)
-    _append(session, ChouetteEvent.Kind.JOIN, core.Join(player.pk), by)
+    _append(session, ChouetteEvent.Kind.JOIN, core.Join(player.pk, during_game), by)
+    return JoinResult(state)
+
+
+def _split(
+    session: ChouetteSession, loaded: core.ChouetteSession, player: Player, by: AnyUser
+) -> JoinResult:
+    _, state, new_line = core.split(loaded, player.pk)
+    players = Player.objects.in_bulk(new_line)
+    new_table = _open_table(
+        club=session.club,
+        opening_line=[players[pk] for pk in new_line],
+        by=by,
+        table=TableRules.of(session),
+        date=session.date,
+        split_from=session,
+    )
+    _append(session, ChouetteEvent.Kind.SPLIT, core.Split(player.pk, new_line[:-1]), by)
+    return JoinResult(state, new_table)
+
+
+@transaction.atomic
+def merge_chouette(
+    *, session: ChouetteSession, other: ChouetteSession, by: AnyUser
+) -> core.SessionState:
+    """Everybody at ``other`` sits down here behind everybody; ``other`` is closed."""
+    if other.pk == session.pk:
+        raise SessionError("merge_same_table", _("A table cannot be merged with itself."))
+    # Lock both rows in one order (by primary key), so two merges cannot deadlock.
+    first, second = sorted((session, other), key=lambda table: table.pk)
+    locked = {table.pk: _locked(table, by) for table in (first, second)}
+    session, other = locked[session.pk], locked[other.pk]
+    if other.club_id != session.club_id or other.variant != session.variant:
+        raise SessionError(
+            "merge_other_club",
+            _("Only tables of the same club playing the same game can be merged."),
+        )
+    seated = state_of(other)
+    players = (*seated.present, *seated.waiting)
+    state = core.merge(load(session), players)[1]
+    for pk in players:
+        ChouetteParticipant.objects.get_or_create(session=session, player_id=pk)
+    _append(session, ChouetteEvent.Kind.MERGE, core.Merge(players), by)
+    other.status = ChouetteSession.Status.MERGED
+    other.merged_into = session
+    other.finished_at = timezone.now()
+    other.save(update_fields=["status", "merged_into", "finished_at"])
     return state
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -21,7 +21,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 import chouette as core
 from chouette import selectors, services
-from chouette.forms import GameForm, SeatForm, StartSessionForm
+from chouette.forms import GameForm, MergeForm, SeatForm, StartSessionForm, UndoForm
 from chouette.messages import describe
 from chouette.models import ChouetteSession
 from chouette.permissions import can_record, can_start_session
@@ -102,21 +102,106 @@ def record_game(request: HttpRequest, pk: int) -> HttpResponse:
 
     def record() -> Any:
         return services.record_chouette_game(
-            session=session, record=form.to_record(), by=request.user
+            session=session,
+            record=form.to_record(),
+            by=request.user,
+            number=form.cleaned_data.get("number"),
         )
 
     return _write(request, session, record, game_form=form, done=_("Game recorded."))
 
 
+@require_POST
+def preview(request: HttpRequest, pk: int) -> HttpResponse:
+    """What the game on the form would give, cube by cube, before it is saved (htmx)."""
+    session = _session(pk)
+    if (refusal := _refusal(request, session)) is not None:
+        return refusal
+    state = selectors.state_of(session)
+    number = request.POST.get("correcting", "")
+    lineup = state.next_lineup
+    if number.isdigit() and 1 <= int(number) <= len(state.rows):
+        lineup = state.rows[int(number) - 1].outcome.lineup
+    if lineup is None:
+        return HttpResponse("")
+    names = selectors.names_of(session)
+    form = GameForm(
+        request.POST,
+        lineup=lineup,
+        names=names,
+        settings=state.settings,
+        turns=_posted_turns(request),
+    )
+    context: dict[str, Any] = {"preview": None, "preview_error": ""}
+    if form.is_valid():
+        try:
+            outcome = core.settle_game(state.settings, form.to_record())
+        except core.ChouetteError as exc:
+            context["preview_error"] = describe(exc, names)
+        else:
+            context["preview"] = selectors.preview_of(outcome, selectors.players_of(session))
+    return render(request, "chouette/_preview.html", context)
+
+
+def correct_game(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """GET: game ``number`` on the game form; POST: store the correction and settle every
+    later game again."""
+    session = _session(pk)
+    if (refusal := _refusal(request, session)) is not None:
+        return refusal
+    loaded = selectors.load(session)
+    try:
+        record = core.game_record(loaded, number)
+    except core.ChouetteError:
+        raise Http404 from None
+    state = core.replay(loaded)
+    names = selectors.names_of(session)
+    form = GameForm(
+        request.POST or None,
+        lineup=record.lineup,
+        names=names,
+        settings=state.settings,
+        turns=len(record.doubles),
+        initial=GameForm.initial_from(record),
+    )
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.correct_chouette_game(
+                session=session, number=number, record=form.to_record(), by=request.user
+            )
+        except core.ChouetteError as exc:
+            error = describe(exc, names)
+        except services.SessionError as exc:
+            error = str(exc.message)
+        else:
+            messages.success(
+                request,
+                _("Game %(number)d was corrected; the games after it are settled again.")
+                % {"number": number},
+            )
+            return redirect(session)
+    context = {
+        **_table_context(request, session),
+        "correction": form,
+        "number": number,
+        "error": error,
+    }
+    status = 400 if request.method == "POST" else 200
+    return render(request, "chouette/correct_game.html", context, status=status)
+
+
 def undo(request: HttpRequest, pk: int) -> HttpResponse:
-    """GET: the confirmation page; POST: undo the last game."""
+    """GET: the confirmation page; POST: undo the last game (the one the page showed)."""
     session = _session(pk)
     if request.method != "POST":
         context = _table_context(request, session)
         return render(request, "chouette/undo_confirm.html", context)
+    form = UndoForm(request.POST)
+    number = form.cleaned_data.get("number") if form.is_valid() else None
 
     def undo_last() -> Any:
-        return services.undo_last_chouette_game(session=session, by=request.user)
+        return services.undo_last_chouette_game(session=session, by=request.user, number=number)
 
     return _write(request, session, undo_last, done=_("The last game was undone."))
 
@@ -128,11 +213,35 @@ def join(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return _render_table(request, session, status=400, error=_("Choose a player."))
     player: Player = form.cleaned_data["player"]
+    during_game = form.cleaned_data["during_game"]
+    joined: list[services.JoinResult] = []
+
+    def seat() -> Any:
+        joined.append(
+            services.join_chouette(
+                session=session, player=player, by=request.user, during_game=during_game
+            )
+        )
+
+    if during_game:
+        done = _("%(player)s sits down after the game in progress.") % {"player": player}
+    else:
+        done = _("%(player)s joined the line.") % {"player": player}
+    return _write(request, session, seat, done=done, result=joined)
+
+
+@require_POST
+def merge(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _session(pk)
+    form = MergeForm(request.POST, tables=selectors.merge_candidates(session))
+    if not form.is_valid():
+        return _render_table(request, session, status=400, error=_("Choose a table."))
+    other: ChouetteSession = form.cleaned_data["other"]
     return _write(
         request,
         session,
-        lambda: services.join_chouette(session=session, player=player, by=request.user),
-        done=_("%(player)s joined the line.") % {"player": player},
+        lambda: services.merge_chouette(session=session, other=other, by=request.user),
+        done=_("The players of the other table sat down here."),
     )
 
 
@@ -162,13 +271,6 @@ def finish(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def player_record(request: HttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(Player, pk=pk)
-    record, lines = selectors.player_record(player)
-    context = {"player": player, "record": record, "lines": lines}
-    return render(request, "chouette/player_record.html", context)
-
-
 def _session(pk: int) -> ChouetteSession:
     return get_object_or_404(ChouetteSession.objects.select_related("club"), pk=pk)
 
@@ -190,6 +292,7 @@ def _write(
     *,
     done: str = "",
     game_form: GameForm | None = None,
+    result: list[services.JoinResult] | None = None,
 ) -> HttpResponse:
     """Run a service; on success show the fresh table, on a refused rule show why."""
     if not request.user.is_authenticated:
@@ -203,6 +306,11 @@ def _write(
     except services.SessionError as exc:
         return _render_table(request, session, status=400, error=str(exc.message))
     session.refresh_from_db()
+    new_table = result[0].new_table if result else None
+    if new_table is not None:
+        done = _("The table was full: it split, and %(players)s moved to a new table.") % {
+            "players": ", ".join(p.display_name for p in selectors.seated_at(new_table))
+        }
     if request.htmx:
         return _render_table(request, session, notice=done)
     if done:
@@ -234,9 +342,13 @@ def _table_context(
     lineup = view.state.next_lineup
     if writable and lineup is not None and game_form is None:
         game_form = GameForm(
-            lineup=lineup, names=view.names, settings=view.state.settings, preset=preset
+            lineup=lineup,
+            names=view.names,
+            settings=view.state.settings,
+            preset=preset,
+            number=view.games_played + 1,
         )
-    present = {player.pk for player in view.present}
+    present = {player.pk for player in (*view.present, *view.waiting)}
     me = player_for(request.user)
     members = list(club_members(session.club))
     return {
@@ -252,4 +364,19 @@ def _table_context(
         "me": me,
         "error": error,
         "notice": notice,
+        "merge_form": _merge_form(session) if writable else None,
+        "split_tables": session.split_tables.all(),
     }
+
+
+def _merge_form(session: ChouetteSession) -> MergeForm | None:
+    candidates = selectors.merge_candidates(session)
+    if not candidates.exists():
+        return None
+    return MergeForm(tables=candidates, auto_id="merge-%s")
+
+
+def _posted_turns(request: HttpRequest) -> int:
+    """How many cube turns the posted form had (the correction form may have more)."""
+    turns = [key for key in request.POST if key.startswith("turn") and key.endswith("_by")]
+    return len(turns)

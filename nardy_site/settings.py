@@ -177,6 +177,8 @@ SPECTACULAR_SETTINGS = {
         "TranscriptStatusEnum": "games.choices.TranscriptStatus",
         "DisputeStatusEnum": "disputes.models.DisputeStatus",
         "ChouetteStatusEnum": "chouette.models.ChouetteSession.Status",
+        "ChouetteSideEnum": "chouette.serializers.SIDE_CHOICES",
+        "ChouetteResultKindEnum": "chouette.serializers.RESULT_KIND_CHOICES",
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "BracketConflictStatusEnum": "tournaments.models.BracketConflict.Status",
     },

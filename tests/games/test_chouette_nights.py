@@ -12,6 +12,7 @@ from chouette import (
     Double,
     GameRecord,
     LineUp,
+    NightLedger,
     ResultKind,
     Side,
     fewest_transfers,
@@ -147,7 +148,7 @@ def test_the_season_of_the_two_nights_adds_up_to_zero() -> None:
     nights = []
     for name, night in sorted(NIGHTS.items()):
         for index, session in enumerate(play(night)):
-            nights.append(((name, index), replay(session)))
+            nights.append(NightLedger.of((name, index), replay(session)))
     table = season_table(nights)
     assert sum(line.points for line in table) == 0
     assert sum(line.points_won for line in table) == sum(line.points_lost for line in table)

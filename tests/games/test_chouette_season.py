@@ -11,6 +11,7 @@ from chouette import (
     BoardResult,
     ChouetteSettings,
     GameRecord,
+    NightLedger,
     ResultKind,
     Side,
     new_session,
@@ -36,7 +37,10 @@ def test_two_nights() -> None:
     # captain C (B +2, C -1, A -1). Night 2 (stake 2): C box beats A and B (C +2).
     first = night("ABC", TEAM_WINS, BOX_WINS)
     second = night("CAB", BOX_WINS, stake="2")
-    table = {line.player: line for line in season_table([(1, first), (2, second)])}
+    table = {
+        line.player: line
+        for line in season_table([NightLedger.of(1, first), NightLedger.of(2, second)])
+    }
     a, b, c = table["A"], table["B"], table["C"]
     assert (a.points, a.points_won, a.points_lost, a.games, a.sessions) == (-4, 0, 4, 3, 2)
     assert (b.points, b.points_won, b.points_lost, b.games, b.sessions) == (2, 3, 1, 3, 2)
@@ -46,16 +50,18 @@ def test_two_nights() -> None:
     assert a.biggest_night == -1  # never a winning night: the least bad one
     assert a.money == Decimal(-3) + Decimal(-2)  # -3 at stake 1, -1 at stake 2
     assert a.average == Decimal("-1.33")
-    assert [line.rank for line in season_table([(1, first), (2, second)])] == [1, 1, 3]
+    assert [
+        line.rank for line in season_table([NightLedger.of(1, first), NightLedger.of(2, second)])
+    ] == [1, 1, 3]
 
 
 def test_a_night_without_games_adds_nobody() -> None:
-    assert season_table([(1, night("ABC"))]) == ()
+    assert season_table([NightLedger.of(1, night("ABC"))]) == ()
 
 
 def test_gammons_count_in_points_won() -> None:
     state = night("ABC", BoardResult(Side.BOX, ResultKind.GAMMON))
-    table = {line.player: line for line in season_table([(1, state)])}
+    table = {line.player: line for line in season_table([NightLedger.of(1, state)])}
     assert table["A"].points_won == 2  # Jacoby, no cube turned: single per bet
 
 
@@ -72,7 +78,7 @@ def test_the_season_adds_up_to_zero(data, nights) -> None:
         for _ in range(data.draw(st.integers(0, 6))):
             session, state = record_game(session, draw_game(data, table, state.next_lineup))
         states.append((number, state))
-    lines = season_table(states)
+    lines = season_table(NightLedger.of(number, state) for number, state in states)
     assert sum(line.points for line in lines) == 0
     assert sum(line.points_won for line in lines) == sum(line.points_lost for line in lines)
     assert sum(line.money for line in lines) == 0
