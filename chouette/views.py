@@ -227,7 +227,7 @@ def join(request: HttpRequest, pk: int) -> HttpResponse:
         done = _("%(player)s sits down after the game in progress.") % {"player": player}
     else:
         done = _("%(player)s joined the line.") % {"player": player}
-    return _write(request, session, seat, done=done, result=joined)
+    return _write(request, session, seat, done=done, result=joined, newcomer=player)
 
 
 @require_POST
@@ -293,6 +293,7 @@ def _write(
     done: str = "",
     game_form: GameForm | None = None,
     result: list[services.JoinResult] | None = None,
+    newcomer: Player | None = None,
 ) -> HttpResponse:
     """Run a service; on success show the fresh table, on a refused rule show why."""
     if not request.user.is_authenticated:
@@ -301,6 +302,8 @@ def _write(
         action()
     except core.ChouetteError as exc:
         names = selectors.names_of(session)
+        if newcomer is not None:
+            names[newcomer.pk] = newcomer.display_name
         error = describe(exc, names)
         return _render_table(request, session, status=400, error=error, game_form=game_form)
     except services.SessionError as exc:
