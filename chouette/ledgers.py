@@ -23,6 +23,11 @@ from clubs.models import Club, Player
 from tournaments.rankings import Season
 
 CENTS = Decimal(100)
+CENT = Decimal("0.01")
+
+
+def _money(cents: int) -> Decimal:
+    return (Decimal(cents) / CENTS).quantize(CENT)
 
 
 def night_tables(session: ChouetteSession) -> tuple[ChouetteSession, ...]:
@@ -91,12 +96,9 @@ def settlement(session: ChouetteSession) -> Settlement:
     return Settlement(
         session=session,
         tables=tables,
-        balances=tuple(
-            Balance(players[pk], points[pk], Decimal(cents[pk]) / CENTS) for pk in balances
-        ),
+        balances=tuple(Balance(players[pk], points[pk], _money(cents[pk])) for pk in balances),
         payments=tuple(
-            Payment(players[t.payer], players[t.payee], Decimal(t.amount) / CENTS)
-            for t in transfers
+            Payment(players[t.payer], players[t.payee], _money(t.amount)) for t in transfers
         ),
         exact=open_count <= core.EXACT_LIMIT,
         games=games,

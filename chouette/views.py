@@ -29,6 +29,9 @@ from clubs.models import Club, Player
 from clubs.permissions import player_for
 from clubs.selectors import club_members
 
+# Refusals that mean the phone showed an old table: the fresh form replaces the posted one.
+STALE_PAGE = frozenset({"wrong_game_number", "lineup_mismatch"})
+
 
 def session_list(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug) if slug else None
@@ -305,6 +308,8 @@ def _write(
         if newcomer is not None:
             names[newcomer.pk] = newcomer.display_name
         error = describe(exc, names)
+        if exc.code in STALE_PAGE:
+            game_form = None  # the page was old: show the table as it is now
         return _render_table(request, session, status=400, error=error, game_form=game_form)
     except services.SessionError as exc:
         return _render_table(request, session, status=400, error=str(exc.message))
