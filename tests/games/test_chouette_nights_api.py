@@ -315,3 +315,16 @@ def test_settings_are_bounded() -> None:
         "/api/chouette-sessions/", {**base, "box_partner": True, "max_players": 5}, format="json"
     )
     assert (partner.json()["code"], partner.json()["field"]) == ("partner_needs_six", "box_partner")
+
+
+def test_refusals_are_in_the_readers_language() -> None:
+    t = make_table(4, names=("Ann", "Ben", "Cal", "Dee"), max_players=4)
+    newcomer = member(t.club, "Zed")
+    answer = api_client(t.director).post(
+        f"/api/chouette-sessions/{t.session.pk}/join/",
+        {"player": newcomer.pk},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="ru",
+    )
+    assert answer.json()["detail"] == "Стол полон (4 игроков) и не делится; Zed не может сесть."
+    assert answer.json()["field"] == "player"

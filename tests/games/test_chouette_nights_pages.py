@@ -282,3 +282,12 @@ def test_a_season_year_out_of_range_is_a_clear_error() -> None:
     response = page_client().get(reverse("chouette:season", args=[t.club.slug]), {"year": "0"})
     assert response.status_code == 400
     assert "form-error" in response.text
+
+
+def test_the_settlement_page_in_russian() -> None:
+    played = PageNight(WORKED_EXAMPLE)
+    played.play()
+    url = reverse("chouette:settlement", args=[played.tables["T1"]])
+    page = played.client.get(url, HTTP_ACCEPT_LANGUAGE="ru").text
+    assert "Кто кому платит" in page
+    assert "Cal платит Ann 4.00" in page or "Cal платит Ann 4,00" in page
