@@ -52,6 +52,13 @@ class ChouetteSessionAdmin(admin.ModelAdmin):
         "consulting",
         "max_players",
         "max_automatic_doubles",
+        "initial_cubes_rule",
+        "box_must_take_captain",
+        "box_partner",
+        "partner_share",
+        "split_when_full",
+        "split_from",
+        "merged_into",
         "created_by",
         "finished_at",
     ]
