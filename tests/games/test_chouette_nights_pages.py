@@ -11,8 +11,8 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from games.chouette import fewest_transfers
-from games.chouette.models import ChouetteSession
+from chouette import fewest_transfers
+from chouette.models import ChouetteSession
 from tests.games.chouette_nights import (
     SIX_PLAYER_NIGHT,
     WORKED_EXAMPLE,

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from games import chouette as core
-from games.chouette import services
-from games.chouette.models import ChouetteSession
+import chouette as core
+from chouette import services
+from chouette.models import ChouetteSession
 from tests.games.chouette_tables import make_table, member
 from tests.postgres.test_row_locks import race
 
