@@ -291,3 +291,9 @@ def test_the_settlement_page_in_russian() -> None:
     page = played.client.get(url, HTTP_ACCEPT_LANGUAGE="ru").text
     assert "Кто кому платит" in page
     assert "Cal платит Ann 4.00" in page or "Cal платит Ann 4,00" in page
+
+
+def test_the_club_page_links_to_the_chouette_season() -> None:
+    t = make_table(3)
+    page = page_client().get(reverse("clubs:club_detail", args=[t.club.slug])).text
+    assert f'href="{reverse("chouette:season", args=[t.club.slug])}"' in page
