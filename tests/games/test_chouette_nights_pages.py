@@ -297,3 +297,39 @@ def test_the_club_page_links_to_the_chouette_season() -> None:
     t = make_table(3)
     page = page_client().get(reverse("clubs:club_detail", args=[t.club.slug])).text
     assert f'href="{reverse("chouette:season", args=[t.club.slug])}"' in page
+
+
+def test_the_house_rules_are_set_when_a_table_is_opened() -> None:
+    t = make_table(6, names=("Ann", "Ben", "Cal", "Dee", "Eve", "Fay"))
+    client = page_client(t.director)
+    url = reverse("chouette:session_new", args=[t.club.slug])
+    form = client.get(url).text
+    for field in ("box_partner", "partner_share", "split_when_full", "initial_cubes_rule"):
+        assert f'name="{field}"' in form
+    data = {
+        "date": "2026-11-21",
+        "variant": "backgammon",
+        "stake_per_point": "1",
+        "cube_mode": "multiple",
+        "jacoby": "on",
+        "consulting": "live_cube",
+        "max_players": "7",
+        "max_automatic_doubles": "2",
+        "box_partner": "on",
+        "partner_share": "40",
+        "split_when_full": "on",
+        "box_must_take_captain": "on",
+        **{f"seat_{i}": str(p.pk) for i, p in enumerate(t.players)},
+    }
+    response = client.post(url, data)
+    assert response.status_code == 302
+    session = ChouetteSession.objects.exclude(pk=t.session.pk).get()
+    rules = session.table_settings()
+    assert (rules.box_partner, rules.partner_share, rules.split_when_full) == (True, 40, True)
+    assert (rules.box_must_take_captain, rules.max_automatic_doubles) == (True, 2)
+    page = client.get(session.get_absolute_url()).text
+    assert seats_on(page) == Seats("Ann", "Ben", ("Dee", "Eve", "Fay"), partner="Cal")
+    assert "box partner from six players (40 %)" in page
+    refused = client.post(url, {**data, "max_players": "5"})  # a partner needs six seats
+    assert refused.status_code == 400
+    assert "A box partner joins with 6 or more players" in refused.text
