@@ -171,6 +171,88 @@ def answer(line: str, variant: str, rules: Any) -> dict[str, Any]:
     return {"id": ident, "moves": moves}
 
 
+def _slow_answer(variant: str, rules: Any, setup_error: str | None) -> Any:
+    """The Python answer of one request line (bytes as read, newline included)."""
+
+    def slow(raw: bytes) -> bytes:
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            result: dict[str, Any] = {"id": None, "error": "the line is not UTF-8 text"}
+        else:
+            if setup_error is not None:
+                request, _problem = _request(line)
+                result = {"id": request.get("id") if request else None, "error": setup_error}
+            else:
+                result = answer(line, variant, rules)
+        return (render(result) + "\n").encode("ascii")
+
+    return slow
+
+
+def _chunk_answerer(variant: str, rules: Any, slow: Any) -> Any:
+    """``answer(chunk) -> bytes`` for whole request lines: the compiled path of
+    engine.moves_stream, each line it leaves answered by ``slow``; ``slow`` line by line
+    when the compiled path is not available."""
+
+    one_by_one = slow_chunks(slow)
+    try:
+        from engine.moves_stream import answer_chunk
+    except Exception:  # noqa: BLE001 - numba missing or broken: answer in Python
+        return one_by_one
+    nardy = variant == "nardy"
+    block_rule = rules.block_code if nardy and rules is not None else 1
+
+    def compiled(chunk: bytes) -> bytes:
+        try:
+            return answer_chunk(chunk, nardy, block_rule, slow)
+        except Exception:  # noqa: BLE001 - never a traceback: the Python path answers
+            return one_by_one(chunk)
+
+    return compiled
+
+
+class _Lines:
+    """Whole lines from a binary stream as soon as they arrive, many at a time: each
+    ``next_chunk`` returns the complete lines read so far (b"" at the end of input; a
+    last line without a newline comes last)."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self.read = getattr(stream, "read1", None) or stream.readline
+        self.pending: list[bytes] = []
+
+    def next_chunk(self) -> bytes:
+        while True:
+            data = self.read(1 << 16)
+            if not data:
+                rest, self.pending = b"".join(self.pending), []
+                return rest
+            cut = data.rfind(b"\n") + 1
+            if cut == 0:
+                self.pending.append(data)
+                continue
+            self.pending.append(data[:cut])
+            chunk = b"".join(self.pending)
+            self.pending = [data[cut:]] if cut < len(data) else []
+            return chunk
+
+
+def _writer(stdout: IO[str]) -> Any:
+    """``write(bytes)`` to standard output (its binary buffer when it has one), flushed."""
+    buffer = getattr(stdout, "buffer", None)
+    if buffer is not None:
+        stdout.flush()
+
+        def write(data: bytes) -> None:
+            buffer.write(data)
+            buffer.flush()
+    else:
+        def write(data: bytes) -> None:
+            stdout.write(data.decode("ascii"))
+            stdout.flush()
+    return write
+
+
 def moves_main(argv: Sequence[str], stdin: IO[bytes] | None = None,
                stdout: IO[str] | None = None) -> int:
     options = _moves_parser().parse_args(list(argv))
@@ -192,32 +274,38 @@ def moves_main(argv: Sequence[str], stdin: IO[bytes] | None = None,
             get_variant("nardy", rules)
         except Exception as error:  # noqa: BLE001 - missing or broken nardy: answer every line
             setup_error = f"long nardy is not available: {type(error).__name__}: {error}"
-    lines = iter(stdin)
+    slow = _slow_answer(options.variant, rules, setup_error)
+    respond = slow_chunks(slow) if setup_error is not None else _chunk_answerer(
+        options.variant, rules, slow)
+    lines = _Lines(stdin)
+    write = _writer(stdout)
     while True:
         try:
-            raw = next(lines)
-        except StopIteration:
-            return EXIT_OK
+            chunk = lines.next_chunk()
         except (OSError, ValueError) as error:
             print(f"python -m engine moves: cannot read standard input: {error}",
                   file=sys.stderr)
             return EXIT_UNREADABLE
+        if not chunk:
+            return EXIT_OK
         try:
-            line = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            result: dict[str, Any] = {"id": None, "error": "the line is not UTF-8 text"}
-        else:
-            if setup_error is not None:
-                request, _problem = _request(line)
-                result = {"id": request.get("id") if request else None, "error": setup_error}
-            else:
-                result = answer(line, options.variant, rules)
-        try:
-            stdout.write(render(result) + "\n")
-            stdout.flush()
+            write(respond(chunk))
         except OSError:  # the reader went away (a closed pipe): nobody is left to answer
             _silence(stdout)
             return EXIT_OK
+
+
+def slow_chunks(slow: Any) -> Any:
+    """Answer whole lines one by one with ``slow`` (lines end at b"\\n" only)."""
+
+    def answer_lines(chunk: bytes) -> bytes:
+        parts = chunk.split(b"\n")
+        lines = [part + b"\n" for part in parts[:-1]]
+        if parts[-1]:
+            lines.append(parts[-1])
+        return b"".join(slow(line) for line in lines)
+
+    return answer_lines
 
 
 def _silence(stdout: IO[str]) -> None:
