@@ -15,7 +15,7 @@ MESSAGE_IGNORES := --ignore '.venv/*' --ignore 'node_modules/*' --ignore 'var/*'
 # Debian packages the test suite drives: a Redis server, a browser, a PostgreSQL server.
 SYSTEM_PACKAGES := redis-server chromium postgresql
 
-.PHONY: run test setup python-deps node-deps system-deps migrate demo test-postgres \
+.PHONY: run test setup python-deps node-deps engine-cache system-deps migrate demo test-postgres \
 	test-postgres-marked messages lint clean
 
 ## make run: set up, migrate, load demo data, run web + worker + beat + Redis on 127.0.0.1:8000
@@ -45,7 +45,7 @@ else
 	else exit $$status; fi
 endif
 
-setup: python-deps node-deps
+setup: python-deps node-deps engine-cache
 
 python-deps: $(PIP_STAMP)
 
@@ -56,6 +56,12 @@ $(PIP_STAMP):
 	@touch $@
 
 node-deps: $(NODE_STAMP)
+
+# The engine's compiled kernels, loaded from numba's cache (engine/__pycache__/numba-*) or
+# compiled into it once (about a minute on a fresh checkout), so that the first command
+# or request does not wait for them.
+engine-cache: python-deps
+	$(PY) -m engine.warm
 
 $(NODE_STAMP): package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error

@@ -6,8 +6,47 @@ use so that ``import engine.errors`` stays light.
 
 from __future__ import annotations
 
+import hashlib
+import os
+import shutil
 from importlib import import_module
+from pathlib import Path
 from typing import Any
+
+
+def _numba_cache_dir() -> None:
+    """Keep the compiled kernels numba caches on disk in a folder named after the
+    sources of every engine module that uses numba.
+
+    numba checks only the file a cached function is defined in, so a kernel that calls
+    code from another module (the moves command's, the batch generators) would keep
+    running the old code after that module changed. A folder per version of the
+    compiled sources gives a fresh cache whenever any of them changes. It lives in
+    ``engine/__pycache__`` (created when missing; older versions' folders are removed);
+    when that is not writable, or NUMBA_CACHE_DIR is set, numba's own choice stands.
+    """
+    if "NUMBA_CACHE_DIR" in os.environ:
+        return
+    here = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    try:
+        for path in sorted(here.rglob("*.py")):
+            source = path.read_bytes()
+            if b"from numba import" in source or b"import numba" in source:
+                digest.update(path.relative_to(here).as_posix().encode() + b"\0" + source)
+        folder = here / "__pycache__" / f"numba-{digest.hexdigest()[:16]}"
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return
+    os.environ["NUMBA_CACHE_DIR"] = str(folder)
+    for old in folder.parent.glob("numba-*"):
+        if old != folder:
+            shutil.rmtree(old, ignore_errors=True)
+
+
+_numba_cache_dir()
 
 _EXPORTS = {
     "EngineError": "engine.errors",
