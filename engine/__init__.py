@@ -32,7 +32,8 @@ def _numba_cache_dir() -> None:
     try:
         for path in sorted(here.rglob("*.py")):
             source = path.read_bytes()
-            if b"from numba import" in source or b"import numba" in source:
+            uses_numba = b"from numba import" in source or b"import numba" in source
+            if uses_numba and path.name != "__init__.py":
                 digest.update(path.relative_to(here).as_posix().encode() + b"\0" + source)
         folder = here / "__pycache__" / f"numba-{digest.hexdigest()[:16]}"
         folder.mkdir(parents=True, exist_ok=True)
