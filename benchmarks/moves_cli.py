@@ -96,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         total, same, plays, same_text = compare(outputs["engine"], outputs["gnubg"])
     n = options.positions
     rows = [
-        ("requests (self-play positions, seed %d)" % options.seed, f"{n}"),
+        (f"requests (self-play positions, seed {options.seed})", f"{n}"),
         ("answers with the same positions as gnubg", f"{same} / {total}"),
         ("plays written the same way as gnubg's stand-in", f"{same_text} / {plays}"),
     ]

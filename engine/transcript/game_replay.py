@@ -11,7 +11,6 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from engine.errors import EngineError
 from engine.match import (
     CubeState,
     Double,
@@ -113,23 +112,9 @@ class GameReplay:
             claims.append(claimed)
             board = claimed
         if befores:
-            try:
-                results = legal_results(variant, befores, dice, rules)
-            except EngineError:
-                # an illegal claim put both sides on one point: the positions after it
-                # are not positions; fetch only the ones before it
-                valid = self._first_invalid(befores)
-                befores, dice = befores[:valid], dice[:valid]
-                results = legal_results(variant, befores, dice, rules) if befores else []
-            self.prefetched = list(zip(befores, claims, results, strict=False))
-
-    def _first_invalid(self, boards: list[np.ndarray]) -> int:
-        for index, board in enumerate(boards):
-            try:
-                self.replay.variant.validate(board)
-            except EngineError:
-                return index
-        return len(boards)
+            # every claimed board is a position (``claim``), so all can be generated from
+            results = legal_results(variant, befores, dice, rules)
+            self.prefetched = list(zip(befores, claims, results, strict=True))
 
     def run(self) -> None:
         self.prefetch()

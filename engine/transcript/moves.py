@@ -99,12 +99,13 @@ def claim(
     variant: Variant, board: np.ndarray, dice: tuple[int, int], text: str, rules: Any = None
 ) -> np.ndarray | None:
     """The board the written play leads to, carried out step by step (``board`` itself
-    when nothing is written), or None when a step cannot be made: no die for it, no
-    checker to move, or a point where the checker stops on its way is closed.
+    when nothing is written), or None when a step cannot be made: no die for it, or the
+    variant forbids that single step (no checker there, a closed or occupied point, a
+    bear-off before every checker is home, ...).
 
-    Whether that board is legal is the lookup's question: it must be one of the legal
-    results (the engine's rule, whatever order the steps are written in). A point where
-    a checker ends up needs no check: no legal result has both sides on one point.
+    So the board returned is always a position of the variant, whatever was written;
+    whether it is a legal result of the roll is the lookup's question (it must be one of
+    the legal results, whatever order the steps are written in).
     """
     if "*" in text and variant.name == "nardy" or len(text) > MAX_PLAY:
         return None
@@ -113,12 +114,9 @@ def claim(
         return None
     remaining = [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
     current = board
-    for index, (src, dst) in enumerate(steps):
+    for src, dst in steps:
         die = _die_for(src, dst, remaining)
-        if die is None or not 1 <= src <= 25 or current[1, src - 1] <= 0:
-            return None
-        on_the_way = dst != 0 and any(later == dst for later, _ in steps[index + 1 :])
-        if on_the_way and variant.step_error(current, die, src, dst) is not None:
+        if die is None or variant.step_error(current, die, src, dst) is not None:
             return None
         remaining.remove(die)
         current = variant.apply_step(current, src, dst)

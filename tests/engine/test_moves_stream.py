@@ -10,6 +10,7 @@ JSON allows, and on the Position ID codec and notation writer alone.
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 
 import numpy as np
 import pytest
@@ -20,8 +21,8 @@ from numba import njit
 from engine.backgammon.selfplay import mixed_sample
 from engine.cli import _slow_answer, slow_chunks
 from engine.errors import EngineError
-from engine.ids import decode_position_id, encode_position_ids
 from engine.idcodec import decode_into, encode_into
+from engine.ids import decode_position_id, encode_position_ids
 from engine.moves_stream import answer_chunk
 from engine.nardy.rules import NardyRules
 from engine.nardy.selfplay import self_play
@@ -237,5 +238,5 @@ def test_notation_matches_format_playset(variant: str) -> None:
         playset = rules.generate(board, d1, d2)
         ends = _write_all(board, playset.steps, playset.nsteps, variant == "backgammon", out,
                           scratch.ints, scratch.chains, scratch.texts)
-        written = [out[a:b].tobytes().decode() for a, b in zip(ends[:-1], ends[1:])]
+        written = [out[a:b].tobytes().decode() for a, b in pairwise(ends)]
         assert written == format_playset(board, playset, rules)
