@@ -28,6 +28,7 @@ from engine.transcript.model import (
     DRAW,
     DROP,
     MOVE,
+    RACCOON,
     TAKE,
     WIN,
     Action,
@@ -67,6 +68,7 @@ class GameReplay:
         self.turns = [0, 0]
         self.cube = CubeState()
         self.pending: Action | None = None
+        self.beavered: Action | None = None  # a beaver that a raccoon may answer now
         self.finished: tuple[int | None, str] | None = None  # bore off: (winner, result)
         self.extra_turn_for: int | None = None
         self.broken = False  # an illegal play: positions after it are unknown
@@ -82,6 +84,7 @@ class GameReplay:
             TAKE: self.answer,
             DROP: self.answer,
             BEAVER: self.beaver,
+            RACCOON: self.raccoon,
             WIN: self.win,
             DRAW: self.draw,
         }
@@ -127,6 +130,8 @@ class GameReplay:
                 )
                 return
             handler = self.handlers[action.kind]
+            if action.kind != RACCOON:
+                self.beavered = None
             if self.pending is not None and action.kind not in (TAKE, DROP, BEAVER):
                 self.error(
                     action,
@@ -264,9 +269,13 @@ class GameReplay:
         else:
             self.dropped = pending.player
 
+    def beavers_allowed(self) -> bool:
+        rules = self.replay.rules
+        return rules.beavers or not rules.is_match and self.replay.record.beavers_unknown
+
     def beaver(self, action: Action) -> None:
         pending = self.pending
-        if not self.replay.rules.beavers or pending is None or pending.player == action.player:
+        if not self.beavers_allowed() or pending is None or pending.player == action.player:
             self.error(
                 action, "beaver_not_allowed", "A beaver answers a double, in money play only."
             )
@@ -277,6 +286,25 @@ class GameReplay:
                 action,
                 "double_not_twice_cube",
                 f"A beaver turns the cube from {pending.value} to {2 * pending.value}.",
+            )
+        self.cube = CubeState(int(action.value), action.player, turned=True)
+        self.beavered = action
+
+    def raccoon(self, action: Action) -> None:
+        beaver = self.beavered
+        if not self.beavers_allowed() or beaver is None or beaver.player == action.player:
+            self.error(
+                action,
+                "raccoon_not_allowed",
+                "A raccoon answers the opponent's beaver at once, in money play only.",
+            )
+            return
+        self.beavered = None
+        if action.value != 2 * beaver.value:
+            self.error(
+                action,
+                "double_not_twice_cube",
+                f"A raccoon turns the cube from {beaver.value} to {2 * beaver.value}.",
             )
         self.cube = CubeState(int(action.value), action.player, turned=True)
 

@@ -20,6 +20,7 @@ from engine.transcript.model import (
     DRAW,
     DROP,
     MOVE,
+    RACCOON,
     TAKE,
     VARIANTS,
     WIN,
@@ -43,7 +44,12 @@ CELL_START = re.compile(
     r"|Raccoons\b|Wins\b|Draw\b)"
 )
 DICE_CELL = re.compile(r"^(\d)(\d):(.*)$")
-CUBE_CELL = re.compile(r"^(Doubles|Beavers)\s*=>\s*(\d{1,12})$")
+CUBE_CELL = re.compile(r"^(Doubles|Beavers|Raccoons)\s*=>\s*(\d{1,12})$")
+CUBE_KINDS = {"Doubles": DOUBLE, "Beavers": BEAVER, "Raccoons": RACCOON}
+# marks some exporters add after a move or a play: "13/7*?", "24/18!?", "8/5 6/5 ??"
+ANNOTATION = re.compile(r"(?:(?<=[\w*)])|(?<=\s)|^)[?!]{1,2}(?=\s|$)")
+# GamesGrid writes "name, rating" in the score lines
+RATING = re.compile(r",\s*\d{1,5}(?:\.\d{1,3})?$")
 WIN_CELL = re.compile(rf"^Wins\s+(-?{NUMBER})\s+points?(?:\s+and\s+the\s+match)?$", re.IGNORECASE)
 NO_MOVE = {"", "cannot move", "ø", "-", "(no move)", "no move"}
 ANSWERS = {"Takes": TAKE, "Accepts": TAKE, "Drops": DROP, "Passes": DROP, "Rejects": DROP}
@@ -66,7 +72,7 @@ def decode(data: bytes | str) -> str:
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
-            text = data.decode("cp1252", errors="replace")
+            text = data.decode(_windows_code_page(data), errors="replace")
     else:
         text = data
     text = text.removeprefix("\ufeff")
@@ -79,6 +85,20 @@ def decode(data: bytes | str) -> str:
             line=number,
         )
     return text
+
+
+CYRILLIC_WORD = re.compile(rb"[\xc0-\xff]{2,}")
+HIGH_BYTE = re.compile(rb"[\x80-\xff]")
+
+
+def _windows_code_page(data: bytes) -> str:
+    """The Windows code page of a transcript that is not UTF-8: cp1251 (Cyrillic) when
+    most of its non-ASCII bytes form words of letters from 0xC0 up, which is how
+    Russian names look in cp1251 (``Анна``); else cp1252 (Western), whose accented
+    letters stand one at a time among ASCII letters (``Müller``, ``José``)."""
+    high = len(HIGH_BYTE.findall(data))
+    in_words = sum(len(word) for word in CYRILLIC_WORD.findall(data))
+    return "cp1251" if high and 2 * in_words >= high else "cp1252"
 
 
 @dataclass
@@ -126,13 +146,20 @@ def _score_line(text: str, players: tuple[str, str] | None) -> tuple[str, str, s
             plain = number == "0" or not number.startswith("0")
             if plain and re.fullmatch(NUMBER, number) and name and not name[0].isspace():
                 glued.append((first_name, number, name.rstrip()))
-    candidates = spaced + sorted(glued, key=lambda c: -len(c[1]))
+    candidates = [(_name(a), n, _name(b)) for a, n, b in
+                  spaced + sorted(glued, key=lambda c: -len(c[1]))]
     if not candidates:
         return None
     chosen = candidates[0]
     if players is not None:
         chosen = next((c for c in candidates if (c[0], c[2]) == players), chosen)
     return chosen[0], chosen[1], chosen[2], second
+
+
+def _name(written: str) -> str:
+    """A player's name without the rating GamesGrid writes after it (``Carol, 1623``), as
+    GNU Backgammon's importer reads it."""
+    return RATING.sub("", written).rstrip() or written
 
 
 def _parse_cell(cell: str, player: int, turn: int, number: int) -> Action | None:
@@ -148,14 +175,22 @@ def _parse_cell(cell: str, player: int, turn: int, number: int) -> Action | None
                 line=number,
             )
         play = " ".join(dice.group(3).split())
-        if play == "???":
+        if play.startswith("???"):
             return None
+        if play.lower().startswith("illegal play"):
+            raise TranscriptError(
+                "unsupported_cell",
+                f"Line {number}: an 'Illegal play' cell (Snowie's record of a position set "
+                "by hand) is not supported; only the plays actually made can be checked.",
+                line=number,
+            )
+        play = " ".join(ANNOTATION.sub("", play).split())
         if play.lower() in NO_MOVE:
             play = ""
         return Action(MOVE, player, turn, (d1, d2), play, line=number)
     cube = CUBE_CELL.match(cell)
     if cube:
-        kind = DOUBLE if cube.group(1) == "Doubles" else BEAVER
+        kind = CUBE_KINDS[cube.group(1)]
         return Action(kind, player, turn, value=int(cube.group(2)), line=number)
     if cell in ANSWERS:
         return Action(ANSWERS[cell], player, turn, line=number)
@@ -364,5 +399,7 @@ def read_mat(data: bytes | str, variant: str | None = None) -> MatchRecord:
     records = tuple(
         GameRecord(game.number, game.score, tuple(game.actions), line=game.line) for game in games
     )
-    unknown = length == 0 and "Jacoby" not in tags
-    return MatchRecord(chosen, length, players, records, rules, other_tags, options, unknown)
+    money = length == 0
+    return MatchRecord(chosen, length, players, records, rules, other_tags, options,
+                       jacoby_unknown=money and "Jacoby" not in tags,
+                       beavers_unknown=money and "Beaver" not in tags)

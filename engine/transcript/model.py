@@ -18,9 +18,10 @@ DOUBLE = "double"  # offer the cube at ``value``
 TAKE = "take"
 DROP = "drop"
 BEAVER = "beaver"  # money play: the taker redoubles to ``value`` and keeps the cube
+RACCOON = "raccoon"  # money play: the doubler redoubles a beaver to ``value``, keeps the cube
 WIN = "win"  # the game is over; ``value`` points to this player (also a resignation)
 DRAW = "draw"  # long nardy with the last-roll option: both players finished
-ACTION_KINDS = (MOVE, DOUBLE, TAKE, DROP, BEAVER, WIN, DRAW)
+ACTION_KINDS = (MOVE, DOUBLE, TAKE, DROP, BEAVER, RACCOON, WIN, DRAW)
 
 VARIANTS = ("backgammon", "nardy")
 
@@ -33,7 +34,7 @@ class Action:
     turn: the move number ``N)`` of the line it is written on (a ``Wins`` line on its
     own takes the number of the line above). dice and play: for a move, the roll and the
     play as written (``""`` for a roll with no legal move). value: the cube value of a
-    double or beaver, the points of a win (a writer adds "and the match" to the deciding
+    double, beaver or raccoon, the points of a win (a writer adds "and the match" to the deciding
     win itself). line: the line of the source file (0 when not read from a file).
     """
 
@@ -56,6 +57,8 @@ class Action:
             return f"Doubles => {self.value}"
         if self.kind == BEAVER:
             return f"Beavers => {self.value}"
+        if self.kind == RACCOON:
+            return f"Raccoons => {self.value}"
         if self.kind == TAKE:
             return "Takes"
         if self.kind == DROP:
@@ -96,6 +99,9 @@ class MatchRecord:
     # A money session whose file does not say whether the Jacoby rule was in force
     # (GNU Backgammon's export never does): an uncubed gammon may then be worth 1 × cube.
     jacoby_unknown: bool = field(default=False, compare=False)
+    # Likewise for beavers: such a file's beavers (and raccoons) are taken as written, as
+    # GNU Backgammon's import takes them.
+    beavers_unknown: bool = field(default=False, compare=False)
 
     def option(self, name: str, default: str = "") -> str:
         return dict(self.options).get(name, default)

@@ -14,6 +14,8 @@
               {"turn": 2, "player": 0, "action": "double", "cube": 2},
               {"turn": 2, "player": 1, "action": "take"},
               {"turn": 3, "player": 1, "action": "drop"},
+              {"turn": 4, "player": 1, "action": "beaver", "cube": 4},   money only
+              {"turn": 5, "player": 0, "action": "raccoon", "cube": 8},  money only
               {"turn": 3, "player": 0, "action": "win", "points": 2},
               {"turn": 40, "player": 0, "action": "draw"}]}]}
 ```
@@ -42,6 +44,7 @@ from engine.transcript.model import (
     DOUBLE,
     DRAW,
     MOVE,
+    RACCOON,
     VARIANTS,
     WIN,
     Action,
@@ -64,6 +67,7 @@ ACTION_FIELDS = {
     MOVE: frozenset({"turn", "player", "action", "dice", "play"}),
     DOUBLE: frozenset({"turn", "player", "action", "cube"}),
     BEAVER: frozenset({"turn", "player", "action", "cube"}),
+    RACCOON: frozenset({"turn", "player", "action", "cube"}),
     WIN: frozenset({"turn", "player", "action", "points"}),
 }
 OTHER_ACTION_FIELDS = frozenset({"turn", "player", "action"})
@@ -98,7 +102,7 @@ def _action_to_data(action: Action) -> dict[str, Any]:
         assert action.dice is not None
         data["dice"] = list(action.dice)
         data["play"] = action.play
-    elif action.kind in (DOUBLE, BEAVER):
+    elif action.kind in (DOUBLE, BEAVER, RACCOON):
         data["cube"] = action.value
     elif action.kind == WIN:
         data["points"] = action.value
@@ -180,7 +184,7 @@ def _action(data: Any, where: str, has_turn: bool) -> Action:
         if not isinstance(play, str):
             raise _fail(f"{where}.play", "the play as text", play)
         return Action(MOVE, player, turn, (dice[0], dice[1]), " ".join(play.split()))
-    if kind in (DOUBLE, BEAVER):
+    if kind in (DOUBLE, BEAVER, RACCOON):
         cube = _get(data, "cube", where, int, "the cube value offered")
         if not 0 < cube < LARGEST:
             raise _fail(f"{where}.cube", "the cube value offered", cube)
