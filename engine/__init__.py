@@ -2,6 +2,20 @@
 
 The public API (engine-contract.md) is importable from here; names are loaded on first
 use so that ``import engine.errors`` stays light.
+
+Layers, each importing only from those below it (checked by the ``engine-layers``
+import-linter contract in pyproject.toml):
+
+* command line: ``__main__``, ``warm``, ``cli``, ``check_cli``, ``moves_stream``
+* transcripts and replay: ``replay``, ``transcript``
+* plays and notation: ``verdicts``, ``plays``, ``batch``, ``notation``, ``playtext``
+  (a play is written from the position before it and the steps of it)
+* the rules of each variant: ``variants`` (the registry) over ``backgammon``, ``nardy``,
+  and the match rules ``match``, ``outcomes``
+* boards, positions and IDs: ``position``, ``board``, ``ids``, ``idcodec``, ``errors``
+
+The variant is spelled ``"backgammon"`` or ``"nardy"`` (long nardy) everywhere in the
+engine, as in engine-contract.md.
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from engine.errors import NotationError, check_dice
+from engine.variants import get_variant
 
 Step = tuple[int, int]
 BAR, OFF = 25, 0
@@ -70,8 +71,6 @@ def format_steps(board: np.ndarray, steps: Any, variant: Any = "backgammon") -> 
     identical moves collapsed as ``from/to(n)``; an empty string for no move.
     """
     if isinstance(variant, str):
-        from engine.variants import get_variant
-
         variant = get_variant(variant)
     steps = [(int(src), int(dst)) for src, dst in steps]
     return _written(steps, _hit_flags(np.asarray(board), steps, variant))
@@ -272,8 +271,6 @@ def resolve(position: Any, dice: Any, parsed: ParsedPlay, rules: Any = None) -> 
     ``point_blocked``, ``bar_first``, ``no_such_checker``, ``bear_off_not_all_home``, ...;
     the variant's ``notation_error`` codes first (long nardy: ``hit_in_nardy``, ``no_bar``).
     """
-    from engine.variants import get_variant
-
     variant = get_variant(position.variant, rules)
     roll = check_dice(dice)
     whole = (roll[0],) * 4 if roll[0] == roll[1] else roll

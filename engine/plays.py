@@ -3,34 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
+from engine.board import PlaySet, Step
 from engine.errors import check_dice
+from engine.notation import format_steps
+from engine.position import Position
+from engine.variants import get_variant
 
-if TYPE_CHECKING:
-    from engine.position import Position
-
-Step = tuple[int, int]
-
-
-@dataclass(frozen=True)
-class PlaySet:
-    """Every legal play of one position, as arrays.
-
-    ``boards`` int8 (n, 2, 25): resulting boards, the mover still ``board[1]``;
-    ``steps`` int8 (n, 4, 2): the single-die steps (src, dst) of one way to play each,
-    in the mover's numbering (src 25 = bar, dst 0 = off), unused rows -1;
-    ``nsteps`` int8 (n,): how many steps (dice) each play uses.
-    """
-
-    boards: np.ndarray
-    steps: np.ndarray
-    nsteps: np.ndarray
-
-    def __len__(self) -> int:
-        return int(self.boards.shape[0])
+__all__ = ["Play", "PlaySet", "Step", "legal_plays", "plays_from_set"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -71,8 +54,6 @@ class Play:
     def position(self) -> Position:
         """The position after the play (the mover is still the side on roll)."""
         def compute() -> Position:
-            from engine.position import Position
-
             return Position._trusted(self.playset.boards[self.index], self.before.variant)
 
         return self._cached("_position", compute)
@@ -81,8 +62,6 @@ class Play:
     def notation(self) -> str:
         """Canonical notation (rules-backgammon.md section 10.2), e.g. ``24/23* 13/8``."""
         def compute() -> str:
-            from engine.notation import format_steps
-
             return format_steps(self.before.board, self.steps, self.before.variant)
 
         return self._cached("_notation", compute)
@@ -131,18 +110,5 @@ def legal_plays(position: Position, dice: Any, rules: Any = None) -> list[Play]:
     (``engine.nardy.rules.NardyRules`` for long nardy; ignored for backgammon).
     """
     d1, d2 = check_dice(dice)
-    variant = _get_variant()(position.variant, rules)
+    variant = get_variant(position.variant, rules)
     return plays_from_set(position, variant.generate(position.board, d1, d2))
-
-
-def _get_variant() -> Any:
-    # engine.variants imports this module, so it is imported on first use
-    global _variant_lookup
-    if _variant_lookup is None:
-        from engine.variants import get_variant
-
-        _variant_lookup = get_variant
-    return _variant_lookup
-
-
-_variant_lookup: Any = None

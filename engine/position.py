@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.errors import PositionError
+from engine import board as boards
 from engine.ids import decode_position_id, encode_position_id
 
 
@@ -19,10 +19,8 @@ class Position:
     __slots__ = ("_board", "_id", "_variant")
 
     def __init__(self, board: Any, variant: str = "backgammon") -> None:
-        from engine.variants import get_variant
-
         array = np.asarray(board)
-        get_variant(variant).validate(array)
+        boards.validate(array, variant)
         self._set(np.array(array, dtype=np.int8, copy=True), variant, None)
 
     def _set(self, board: np.ndarray, variant: str, pid: str | None) -> None:
@@ -41,18 +39,14 @@ class Position:
     @classmethod
     def from_id(cls, pid: str, variant: str = "backgammon") -> Position:
         """The position of a GNU Backgammon Position ID; PositionError if malformed."""
-        from engine.variants import get_variant
-
         board = decode_position_id(pid, variant)
-        get_variant(variant).validate(board)
+        boards.validate(board, variant)
         return cls._trusted(board, variant, pid)
 
     @classmethod
     def start(cls, variant: str = "backgammon") -> Position:
         """The starting position of ``variant``."""
-        from engine.variants import get_variant
-
-        return cls._trusted(get_variant(variant).start_board(), variant)
+        return cls._trusted(boards.start_board(variant), variant)
 
     @property
     def board(self) -> np.ndarray:
@@ -73,19 +67,11 @@ class Position:
     @property
     def pip_counts(self) -> tuple[int, int]:
         """Pip counts in board row order: (side not on roll, side on roll)."""
-        from engine.variants import get_variant
-
-        return get_variant(self._variant).pip_counts(self._board)
+        return boards.pip_counts(self._board, self._variant)
 
     def swapped(self) -> Position:
         """The same checkers with the other side to roll."""
         return Position._trusted(np.ascontiguousarray(self._board[::-1]), self._variant)
-
-    def outcome(self) -> str | None:
-        """The result if the side on roll has borne off every checker, else None."""
-        from engine.variants import get_variant
-
-        return get_variant(self._variant).outcome(self._board)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Position is immutable")
@@ -104,11 +90,3 @@ class Position:
     def __reduce__(self) -> tuple[Any, ...]:
         return (Position.from_id, (self.id, self._variant))
 
-
-def require_position(value: Position | str, variant: str = "backgammon") -> Position:
-    """Accept a Position or a Position ID string."""
-    if isinstance(value, Position):
-        return value
-    if isinstance(value, str):
-        return Position.from_id(value, variant)
-    raise PositionError("bad_position", f"Expected a Position or a Position ID, not {value!r}.")

@@ -11,11 +11,10 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from engine.errors import EngineError
-from engine.plays import PlaySet
+from engine.board import VARIANT_NAMES, PlaySet, check_variant
 
 Problem = tuple[str, str]
-VARIANT_NAMES = ("backgammon", "nardy")
+__all__ = ["VARIANT_NAMES", "Problem", "Variant", "get_variant"]
 
 
 class Variant(Protocol):
@@ -55,22 +54,18 @@ _nardy_default: Variant | None = None
 def get_variant(name: str, rules: Any = None) -> Variant:
     """The variant called ``name`` ("backgammon" or "nardy"), with ``rules`` for nardy."""
     global _backgammon, _nardy_default
+    check_variant(name)
     if name == "backgammon":
         if _backgammon is None:
             from engine.backgammon.variant import BackgammonVariant
 
             _backgammon = BackgammonVariant()
         return _backgammon
-    if name == "nardy":
-        if rules is None and _nardy_default is not None:
-            return _nardy_default
-        from engine.nardy.variant import NardyVariant
+    if rules is None and _nardy_default is not None:
+        return _nardy_default
+    from engine.nardy.variant import NardyVariant
 
-        variant = NardyVariant(rules)
-        if rules is None:
-            _nardy_default = variant
-        return variant
-    raise EngineError(
-        "unknown_variant",
-        f"The engine knows the variants {' and '.join(VARIANT_NAMES)}, not {name!r}.",
-    )
+    variant = NardyVariant(rules)
+    if rules is None:
+        _nardy_default = variant
+    return variant

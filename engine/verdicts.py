@@ -27,6 +27,7 @@ from engine.errors import NotationError, check_dice
 from engine.notation import ParsedPlay, parse_notation, resolve
 from engine.plays import Play, legal_plays
 from engine.position import Position
+from engine.variants import get_variant
 
 
 @dataclass(frozen=True)
@@ -88,8 +89,6 @@ def _obligation(dice: tuple[int, int], used: int, most: int, closest: list[Play]
 def check_play(position: Position, dice: Any, notation: str | ParsedPlay,
                rules: Any = None) -> Verdict:
     """Rule on the play ``notation`` for ``dice`` in ``position``."""
-    from engine.variants import get_variant
-
     roll = check_dice(dice)
     variant = get_variant(position.variant, rules)
     plays = legal_plays(position, roll, rules)

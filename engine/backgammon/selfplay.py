@@ -10,11 +10,9 @@ import numpy as np
 from numba import njit
 
 from engine.backgammon.movegen import generate_into
+from engine.board import start_board
 
-START = np.zeros((2, 25), dtype=np.int8)
-for _side in range(2):
-    for _index, _count in ((23, 2), (12, 5), (7, 3), (5, 5)):
-        START[_side, _index] = _count
+START = start_board("backgammon")
 
 
 @njit(cache=True)

@@ -11,14 +11,11 @@ import threading
 
 import numpy as np
 
+from engine import board as boards
 from engine.backgammon import movegen
-from engine.backgammon.selfplay import START
-from engine.errors import PositionError
-from engine.plays import PlaySet
+from engine.board import PlaySet
 
 Problem = tuple[str, str]
-_SIDES = ("the side not on roll", "the side on roll")
-_POINT_WEIGHTS = np.arange(1, 26, dtype=np.int64)
 _local = threading.local()
 
 
@@ -33,48 +30,16 @@ def _point_name(point: int) -> str:
     return "the bar" if point == 25 else f"your {point}-point"
 
 
-def _plainly_valid(rows: list[list[int]]) -> bool:
-    """The fast path of ``validate`` (plain lists are quicker than numpy for 50 counts)."""
-    theirs, mine = rows
-    if min(theirs) < 0 or min(mine) < 0 or sum(theirs) > 15 or sum(mine) > 15:
-        return False
-    return not any(mine[index] and theirs[23 - index] for index in range(24))
-
-
 class BackgammonVariant:
     """International (short) backgammon."""
 
     name = "backgammon"
 
     def start_board(self) -> np.ndarray:
-        return START.copy()
+        return boards.start_board("backgammon")
 
     def validate(self, board: np.ndarray) -> None:
-        array = np.asarray(board)
-        if array.shape != (2, 25) or not np.issubdtype(array.dtype, np.integer):
-            raise PositionError("bad_board", "A backgammon board is a 2 x 25 array of counts.")
-        if _plainly_valid(array.tolist()):
-            return
-        for side in (0, 1):
-            row = array[side]
-            if (row < 0).any():
-                raise PositionError(
-                    "negative_count", f"A point of {_SIDES[side]} has a negative count."
-                )
-            total = int(row.sum())
-            if total > 15:
-                raise PositionError(
-                    "too_many_checkers",
-                    f"{_SIDES[side].capitalize()} has {total} checkers; a side has 15.",
-                )
-        shared = np.nonzero((array[1, :24] > 0) & (array[0, 23::-1] > 0))[0]
-        if shared.size:
-            point = int(shared[0]) + 1
-            raise PositionError(
-                "point_shared",
-                f"Both sides have checkers on the same point (point {point} of the side on "
-                f"roll, point {25 - point} of the other side).",
-            )
+        boards.validate(board, "backgammon")
 
     def generate(self, board: np.ndarray, d1: int, d2: int) -> PlaySet:
         """Every legal play of a valid board (not validated again here)."""
@@ -132,11 +97,6 @@ class BackgammonVariant:
                 after[0, 24] += 1
         return after
 
-    @staticmethod
-    def is_hit(board: np.ndarray, dst: int) -> bool:
-        """Would a mover's checker stopping on ``dst`` hit an opposing blot?"""
-        return dst != 0 and board[0, 24 - dst] == 1
-
     def turn_error(self, before: np.ndarray, after: np.ndarray,
                    steps: list[tuple[int, int]], dice: tuple[int, int]) -> Problem | None:
         return None
@@ -152,4 +112,4 @@ class BackgammonVariant:
         return "gammon"
 
     def pip_counts(self, board: np.ndarray) -> tuple[int, int]:
-        return (int(board[0] @ _POINT_WEIGHTS), int(board[1] @ _POINT_WEIGHTS))
+        return boards.pip_counts(board, "backgammon")

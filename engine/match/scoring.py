@@ -66,10 +66,6 @@ class MatchScore:
             return self.score
         return (min(self.score[0], self.rules.length), min(self.score[1], self.rules.length))
 
-    @property
-    def crawford_game(self) -> int | None:
-        return next((game.number for game in self.games if game.crawford), None)
-
 
 def game_points(result: str, cube: int, rules: MatchRules, cube_turned: bool) -> Points | None:
     """Points for a game that ended by play or by an accepted resignation of ``result``.

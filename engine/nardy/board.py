@@ -11,6 +11,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engine import board as boards
+
 HEAD = 23  # index of each side's 24-point
 HOME_TOP = 6  # indices 0..5 are the home (points 1-6)
 STEP_ILLEGAL = -2
@@ -19,12 +21,6 @@ STEP_OFF = -1
 BLOCK_OFF = 0
 BLOCK_AHEAD = 1
 BLOCK_HOME = 2
-
-
-@njit(cache=True)
-def opposite(index: int) -> int:
-    """The opponent's index of the mover's point index (the same shift both ways)."""
-    return (index + 12) % 24
 
 
 @njit(cache=True)
@@ -113,6 +109,4 @@ def block_allowed(board, rule: int) -> bool:
 
 def start_board() -> np.ndarray:
     """Fifteen checkers on each side's own 24-point (its head)."""
-    board = np.zeros((2, 25), dtype=np.int8)
-    board[:, HEAD] = 15
-    return board
+    return boards.start_board("nardy")

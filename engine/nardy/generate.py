@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from engine.board import PlaySet
 from engine.nardy.movegen import Workspace, assemble, generate_into
-from engine.plays import PlaySet
 
 
 @dataclass(frozen=True)

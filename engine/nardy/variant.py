@@ -13,36 +13,22 @@ off. Error and verdict codes (each with a sentence a director can read out):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 import numpy as np
 
-from engine.errors import PositionError, check_dice
-from engine.nardy.board import block_allowed, head_limit, start_board
+from engine import board as boards
+from engine.board import PlaySet
+from engine.errors import check_dice
+from engine.nardy.board import block_allowed, head_limit
 from engine.nardy.generate import generate_batch, generate_plays
 from engine.nardy.rules import NardyRules
-from engine.plays import PlaySet
-
-if TYPE_CHECKING:
-    from engine.notation import ParsedPlay
 
 Problem = tuple[str, str]
 
 
 def _opposite(index: int) -> int:
     return (index + 12) % 24
-
-
-def _plainly_valid(rows: list[list[int]]) -> bool:
-    """The fast path of ``validate`` (plain lists are quicker than numpy for 50 counts)."""
-    theirs, mine = rows
-    if min(theirs) < 0 or min(mine) < 0 or theirs[24] or mine[24]:
-        return False
-    for row in rows:
-        total = sum(row)
-        if total > 15 or (total < 15 and any(row[6:24])):
-            return False
-    return not any(mine[index] and theirs[(index + 12) % 24] for index in range(24))
 
 
 class NardyVariant:
@@ -56,56 +42,15 @@ class NardyVariant:
     # --- positions -------------------------------------------------------------------
 
     def start_board(self) -> np.ndarray:
-        return start_board()
+        return boards.start_board("nardy")
 
     def validate(self, board: np.ndarray) -> None:
         """Raise PositionError when the board cannot occur in long nardy."""
-        array = np.asarray(board)
-        if array.shape != (2, 25) or not np.issubdtype(array.dtype, np.integer):
-            raise PositionError("bad_board", "A long-nardy board is a 2 x 25 array of counts.")
-        if not _plainly_valid(array.tolist()):
-            self._explain(array)
-
-    def _explain(self, array: np.ndarray) -> None:
-        """Raise the PositionError that describes the first problem found."""
-
-        names = ("the side not on roll", "the side on roll")
-        for side in (0, 1):
-            row = array[side]
-            if (row < 0).any():
-                raise PositionError(
-                    "negative_count", f"A point of {names[side]} has a negative count."
-                )
-            if row[24] != 0:
-                raise PositionError(
-                    "checker_on_bar",
-                    f"{names[side].capitalize()} has a checker on the bar; long nardy has no bar.",
-                )
-            total = int(row.sum())
-            if total > 15:
-                raise PositionError(
-                    "too_many_checkers",
-                    f"{names[side].capitalize()} has {total} checkers on the board; a side has 15.",
-                )
-            if total < 15 and row[6:24].sum():
-                raise PositionError(
-                    "borne_off_not_home",
-                    f"{names[side].capitalize()} has borne off {15 - total} checkers but "
-                    "still has checkers outside its home; bearing off starts only when "
-                    "all checkers are home.",
-                )
-        for index in range(24):
-            if array[1, index] and array[0, _opposite(index)]:
-                raise PositionError(
-                    "point_shared",
-                    f"Both sides have checkers on the same point (point {index + 1} of the "
-                    f"side on roll, point {_opposite(index) + 1} of the other side).",
-                )
+        boards.validate(board, "nardy")
 
     def pip_counts(self, board: np.ndarray) -> tuple[int, int]:
         """Pips still to travel, in board row order (side not on roll, side on roll)."""
-        weights = np.arange(1, 25)
-        return (int((board[0, :24] * weights).sum()), int((board[1, :24] * weights).sum()))
+        return boards.pip_counts(board, "nardy")
 
     # --- plays -----------------------------------------------------------------------
 
@@ -129,9 +74,10 @@ class NardyVariant:
             after[1, dst - 1] += 1
         return after
 
-    def notation_error(self, parsed: ParsedPlay) -> Problem | None:
-        """What a written play may not contain in long nardy (rules-long-nardy.md
-        section 10): no ``*`` (there is no hitting) and no bar (``bar``, ``b`` or ``25``)."""
+    def notation_error(self, parsed: Any) -> Problem | None:
+        """What a written play (``engine.notation.ParsedPlay``) may not contain in long
+        nardy (rules-long-nardy.md section 10): no ``*`` (there is no hitting) and no bar
+        (``bar``, ``b`` or ``25``)."""
         for move in parsed.moves:
             if any(move.hits):
                 return (
