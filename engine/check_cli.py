@@ -37,6 +37,14 @@ def _parser() -> argparse.ArgumentParser:
         help="the variant, when the file does not say (a .mat file without a "
         "Variation tag is backgammon)",
     )
+    from engine.nardy.rules import BLOCK_RULES
+
+    parser.add_argument(
+        "--block-rule",
+        choices=sorted(BLOCK_RULES),
+        help="long nardy: the six-point block regulation to judge by, instead of the "
+        "file's BlockRule tag (default: the tag, else ahead); ignored for backgammon",
+    )
     parser.add_argument("file", metavar="FILE", help="the transcript to check")
     return parser
 
@@ -58,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from engine.transcript import read_path
 
         record = read_path(args.file, args.variant)
-        verdict = replay(record)
+        verdict = replay(record, block_rule=args.block_rule)
     except EngineError as error:
         print(f"{args.file}: {error.message}", file=sys.stderr)
         return EXIT_UNREADABLE

@@ -122,20 +122,26 @@ class MatchReplay:
         self.error(game.number, None, "score_line_mismatch", reason, text=text)
 
 
-def variant_rules_for(record: MatchRecord, rules: MatchRules | None = None) -> Any:
-    """The game-rule options of the record's variant (long nardy's NardyRules), with the
-    koks and last-roll options of ``rules`` (the record's own when None)."""
+def variant_rules_for(record: MatchRecord, rules: MatchRules | None = None,
+                      block_rule: str | None = None) -> Any:
+    """The game-rule options of the record's variant (long nardy's NardyRules): the
+    koks and last-roll options of ``rules`` (the record's own when None) and the six-point
+    block regulation ``block_rule`` (the record's ``BlockRule`` tag when None, else the
+    rules' default), one of ``engine.nardy.rules.BLOCK_RULES``."""
     if record.variant != "nardy":
         return None
     from engine.nardy.rules import NardyRules
 
     rules = rules or record.rules
-    block = record.option("BlockRule", "ahead").lower()
+    block = block_rule or record.option("BlockRule", "ahead").lower()
     return NardyRules(block_rule=block, koks=rules.koks, last_roll=rules.last_roll)
 
 
-def replay(record: MatchRecord, rules: MatchRules | None = None) -> MatchVerdict:
-    """Replay every game of ``record``; ``rules`` overrides the record's match rules
-    (an event's regulation, say), but not its variant."""
+def replay(record: MatchRecord, rules: MatchRules | None = None,
+           block_rule: str | None = None) -> MatchVerdict:
+    """Replay every game of ``record``; ``rules`` overrides the record's match rules and
+    ``block_rule`` its long-nardy block regulation (an event's regulation, say), but not
+    its variant."""
     match_rules = rules or record.rules
-    return MatchReplay(record, match_rules, variant_rules_for(record, match_rules)).run()
+    variant_rules = variant_rules_for(record, match_rules, block_rule)
+    return MatchReplay(record, match_rules, variant_rules).run()
