@@ -9,7 +9,7 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from rest_framework.permissions import SAFE_METHODS, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 
@@ -54,6 +54,27 @@ def is_member_or_manager(user: AnyUser | None, club: Club) -> bool:
         return True
     player = player_for(user)
     return player is not None and club.memberships.filter(player=player).exists()
+
+
+def clubs_seeing_private(user: AnyUser | None) -> QuerySet[Club] | None:
+    """The clubs whose private events (and all under them) this user may see: those they
+    direct or are a member of; None means every club (site admins)."""
+    if is_site_admin(user):
+        return None
+    if user is None or not user.is_authenticated:
+        return Club.objects.none()
+    return Club.objects.filter(
+        Q(directors=user) | Q(memberships__player__user_id=user.pk)
+    ).distinct()
+
+
+def visible_q(user: AnyUser | None, *, public: str = "is_public", club: str = "club") -> Q:
+    """A filter for rows this user may see: public ones, plus the private ones of the
+    clubs in ``clubs_seeing_private`` (everything for site admins)."""
+    clubs = clubs_seeing_private(user)
+    if clubs is None:
+        return Q()
+    return Q(**{public: True}) | Q(**{f"{club}__in": clubs.values("pk")})
 
 
 def player_for(user: AnyUser | None) -> Player | None:

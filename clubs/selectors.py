@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Count, QuerySet
+from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
 from clubs.search import name_contains
+
+
+def public_name(user: Any) -> str | None:
+    """What the public sees of a login: its player's display name, never the login name
+    or the legal name; "Club official" for a login with no player (a director, an admin)."""
+    if user is None:
+        return None
+    player = Player.objects.filter(user_id=user.pk).only("display_name").first()
+    return player.display_name if player is not None else str(_("Club official"))
 
 
 def clubs_with_counts(search: str = "") -> QuerySet[Club]:

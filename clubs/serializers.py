@@ -3,9 +3,25 @@ Inputs have their own serializers; the services do the writes."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from clubs.models import Club, Player
+from clubs.selectors import public_name
+
+
+@extend_schema_field({"type": "string", "nullable": True, "readOnly": True})
+class PublicNameField(serializers.Field):
+    """A login shown as the public sees it (clubs.selectors.public_name): never the login
+    name. Read-only, null when nobody is named."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(read_only=True, allow_null=True, **kwargs)
+
+    def to_representation(self, value: Any) -> str | None:
+        return public_name(value)
 
 
 class PlayerSerializer(serializers.ModelSerializer):

@@ -47,7 +47,7 @@ class DisputeViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         match = None
         club = None
         if data.get("match"):
-            match = get_object_or_404(match_selectors.matches(), pk=data["match"])
+            match = get_object_or_404(match_selectors.matches(request.user), pk=data["match"])
         elif data.get("club"):
             club = get_object_or_404(Club, slug=data["club"])
         dispute = run(

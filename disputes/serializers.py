@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rest_framework import serializers
 
+from clubs.serializers import PublicNameField
 from disputes.models import Dispute, DisputeEvent, Ruling
 from games.models import Variant
 
@@ -40,20 +39,17 @@ class RulingInputSerializer(serializers.Serializer):
 
 
 class DisputeEventSerializer(serializers.ModelSerializer):
-    actor = serializers.SerializerMethodField()
+    actor = PublicNameField()
 
     class Meta:
         model = DisputeEvent
         fields = ["action", "actor", "at", "note"]
 
-    def get_actor(self, event: DisputeEvent) -> str | None:
-        return event.actor.get_username() if event.actor is not None else None
-
 
 class DisputeSerializer(serializers.ModelSerializer):
     club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     dice = serializers.SerializerMethodField()
-    submitted_by = serializers.SerializerMethodField()
+    submitted_by = PublicNameField()
     events = DisputeEventSerializer(many=True, read_only=True)
 
     class Meta:
@@ -70,6 +66,3 @@ class DisputeSerializer(serializers.ModelSerializer):
         dice = dispute.dice
         return list(dice) if dice is not None else None
 
-    def get_submitted_by(self, dispute: Dispute) -> str | None:
-        user: Any = dispute.submitted_by
-        return user.get_username() if user is not None else None

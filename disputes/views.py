@@ -91,7 +91,7 @@ def new_dispute(request: HttpRequest, match_pk: int | None = None) -> HttpRespon
     """Submit a disputed move, from a match or standalone (pick the club)."""
     match = None
     if match_pk is not None:
-        match = get_object_or_404(match_selectors.matches(), pk=match_pk)
+        match = get_object_or_404(match_selectors.matches(request.user), pk=match_pk)
         if not access.can_raise_for_match(request.user, match):
             raise PermissionDenied(
                 _("Only the players of this match and its directors raise disputes.")

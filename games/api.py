@@ -60,6 +60,8 @@ def parsed(serializer_class: type, request: Request) -> dict[str, Any]:
 
 
 def _filter_by_match(queryset: QuerySet[T], request: Request) -> QuerySet[T]:
+    """Rows of the matches this user may see, of one match with ?match=<id>."""
+    queryset = queryset.filter(match__in=selectors.matches(request.user).values("pk"))
     match_id = request.query_params.get("match")
     if match_id and match_id.isdigit():
         return queryset.filter(match_id=int(match_id))
@@ -75,6 +77,7 @@ class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     def get_queryset(self) -> QuerySet[Match]:
         player = self.request.query_params.get("player", "")
         return selectors.matches(
+            self.request.user,
             club_slug=self.request.query_params.get("club", ""),
             player_id=int(player) if player.isdigit() else None,
         )

@@ -104,6 +104,8 @@ class Match(models.Model):
         verbose_name=_("winner"),
     )
     rated = models.BooleanField(_("rated"), default=True)
+    # False for a match of a private event: then only its club sees it (clubs.permissions).
+    is_public = models.BooleanField(_("public"), default=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 

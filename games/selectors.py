@@ -8,7 +8,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from clubs.models import Club
-from clubs.permissions import AnyUser, managed_clubs
+from clubs.permissions import AnyUser, managed_clubs, visible_q
 from engine.match import GameState, game_state
 from games.models import Match, MatchResult, MatchStatus, MatchTranscript, ResultStatus
 from games.services import access
@@ -21,8 +21,14 @@ def directed_clubs(user: AnyUser | None) -> QuerySet[Club]:
     return managed_clubs(user)
 
 
-def matches(club_slug: str = "", player_id: int | None = None) -> QuerySet[Match]:
-    queryset = Match.objects.select_related("club", "player1", "player2", "winner")
+def matches(
+    user: AnyUser | None, club_slug: str = "", player_id: int | None = None
+) -> QuerySet[Match]:
+    """The matches ``user`` may see: public ones, and those of private events of the
+    clubs they belong to (clubs.permissions.visible_q)."""
+    queryset = Match.objects.select_related("club", "player1", "player2", "winner").filter(
+        visible_q(user)
+    )
     if club_slug:
         queryset = queryset.filter(club__slug=club_slug)
     if player_id:

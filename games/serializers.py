@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from clubs.models import Club, Player
-from clubs.serializers import PlayerSerializer
+from clubs.serializers import PlayerSerializer, PublicNameField
 from games.models import (
     CubeOwner,
     Game,
@@ -48,8 +48,8 @@ class GameSerializer(serializers.ModelSerializer):
 
 
 class MatchResultSerializer(serializers.ModelSerializer):
-    entered_by = serializers.CharField(source="entered_by.get_username", default=None)
-    confirmed_by = serializers.CharField(source="confirmed_by.get_username", default=None)
+    entered_by = PublicNameField()
+    confirmed_by = PublicNameField()
 
     class Meta:
         model = MatchResult
@@ -170,7 +170,7 @@ class TranscriptInputSerializer(serializers.Serializer):
 
 
 class TranscriptSerializer(serializers.ModelSerializer):
-    uploaded_by = serializers.CharField(source="uploaded_by.get_username", default=None)
+    uploaded_by = PublicNameField()
     disagreements = serializers.SerializerMethodField()
 
     class Meta:

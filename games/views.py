@@ -55,7 +55,7 @@ def login_required(view: View) -> View:
 def match_list(request: HttpRequest) -> HttpResponse:
     club = request.GET.get("club", "").strip()
     context = {
-        "matches": selectors.matches(club_slug=club)[:200],
+        "matches": selectors.matches(request.user, club_slug=club)[:200],
         "club": club,
         "can_create": selectors.directed_clubs(request.user).exists(),
     }
@@ -84,8 +84,9 @@ def match_create(request: HttpRequest) -> HttpResponse:
     return render(request, "games/match_form.html", {"form": form})
 
 
-def _match(pk: int) -> Match:
-    return get_object_or_404(selectors.matches(), pk=pk)
+def _match(request: HttpRequest, pk: int) -> Match:
+    """The match if this user may see it (404 otherwise: private events stay hidden)."""
+    return get_object_or_404(selectors.matches(request.user), pk=pk)
 
 
 PANEL = "games/_match_panel.html"
@@ -119,7 +120,7 @@ def _transcript_rows(match: Match) -> list[dict[str, Any]]:
 
 
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    return _page(request, _match(pk))
+    return _page(request, _match(request, pk))
 
 
 def _act(
@@ -144,14 +145,14 @@ def _act(
             if not request.htmx:
                 messages.success(request, done)
                 return redirect(match)
-            return _page(request, _match(match.pk), partial)
-    return _page(request, _match(match.pk), partial, **{form_name: form})
+            return _page(request, _match(request, match.pk), partial)
+    return _page(request, _match(request, match.pk), partial, **{form_name: form})
 
 
 @login_required
 @require_POST
 def enter_game(request: HttpRequest, pk: int) -> HttpResponse:
-    match = _match(pk)
+    match = _match(request, pk)
     form = GameForm(request.POST, match=match)
     return _act(
         request,
@@ -173,7 +174,7 @@ def enter_game(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def remove_last_game(request: HttpRequest, pk: int) -> HttpResponse:
-    match = _match(pk)
+    match = _match(request, pk)
     return _act(
         request,
         match,
@@ -187,7 +188,7 @@ def remove_last_game(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def enter_score(request: HttpRequest, pk: int) -> HttpResponse:
-    match = _match(pk)
+    match = _match(request, pk)
     form = FinalScoreForm(request.POST, match=match)
     return _act(
         request,
@@ -208,7 +209,7 @@ def _result(match: Match, result_id: int) -> MatchResult:
 @login_required
 @require_POST
 def confirm_result(request: HttpRequest, pk: int, result_id: int) -> HttpResponse:
-    match = _match(pk)
+    match = _match(request, pk)
     result = _result(match, result_id)
     return _act(
         request,
@@ -223,7 +224,7 @@ def confirm_result(request: HttpRequest, pk: int, result_id: int) -> HttpRespons
 @login_required
 @require_POST
 def dispute_result(request: HttpRequest, pk: int, result_id: int) -> HttpResponse:
-    match = _match(pk)
+    match = _match(request, pk)
     result = _result(match, result_id)
     return _act(
         request,
@@ -238,7 +239,7 @@ def dispute_result(request: HttpRequest, pk: int, result_id: int) -> HttpRespons
 @login_required
 @require_POST
 def override_result(request: HttpRequest, pk: int) -> HttpResponse:
-    match = _match(pk)
+    match = _match(request, pk)
     return _act(
         request,
         match,
@@ -258,7 +259,7 @@ def override_result(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def upload_transcript(request: HttpRequest, pk: int) -> HttpResponse:
-    match = _match(pk)
+    match = _match(request, pk)
     form = TranscriptForm(request.POST, request.FILES)
 
     def upload(data: dict[str, Any]) -> object:
@@ -281,7 +282,7 @@ def upload_transcript(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def transcripts(request: HttpRequest, pk: int) -> HttpResponse:
     """The transcripts section alone (polled by htmx while a check is running)."""
-    match = _match(pk)
+    match = _match(request, pk)
     context = {
         "match": match,
         "view": selectors.match_view(match, request.user),
@@ -294,7 +295,7 @@ def transcripts(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def transcript_replay(request: HttpRequest, pk: int, transcript_id: int) -> HttpResponse:
     """Step through a transcript; ?step=N&side=0|1. htmx gets the viewer alone."""
-    match = _match(pk)
+    match = _match(request, pk)
     transcript = get_object_or_404(MatchTranscript, pk=transcript_id, match=match)
     replay = safe_replay_of(transcript.text)
     if replay is None:

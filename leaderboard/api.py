@@ -58,7 +58,7 @@ class RatingHistoryViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         query = HistoryQuerySerializer(data=self.request.query_params)
         query.is_valid(raise_exception=True)
         player = get_object_or_404(Player, pk=query.validated_data["player"])
-        return selectors.rating_history(player, query.validated_data["variant"])
+        return selectors.rating_history(player, query.validated_data["variant"], self.request.user)
 
 
 class RankingViewSet(viewsets.ViewSet):
@@ -71,7 +71,7 @@ class RankingViewSet(viewsets.ViewSet):
         query = RankingQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         ranking = query.query()
-        rows = selectors.ranking(ranking)
+        rows = selectors.ranking(ranking, request.user)
         page = Paginator(rows, RANKING_PAGE_SIZE).get_page(request.query_params.get("page"))
         return Response({
             "start": ranking.season.start,

@@ -15,7 +15,7 @@ from decimal import Decimal
 from django.db.models import Count, Q, QuerySet, Sum
 
 from clubs.models import Club, Player
-from clubs.permissions import AnyUser, managed_clubs
+from clubs.permissions import AnyUser, managed_clubs, visible_q
 from leaderboard.charts import ChartPoint
 from leaderboard.models import EventPlacing, PlayerRating, RankedEvent, RatingChange
 from tournaments.rankings import RankingRow, Season, rank_totals
@@ -30,10 +30,24 @@ class RankingQuery:
     variant: str | None = None
 
 
-def ranking(query: RankingQuery) -> list[RankingRow]:
-    """Every player with points in the query's events, ranked."""
+def visible_events(viewer: AnyUser | None, prefix: str = "") -> Q:
+    """Ranked events ``viewer`` may see: external events and public tournaments, plus the
+    private tournaments of the clubs they belong to (clubs.permissions.visible_q)."""
+    return Q(**{f"{prefix}tournament__isnull": True}) | visible_q(
+        viewer, public=f"{prefix}tournament__is_public", club=f"{prefix}club"
+    )
+
+
+def visible_changes(viewer: AnyUser | None) -> Q:
+    """Rating changes of the matches ``viewer`` may see (a private event's stay in its club)."""
+    return visible_q(viewer, public="match__is_public", club="match__club")
+
+
+def ranking(query: RankingQuery, viewer: AnyUser | None) -> list[RankingRow]:
+    """Every player with points in the query's events that ``viewer`` may see, ranked."""
     placings = EventPlacing.objects.filter(
-        event__date__gte=query.season.start, event__date__lte=query.season.end, points__gt=0
+        visible_events(viewer, "event__"),
+        event__date__gte=query.season.start, event__date__lte=query.season.end, points__gt=0,
     )
     if query.club is not None:
         placings = placings.filter(event__club=query.club)
@@ -74,10 +88,12 @@ def rating_list(variant: str) -> QuerySet[PlayerRating]:
     )
 
 
-def rating_history(player: Player, variant: str) -> QuerySet[RatingChange]:
-    """A player's rating changes for one game, oldest first, with the opponent's name."""
+def rating_history(player: Player, variant: str, viewer: AnyUser | None
+                   ) -> QuerySet[RatingChange]:
+    """A player's rating changes for one game that ``viewer`` may see, oldest first, with
+    the opponent's name."""
     return (
-        RatingChange.objects.filter(player=player, variant=variant)
+        RatingChange.objects.filter(visible_changes(viewer), player=player, variant=variant)
         .select_related("opponent")
         .only("opponent__display_name", "variant", "match_id", "won", "length", "before",
               "after", "delta", "experience", "at")
@@ -111,10 +127,11 @@ class HeadToHead:
     losses: int
 
 
-def head_to_head(player: Player) -> list[HeadToHead]:
-    """Rated match record against each opponent, per game, most played first."""
+def head_to_head(player: Player, viewer: AnyUser | None) -> list[HeadToHead]:
+    """Rated match record against each opponent, per game, most played first (the
+    matches ``viewer`` may see)."""
     rows = (
-        RatingChange.objects.filter(player=player)
+        RatingChange.objects.filter(visible_changes(viewer), player=player)
         .values("opponent_id", "opponent__display_name", "variant")
         .annotate(wins=Count("pk", filter=Q(won=True)), losses=Count("pk", filter=Q(won=False)))
         .order_by()
@@ -127,18 +144,22 @@ def head_to_head(player: Player) -> list[HeadToHead]:
     return sorted(records, key=lambda r: (-(r.wins + r.losses), r.opponent.casefold(), r.variant))
 
 
-def player_events(player: Player) -> QuerySet[EventPlacing]:
-    """The ranked events a player entered, newest first, with places and points."""
+def player_events(player: Player, viewer: AnyUser | None) -> QuerySet[EventPlacing]:
+    """The ranked events a player entered that ``viewer`` may see, newest first, with
+    places and points."""
     return (
-        EventPlacing.objects.filter(player=player)
+        EventPlacing.objects.filter(visible_events(viewer, "event__"), player=player)
         .select_related("event", "event__club")
         .order_by("-event__date", "-event_id")
     )
 
 
-def recent_events(limit: int = 10) -> QuerySet[RankedEvent]:
-    """The latest ranked events, for the rankings page."""
-    return RankedEvent.objects.select_related("club").order_by("-date", "-pk")[:limit]
+def recent_events(viewer: AnyUser | None, limit: int = 10) -> QuerySet[RankedEvent]:
+    """The latest ranked events ``viewer`` may see, for the rankings page."""
+    return (
+        RankedEvent.objects.filter(visible_events(viewer))
+        .select_related("club").order_by("-date", "-pk")[:limit]
+    )
 
 
 def clubs_managed_by(user: AnyUser) -> list[Club]:

@@ -43,7 +43,7 @@ def rankings(request: HttpRequest) -> HttpResponse:
     context: dict[str, object] = {"form": form, "variants": Variant}
     if form.is_valid():
         query = form.query()
-        rows = selectors.ranking(query)
+        rows = selectors.ranking(query, request.user)
         page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
         ratings = selectors.ratings_of([row.player for row in page], query.variant)
         context.update(
@@ -54,7 +54,7 @@ def rankings(request: HttpRequest) -> HttpResponse:
     if request.htmx:  # htmx swaps only 2xx answers, and the errors must show in place
         return render(request, "leaderboard/_ranking_table.html", context)
     context.update(
-        recent_events=selectors.recent_events(),
+        recent_events=selectors.recent_events(request.user),
         managed_clubs=selectors.clubs_managed_by(request.user),
     )
     template = "leaderboard/rankings.html"
@@ -78,7 +78,7 @@ def rankings_csv(request: HttpRequest) -> HttpResponse:
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     writer = csv.writer(response)
     writer.writerow([_("Rank"), _("Player"), _("GP-style points"), _("Events")])
-    for row in selectors.ranking(query):
+    for row in selectors.ranking(query, request.user):
         writer.writerow([row.rank, row.name, f"{row.points:.2f}", row.events])
     return response
 
@@ -91,15 +91,15 @@ def _variant(request: HttpRequest) -> str:
 def player_profile(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.only("display_name"), pk=pk)
     variant = _variant(request)
-    history = list(selectors.rating_history(player, variant))
+    history = list(selectors.rating_history(player, variant, request.user))
     context = {
         "player": player,
         "variant": variant,
         "ratings": _ratings(player),
         "history": list(reversed(history))[:50],
         "chart": rating_chart_svg(selectors.chart_points(history), title=_chart_title(player, variant)),
-        "events": selectors.player_events(player),
-        "head_to_head": selectors.head_to_head(player),
+        "events": selectors.player_events(player, request.user),
+        "head_to_head": selectors.head_to_head(player, request.user),
     }
     return render(request, "leaderboard/player.html", context)
 
@@ -118,7 +118,7 @@ def _chart_title(player: Player, variant: str) -> str:
 def rating_chart(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.only("display_name"), pk=pk)
     variant = _variant(request)
-    points = selectors.chart_points(list(selectors.rating_history(player, variant)))
+    points = selectors.chart_points(list(selectors.rating_history(player, variant, request.user)))
     svg = rating_chart_svg(points, title=_chart_title(player, variant))
     return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
 

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 from django.db import connections
+from hypothesis import settings as hypothesis_settings
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from nardy_site import processes
@@ -29,6 +30,11 @@ from nardy_site.celery import app as celery_app
 from nardy_site.redis_server import RedisServer, redis_server_binary, start_redis
 from tests.support.celery_worker import Worker, database_url_for, point_app_at, start_worker
 from tests.support.requirements import missing
+
+# Hypothesis's per-example deadline is a timed assertion: on a busy two-core machine it
+# fails correct code. Speed is measured by benchmarks/, never by tests.
+hypothesis_settings.register_profile("nardy", deadline=None)
+hypothesis_settings.load_profile("nardy")
 
 CHROMIUM = os.environ.get("NARDY_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [

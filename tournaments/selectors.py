@@ -17,20 +17,16 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from clubs import selectors as clubs_selectors
 from clubs.models import Player
-from clubs.permissions import AnyUser, is_site_admin
+from clubs.permissions import AnyUser, visible_q
 from games.services.scoring import format_score
 from tournaments.models import Entry, Flight, Pairing, Tournament
 from tournaments.standings import METRICS, Standings
 
 
 def visible_tournaments(user: AnyUser | None) -> QuerySet[Tournament]:
-    """Public events, plus the private ones of clubs the user directs (all for admins)."""
-    tournaments = Tournament.objects.select_related("club")
-    if is_site_admin(user):
-        return tournaments
-    if user is not None and user.is_authenticated:
-        return tournaments.filter(Q(is_public=True) | Q(club__directors=user)).distinct()
-    return tournaments.filter(is_public=True)
+    """Public events, plus the private ones of the clubs the user directs or belongs to
+    (all for admins)."""
+    return Tournament.objects.select_related("club").filter(visible_q(user))
 
 
 def entries_of(tournament: Tournament) -> QuerySet[Entry]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from clubs.models import Club, Player
-from clubs.serializers import PlayerSerializer
+from clubs.serializers import PlayerSerializer, PublicNameField
 from tournaments.models import BracketConflict, Entry, Pairing, Tournament
 from tournaments.services.entries import EDITABLE
 
@@ -103,6 +103,8 @@ class AnswerInputSerializer(serializers.Serializer):
 
 
 class ConflictSerializer(serializers.ModelSerializer):
+    resolved_by = PublicNameField()
+
     class Meta:
         model = BracketConflict
         fields = ["id", "pairing", "previous_winner", "new_winner", "affected", "status",

@@ -41,6 +41,8 @@ def create_match(*, club: Club, by: AnyUser, **fields: Any) -> Match:
     if unknown:
         raise ServiceError("unknown_field", _("Unknown fields: %s") % ", ".join(sorted(unknown)))
     match = Match(club=club, **fields)
+    if match.rated:
+        _require_members(match)
     if match.cube_enabled is None:
         match.cube_enabled = match.cube_in_use  # the variant's default
     try:
@@ -54,6 +56,20 @@ def create_match(*, club: Club, by: AnyUser, **fields: Any) -> Match:
         raise ServiceError("invalid", messages[0], None if field == "__all__" else field) from None
     match.save()
     return match
+
+
+def _require_members(match: Match) -> None:
+    """A rated match moves both players' ratings: a club rates only its own members."""
+    for field in ("player1", "player2"):
+        player = getattr(match, field)
+        if player is not None and not player.memberships.filter(club=match.club).exists():
+            raise ServiceError(
+                "not_a_member",
+                _("%(player)s is not a member of %(club)s: a club's rated matches are "
+                  "between its own players. Add them to the club first, or make the match "
+                  "unrated.") % {"player": player.display_name, "club": match.club.name},
+                field,
+            )
 
 
 __all__ = ["create_match", "is_director"]

@@ -117,6 +117,8 @@ def test_directors_create_matches_and_the_rules_are_checked() -> None:
     director = UserFactory()
     club = ClubFactory(directors=[director])
     first, second = PlayerFactory(), PlayerFactory()
+    club.memberships.create(player=first)
+    club.memberships.create(player=second)
     body = {
         "club": club.slug,
         "variant": "nardy",

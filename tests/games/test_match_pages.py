@@ -139,6 +139,8 @@ def test_a_director_creates_a_match_and_the_rules_are_checked() -> None:
     director = UserFactory()
     club = ClubFactory(directors=[director])
     first, second = player_with_login()[1], player_with_login()[1]
+    club.memberships.create(player=first)
+    club.memberships.create(player=second)
     client = page_client(director)
     assert "New match" in client.get(reverse("games:match_list")).content.decode()
     body = {

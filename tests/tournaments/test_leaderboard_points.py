@@ -97,15 +97,15 @@ def test_season_rankings_7_4(field):
     season = Season.calendar_year(2026)
 
     def table(club=None):
-        return [(r.rank, r.name, str(r.points)) for r in ranking(RankingQuery(season, club))]
+        return [(r.rank, r.name, str(r.points)) for r in ranking(RankingQuery(season, club), None)]
 
     assert table(club) == [(1, "Ana", "17.63"), (2, "Chen", "8.82"), (3, "Boris", "5.14"),
                            (3, "Emil", "5.14")]
     assert table(harbour) == [(1, "Dara", "8.66"), (2, "Boris", "4.33")]
     assert table() == [(1, "Ana", "17.63"), (2, "Boris", "9.47"), (3, "Chen", "8.82"),
                        (4, "Dara", "8.66"), (5, "Emil", "5.14")]
-    assert ranking(RankingQuery(Season.calendar_year(2025))) == []
-    assert ranking(RankingQuery(season, variant="nardy")) == []
+    assert ranking(RankingQuery(Season.calendar_year(2025)), None) == []
+    assert ranking(RankingQuery(season, variant="nardy"), None) == []
 
 
 @pytest.mark.parametrize("changes, code", [

@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 from clubs.models import Club, Player
 from tournaments.models import Entry, Tournament
 from tournaments.services.common import ActionError, record, require_status
-from tournaments.services.games_adapter import MATCH_RULE_TYPES
+from tournaments.services.games_adapter import MATCH_RULE_TYPES, set_matches_public
 from tournaments.standings import METRICS, SWISS_ORDER
 
 OPEN_FOR_ENTRIES = (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION)
@@ -85,6 +85,8 @@ def update_tournament(*, tournament: Tournament, actor: AbstractBaseUser | None,
         setattr(tournament, key, value)
     _validate(tournament)
     tournament.save()
+    if "is_public" in changed:
+        set_matches_public(tournament)
     record(tournament, actor, "updated", before=before,
            after={key: _plain(value) for key, value in changed.items()})
     return tournament

@@ -34,12 +34,18 @@ def new_match(
         length=length,
         player1_id=player1_id,
         player2_id=player2_id,
+        is_public=tournament.is_public,
         status=MatchStatus.READY if player1_id and player2_id else MatchStatus.WAITING,
         **rules,
     )
     if match.cube_enabled is None:
         match.cube_enabled = match.cube_in_use  # the variant's default
     return match
+
+
+def set_matches_public(tournament: Tournament) -> None:
+    """The event's matches follow its visibility (a private event's are its club's only)."""
+    Match.objects.filter(pairing__tournament=tournament).update(is_public=tournament.is_public)
 
 
 def create_matches(matches: list[Match]) -> list[Match]:
