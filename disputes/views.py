@@ -16,20 +16,25 @@ from django.views.decorators.http import require_GET, require_POST
 from clubs.models import Club
 from clubs.permissions import is_site_admin, player_for
 from disputes import access, presentation, selectors, services
+from disputes.filters import DisputeFilter
 from disputes.forms import DisputeForm, RulingForm
 from disputes.models import Dispute
 from games import selectors as match_selectors
 from games.models import Match
 from games.services.errors import NotAllowed, ServiceError
+from nardy_site.listing import filtered_page
 
 
 @require_GET
 def dispute_list(request: HttpRequest) -> HttpResponse:
     """The disputes you may see, and a director's queue of open disputes in their clubs
     (anonymous visitors are asked to log in)."""
+    filters, page = filtered_page(request, DisputeFilter, selectors.visible_to(request.user))
     context = {
-        "queue": selectors.director_queue(request.user)[:200],
-        "disputes": selectors.visible_to(request.user)[:200],
+        "queue": selectors.director_queue(request.user)[:50],
+        "filters": filters,
+        "page": page,
+        "disputes": page.object_list,
     }
     return render(request, "disputes/list.html", context)
 

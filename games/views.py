@@ -22,6 +22,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from games import selectors, services
 from games.board_svg import render_board
+from games.filters import MatchFilter
 from games.forms import (
     DisputeForm,
     FinalScoreForm,
@@ -33,6 +34,7 @@ from games.forms import (
 from games.models import Match, MatchResult, MatchTranscript, TranscriptStatus
 from games.services.errors import NotAllowed, ServiceError
 from games.transcript_view import safe_replay_of
+from nardy_site.listing import filtered_page
 
 View = Callable[..., HttpResponse]
 
@@ -53,10 +55,11 @@ def login_required(view: View) -> View:
 
 @require_GET
 def match_list(request: HttpRequest) -> HttpResponse:
-    club = request.GET.get("club", "").strip()
+    filters, page = filtered_page(request, MatchFilter, selectors.matches(request.user))
     context = {
-        "matches": selectors.matches(request.user, club_slug=club)[:200],
-        "club": club,
+        "filters": filters,
+        "page": page,
+        "matches": page.object_list,
         "can_create": selectors.directed_clubs(request.user).exists(),
     }
     return render(request, "games/match_list.html", context)

@@ -89,3 +89,23 @@ def database_config(url: str, var_dir: Path, test_suffix: str = "") -> dict[str,
         config["CONN_MAX_AGE"] = 60
         config["CONN_HEALTH_CHECKS"] = True
     return config
+
+
+def languages_with_catalogues(locale_dir: Path, default: str = "en") -> list[tuple[str, str]]:
+    """The languages to offer: ``default`` and each one with a compiled catalogue in
+    ``locale_dir`` (``<locale>/LC_MESSAGES/django.mo``), named in its own language.
+
+    Adding Armenian is adding ``locale/hy/`` (and the apps' ``locale/hy/``): no setting.
+    """
+    from django.conf.locale import LANG_INFO
+    from django.utils.translation import to_language
+
+    codes = {default}
+    for catalogue in Path(locale_dir).glob("*/LC_MESSAGES/django.mo"):
+        codes.add(to_language(catalogue.parent.parent.name))
+
+    def name(code: str) -> str:
+        info = LANG_INFO.get(code) or LANG_INFO.get(code.split("-")[0]) or {}
+        return info.get("name_local") or code
+
+    return [(code, name(code)) for code in sorted(codes, key=lambda c: (c != default, c))]

@@ -18,9 +18,15 @@ import os
 from datetime import timedelta
 from pathlib import Path
 
-from django.utils.translation import gettext_lazy as _
 
-from nardy_site.env import database_config, debug_requested, env_bool, env_list, secret_key
+from nardy_site.env import (
+    database_config,
+    debug_requested,
+    env_bool,
+    env_list,
+    languages_with_catalogues,
+    secret_key,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("NARDY_VAR_DIR", BASE_DIR / "var"))
@@ -44,6 +50,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "django_filters",
     "nardy_site",
     "clubs",
     "tournaments",
@@ -110,10 +117,14 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# Languages: every user-facing string is marked for translation.
+# Languages: every user-facing string is marked for translation. The languages offered
+# are English and those with a catalogue in locale/ (adding one is adding its catalogue),
+# each named in its own language in the switcher.
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English")), ("ru", _("Russian"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGES = languages_with_catalogues(LOCALE_PATHS[0], default=LANGUAGE_CODE)
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 USE_I18N = True
 TIME_ZONE = os.environ.get("NARDY_TIME_ZONE", "UTC")
 USE_TZ = True

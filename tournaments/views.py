@@ -16,16 +16,21 @@ from clubs.permissions import can_manage_club, managed_clubs, player_for
 from games import services as games_services
 from games.models import Match, MatchResult
 from games.services import ServiceError
+from nardy_site.listing import filtered_page
 from tournaments import selectors
+from tournaments.filters import TournamentFilter
 from tournaments.forms import DisputeForm, ScoreForm
 from tournaments.models import Flight, Tournament
 from tournaments.views_support import report, visible_tournament
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
-    tournaments = selectors.visible_tournaments(request.user).order_by("-starts_on", "name")
+    tournaments = selectors.visible_tournaments(request.user).order_by("-starts_on", "name", "pk")
+    filters, page = filtered_page(request, TournamentFilter, tournaments)
     context = {
-        "tournaments": tournaments,
+        "filters": filters,
+        "page": page,
+        "tournaments": page.object_list,
         "can_create": managed_clubs(request.user).exists(),
     }
     return render(request, "tournaments/tournament_list.html", context)

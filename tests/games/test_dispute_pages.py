@@ -32,7 +32,7 @@ def logged_in(user: Any) -> Client:
 
 def test_anonymous_visitors_see_the_list_page_and_are_asked_to_log_in(client: Client) -> None:
     response = client.get("/disputes/")
-    assert response.status_code == 200 and "Log in to see your disputes." in response.text
+    assert response.status_code == 200 and "Log in to see your disputes" in response.text
     assert client.get("/disputes/new/").status_code == 302
 
 

@@ -1,0 +1,108 @@
+/* Site-wide behaviour: the phone menu and the hints of sideways-scrolling boxes.
+   Everything works without it: the menu is then always open, the hints never shown. */
+(function () {
+  "use strict";
+
+  // The phone menu: a button that opens and closes the navigation (wide screens show it).
+  function setUpMenu() {
+    const toggle = document.querySelector(".menu-toggle");
+    const menu = document.getElementById("site-menu");
+    if (!toggle || !menu) return;
+    toggle.addEventListener("click", function () {
+      const open = toggle.getAttribute("aria-expanded") !== "true";
+      toggle.setAttribute("aria-expanded", String(open));
+      menu.classList.toggle("open", open);
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && menu.classList.contains("open")) {
+        toggle.setAttribute("aria-expanded", "false");
+        menu.classList.remove("open");
+        toggle.focus();
+      }
+    });
+  }
+
+  // Scroll boxes: say when their content is wider than they are, and at which end more is.
+  const observer = "ResizeObserver" in window ? new ResizeObserver(function (entries) {
+    entries.forEach(function (entry) { update(entry.target); });
+  }) : null;
+
+  function update(inner) {
+    const box = inner.closest(".scrollbox");
+    if (!box) return;
+    const overflowing = inner.scrollWidth > inner.clientWidth + 1;
+    box.classList.toggle("overflowing", overflowing);
+    box.classList.toggle("more-left", overflowing && inner.scrollLeft > 1);
+    box.classList.toggle("more-right",
+      overflowing && inner.scrollLeft + inner.clientWidth < inner.scrollWidth - 1);
+  }
+
+  function watch(root) {
+    root.querySelectorAll(".scrollbox > .scroll-x").forEach(function (inner) {
+      if (inner.dataset.watched) { update(inner); return; }
+      inner.dataset.watched = "1";
+      inner.addEventListener("scroll", function () { update(inner); }, {passive: true});
+      if (observer) {
+        observer.observe(inner);
+        if (inner.firstElementChild) observer.observe(inner.firstElementChild);
+      }
+      update(inner);
+    });
+  }
+
+  // Brackets: zoom out to see a whole flight on a phone, in again to read it. The zoom
+  // is kept for the session, across the bracket's live refreshes.
+  const ZOOMS = [0.4, 0.5, 0.6, 0.75, 0.9, 1, 1.25];
+
+  function zoomOf(bracket) { return parseFloat(bracket.style.zoom || "1") || 1; }
+
+  function setZoom(container, value) {
+    container.querySelectorAll(".bracket").forEach(function (bracket) {
+      let zoom = value;
+      if (value === "fit") {
+        const box = bracket.closest(".scroll-x");
+        bracket.style.zoom = "1";
+        zoom = box ? Math.min(1, box.clientWidth / Math.max(1, bracket.scrollWidth)) : 1;
+      }
+      bracket.style.zoom = String(zoom);
+    });
+    try { sessionStorage.setItem("bracket-zoom", String(value)); } catch (e) { /* private mode */ }
+    watch(container);
+  }
+
+  function setUpBrackets(root) {
+    root.querySelectorAll("[data-bracket-tools]").forEach(function (tools) {
+      if (tools.dataset.ready) return;
+      tools.dataset.ready = "1";
+      tools.hidden = false;
+      const container = tools.parentElement;
+      let saved = null;
+      try { saved = sessionStorage.getItem("bracket-zoom"); } catch (e) { saved = null; }
+      if (saved) setZoom(container, saved === "fit" ? "fit" : parseFloat(saved) || 1);
+      tools.addEventListener("click", function (event) {
+        const button = event.target.closest("[data-zoom]");
+        if (!button) return;
+        const action = button.dataset.zoom;
+        const first = container.querySelector(".bracket");
+        const current = first ? zoomOf(first) : 1;
+        if (action === "fit") return setZoom(container, "fit");
+        if (action === "reset") return setZoom(container, 1);
+        const larger = ZOOMS.filter(function (z) { return z > current + 0.01; });
+        const smaller = ZOOMS.filter(function (z) { return z < current - 0.01; });
+        const next = action === "in" ? (larger[0] || current) : (smaller[smaller.length - 1] || current);
+        setZoom(container, next);
+      });
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    setUpMenu();
+    watch(document);
+    setUpBrackets(document);
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    watch(document);
+    setUpBrackets(document);
+  });
+  window.addEventListener("resize", function () { watch(document); });
+})();

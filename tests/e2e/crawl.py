@@ -1,0 +1,359 @@
+"""The site crawl: which pages exist, who visits them, and what is checked on each.
+
+``visits()`` builds the list of pages from the URLconf and the demo data (``manage.py
+demo``): one or more addresses per page kind (URL name), each visited as the roles that
+can see it. ``NOT_PAGES`` names the URL patterns that are not pages (POST-only actions,
+downloads, htmx fragments) and why; ``test_every_page_kind_is_crawled`` fails when a new
+URL pattern is in neither, so a new page joins the crawl.
+
+``check()`` loads one address in a Playwright page and reports what is wrong: a 5xx, the
+document wider than the window, serious or critical axe-core violations, and (for the
+Russian pages) English words left in the visible text.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from django.apps import apps
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import models
+from django.db.models import Q
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+ANONYMOUS, PLAYER, DIRECTOR = "anonymous", "player", "director"
+ROLES = (ANONYMOUS, PLAYER, DIRECTOR)
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1280, "height": 800}
+AXE = Path(settings.BASE_DIR) / "node_modules" / "axe-core" / "axe.min.js"
+# The project's apps whose URL patterns are crawled (admin and the API are not pages here).
+NAMESPACES_SKIPPED = {"admin", "api"}
+
+# URL names that are not pages, and why.
+NOT_PAGES: dict[str, str] = {
+    "leaderboard:rankings_csv": "CSV download",
+    "leaderboard:rating_chart": "SVG image (drawn inside the profile page)",
+    "tournaments:results_csv": "CSV download",
+    "tournaments:standings_csv": "CSV download",
+    "tournaments:console_update": "POST action",
+    "tournaments:console_player_search": "htmx fragment of the console",
+    "tournaments:console_add_entry": "POST action",
+    "tournaments:console_remove_entry": "POST action",
+    "tournaments:console_seeds": "POST action",
+    "tournaments:console_status": "POST action",
+    "tournaments:console_draw": "POST action",
+    "tournaments:console_next_round": "POST action",
+    "tournaments:console_result": "POST action",
+    "tournaments:console_walkover": "POST action",
+    "tournaments:console_conflict": "POST action",
+    "tournaments:my_match_score": "POST action",
+    "tournaments:my_result_answer": "POST action",
+    "chouette:game_form": "htmx fragment of the table",
+    "chouette:record_game": "POST action",
+    "chouette:join": "POST action",
+    "chouette:leave": "POST action",
+    "chouette:finish": "POST action",
+    "disputes:editor_board": "htmx fragment of the dispute form",
+    "disputes:status": "htmx fragment of the dispute page",
+    "disputes:rule": "POST action",
+    "disputes:withdraw": "POST action",
+    "games:enter_game": "POST action",
+    "games:remove_last_game": "POST action",
+    "games:enter_score": "POST action",
+    "games:override_result": "POST action",
+    "games:confirm_result": "POST action",
+    "games:dispute_result": "POST action",
+    "games:upload_transcript": "POST action",
+    "games:transcripts": "htmx fragment of the match page",
+    "logout": "POST action",
+    "set_language": "POST action",
+    "password_reset_confirm": "needs a token from an email",
+}
+
+
+@dataclass(frozen=True)
+class Visit:
+    kind: str  # the URL name, with a label when one kind is visited at several addresses
+    url: str
+    roles: tuple[str, ...] = ROLES
+
+
+def url_names() -> set[str]:
+    """Every named URL pattern of the site, as ``namespace:name`` (admin and API aside)."""
+    names: set[str] = set()
+
+    def walk(patterns: Iterable[URLPattern | URLResolver], namespace: str | None) -> None:
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                inner = pattern.namespace or namespace
+                if inner in NAMESPACES_SKIPPED:
+                    continue
+                walk(pattern.url_patterns, inner)
+            elif pattern.name:
+                names.add(f"{namespace}:{pattern.name}" if namespace else pattern.name)
+
+    walk(get_resolver().url_patterns, None)
+    return names
+
+
+def _first(model: str, **filters: object) -> models.Model | None:
+    return apps.get_model(model).objects.filter(**filters).order_by("pk").first()
+
+
+def visits() -> list[Visit]:
+    """The pages of the demo data, each kind at least once (see ``url_names``)."""
+    Tournament = apps.get_model("tournaments", "Tournament")
+    club = _first("clubs.Club")
+    player = _first("clubs.Player", user__username="aram")
+    knockout = Tournament.objects.filter(format="knockout").order_by("pk").first()
+    round_robin = Tournament.objects.filter(format="round_robin").order_by("pk").first()
+    transcript = _first("games.MatchTranscript")
+    finished = transcript.match if transcript else None
+    playing = _first("games.Match", status="playing", pairing__isnull=True)
+    event = _first("leaderboard.RankedEvent")
+    sessions = apps.get_model("chouette", "ChouetteSession").objects.order_by("pk")
+    disputes = apps.get_model("disputes", "Dispute").objects.order_by("pk")
+    signed_in = (PLAYER, DIRECTOR)
+    out: list[Visit] = [
+        Visit("home", reverse("home")),
+        Visit("login", reverse("login"), (ANONYMOUS,)),
+        Visit("password_change", reverse("password_change"), signed_in),
+        Visit("password_change_done", reverse("password_change_done"), signed_in),
+        Visit("password_reset", reverse("password_reset"), (ANONYMOUS,)),
+        Visit("password_reset_done", reverse("password_reset_done"), (ANONYMOUS,)),
+        Visit("password_reset_complete", reverse("password_reset_complete"), (ANONYMOUS,)),
+        Visit("leaderboard:rankings", reverse("leaderboard:rankings")),
+        Visit("leaderboard:rankings nardy", reverse("leaderboard:rankings") + "?variant=nardy"),
+        Visit("leaderboard:player", reverse("leaderboard:player", args=[player.pk])),
+        Visit("leaderboard:event_detail", reverse("leaderboard:event_detail", args=[event.pk])),
+        Visit("leaderboard:external_event_create",
+              reverse("leaderboard:external_event_create", args=[club.slug]), (DIRECTOR,)),
+        Visit("clubs:club_list", reverse("clubs:club_list")),
+        Visit("clubs:club_detail", reverse("clubs:club_detail", args=[club.slug])),
+        Visit("clubs:merge_players",
+              reverse("clubs:merge_players", args=[club.slug]), (DIRECTOR,)),
+        Visit("tournaments:tournament_list", reverse("tournaments:tournament_list")),
+        Visit("tournaments:tournament_create", reverse("tournaments:tournament_create"),
+              (DIRECTOR,)),
+        Visit("tournaments:my_matches", reverse("tournaments:my_matches"), signed_in),
+        Visit("chouette:session_list", reverse("chouette:session_list")),
+        Visit("chouette:club_sessions", reverse("chouette:club_sessions", args=[club.slug])),
+        Visit("chouette:session_new", reverse("chouette:session_new", args=[club.slug]),
+              (DIRECTOR,)),
+        Visit("chouette:player_record", reverse("chouette:player_record", args=[player.pk])),
+        Visit("disputes:list", reverse("disputes:list")),
+        Visit("disputes:new", reverse("disputes:new"), signed_in),
+        Visit("games:match_list", reverse("games:match_list")),
+        Visit("games:match_create", reverse("games:match_create"), (DIRECTOR,)),
+    ]
+    for label, tournament in (("knockout", knockout), ("round robin", round_robin)):
+        for name in ("tournament_detail", "bracket", "crosstable", "standings", "draw_sheet"):
+            out.append(Visit(f"tournaments:{name} {label}",
+                             reverse(f"tournaments:{name}", args=[tournament.pk])))
+        out.append(Visit(f"tournaments:console {label}",
+                         reverse("tournaments:console", args=[tournament.pk]), (DIRECTOR,)))
+    for label, match in (("finished", finished), ("playing", playing)):
+        out.append(Visit(f"games:match_detail {label}",
+                         reverse("games:match_detail", args=[match.pk])))
+    out.append(Visit("games:transcript_replay",
+                     reverse("games:transcript_replay", args=[finished.pk, transcript.pk])))
+    out.append(Visit("disputes:new_for_match",
+                     reverse("disputes:new_for_match", args=[finished.pk]), signed_in))
+    for session in sessions:
+        out.append(Visit(f"chouette:table {session.status}",
+                         reverse("chouette:table", args=[session.pk])))
+    finished_session = sessions.filter(status="finished").first() or sessions.first()
+    out.append(Visit("chouette:undo", reverse("chouette:undo", args=[finished_session.pk]),
+                     (DIRECTOR,)))
+    seen_by_player = set(
+        apps.get_model("disputes", "Dispute").objects.filter(
+            Q(submitted_by__username="aram") | Q(match__player1__user__username="aram")
+            | Q(match__player2__user__username="aram")).values_list("pk", flat=True))
+    for dispute in disputes:
+        roles = signed_in if dispute.pk in seen_by_player else (DIRECTOR,)
+        out.append(Visit(f"disputes:detail {dispute.status}",
+                         reverse("disputes:detail", args=[dispute.pk]), roles))
+    return _distinct(out)
+
+
+def _distinct(out: list[Visit]) -> list[Visit]:
+    seen: set[str] = set()
+    kept = []
+    for visit in out:
+        if visit.kind not in seen:
+            seen.add(visit.kind)
+            kept.append(visit)
+    return kept
+
+
+def kind_name(visit: Visit) -> str:
+    return visit.kind.split(" ", 1)[0]
+
+
+# --- what is left in English on a translated page -------------------------------------
+
+# Proper nouns and abbreviations that stay as they are in every language.
+ALLOWED_LATIN = {
+    "GNU Backgammon", "eXtreme Gammon", "Jellyfish", "FIBS", "GammonPoints", "Elo",
+    "ID", "CSV", "API", "SVG", "JSON", "URL", "htmx", "Nardy", "nardy",
+}
+_IDENTIFIER = re.compile(r"^[a-z0-9]+(_[a-z0-9]+)+$")  # codes like entry_added: never allowed
+
+
+def user_texts() -> set[str]:
+    """Every text a user typed that the pages show (names, notes, statements...).
+
+    The free-text values of the project's models: CharField/TextField without choices.
+    Identifier-like values (``entry_added``) are left out, so a raw code on a page is
+    still caught.
+    """
+    texts: set[str] = set()
+    for model in apps.get_models():
+        label = model._meta.app_label
+        if label not in {"tournaments", "games", "leaderboard", "chouette", "disputes",
+                         "clubs", "auth"}:
+            continue
+        fields = [
+            f.name for f in model._meta.get_fields()
+            if isinstance(f, (models.CharField, models.TextField)) and not f.choices
+            and f.name not in {"password"}
+        ]
+        if not fields:
+            continue
+        for row in model.objects.values_list(*fields):
+            for value in row:
+                if value and not _IDENTIFIER.match(value):
+                    texts.add(value)
+    for user in get_user_model().objects.all():
+        texts.add(user.get_username())
+    return texts
+
+
+_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
+
+
+def english_left(text: str, strip: Iterable[str]) -> list[str]:
+    """The Latin-alphabet words of ``text`` once user texts and allowed names are removed."""
+    for value in sorted(set(strip) | ALLOWED_LATIN, key=len, reverse=True):
+        text = text.replace(value, " ")
+    return _LATIN_WORD.findall(text)
+
+
+# --- one page --------------------------------------------------------------------------
+
+# The visible text of the page, without what is marked as another language
+# (lang="..."), not to be translated (translate="no") or code (code, kbd, samp).
+VISIBLE_TEXT_JS = """
+(pageLang) => {
+  const skip = 'script, style, noscript, template, code, kbd, samp, [translate="no"], [aria-hidden="true"]';
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const element = node.parentElement;
+    if (!element || element.closest(skip)) continue;
+    const lang = element.closest('[lang]');
+    if (lang && !lang.lang.startsWith(pageLang)) continue;
+    if (element.tagName !== 'OPTION' && element.getClientRects().length === 0) continue;
+    out.push(node.textContent);
+  }
+  for (const el of document.querySelectorAll('[placeholder], [aria-label], [title], img[alt]')) {
+    if (el.closest(skip)) continue;
+    for (const attr of ['placeholder', 'aria-label', 'title', 'alt']) {
+      if (el.getAttribute(attr)) out.push(el.getAttribute(attr));
+    }
+  }
+  out.push(document.title);
+  return out.join('\\n');
+}
+"""
+
+AXE_JS = """
+async () => {
+  const result = await axe.run(document, {resultTypes: ['violations']});
+  return result.violations
+    .filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(v => ({id: v.id, impact: v.impact, help: v.help,
+                nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' ' + (n.failureSummary || '').split('\\n').slice(1, 2).join(''))}));
+}
+"""
+
+WIDTH_JS = """
+() => {
+  const doc = document.documentElement;
+  const wide = [];
+  if (doc.scrollWidth > window.innerWidth) {
+    for (const el of document.body.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (r.right > window.innerWidth + 1 && !el.closest('.scroll-x, [data-scroll]')) {
+        wide.push(el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
+                  (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : '') +
+                  ' ' + Math.round(r.right));
+        if (wide.length >= 4) break;
+      }
+    }
+  }
+  return {scroll: doc.scrollWidth, inner: window.innerWidth, wide};
+}
+"""
+
+
+@dataclass
+class Problems:
+    items: list[str] = field(default_factory=list)
+
+    def add(self, where: str, what: str) -> None:
+        self.items.append(f"{where}: {what}")
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def report(self) -> str:
+        return f"{len(self.items)} problems:\n" + "\n".join(self.items)
+
+
+def check(
+    page,
+    url: str,
+    where: str,
+    problems: Problems,
+    *,
+    viewports: Iterable[dict[str, int]] = (PHONE, LAPTOP),
+    axe: bool = True,
+    language: str = "en",
+    strip: Iterable[str] = (),
+) -> None:
+    """Load ``url`` in ``page`` and add what is wrong with it to ``problems``."""
+    viewports = list(viewports)
+    page.set_viewport_size(viewports[0])
+    response = page.goto(url, wait_until="load")
+    if response is None or response.status >= 500:
+        problems.add(where, f"HTTP {response.status if response else 'no response'}")
+        return
+    if response.status >= 400:
+        problems.add(where, f"HTTP {response.status}")
+        return
+    for viewport in viewports:
+        page.set_viewport_size(viewport)
+        width = page.evaluate(WIDTH_JS)
+        if width["scroll"] > width["inner"]:
+            problems.add(f"{where} @{viewport['width']}",
+                         f"page {width['scroll']} px wide: {', '.join(width['wide'])}")
+        if axe:
+            if not page.evaluate("typeof window.axe !== 'undefined'"):
+                page.add_script_tag(path=str(AXE))
+            for violation in page.evaluate(AXE_JS):
+                problems.add(f"{where} @{viewport['width']}",
+                             f"axe {violation['impact']} {violation['id']} ({violation['help']}): "
+                             + json.dumps(violation["nodes"], ensure_ascii=False))
+    if language != "en":
+        words = english_left(page.evaluate(VISIBLE_TEXT_JS, language), strip)
+        if words:
+            problems.add(where, f"English on a {language} page: {' '.join(sorted(set(words)))}")
+
+
+Login = Callable[[str], dict[str, str] | None]
