@@ -11,9 +11,12 @@ NODE_STAMP := node_modules/.installed-$(shell sha256sum package-lock.json | cut 
 PYTEST_ARGS ?=
 # `make test POSTGRES_STAGE=no` leaves out the PostgreSQL stage (locally; CI runs it).
 POSTGRES_STAGE ?= yes
-MESSAGE_IGNORES := --ignore '.venv/*' --ignore 'node_modules/*' --ignore 'var/*' --ignore 'engine/*' --ignore 'tests/*' 
-# Debian packages the test suite drives: a Redis server, a browser, a PostgreSQL server.
-SYSTEM_PACKAGES := redis-server chromium postgresql
+MESSAGE_IGNORES := --ignore '.venv/*' --ignore 'node_modules/*' --ignore 'var/*' --ignore 'engine/*' --ignore 'tests/*' --ignore 'benchmarks/*'
+# The languages with a catalogue (locale/<language>/); adding one is adding its directory.
+MESSAGE_LANGUAGES := $(notdir $(wildcard locale/*))
+# Debian packages the test suite drives: a Redis server, a browser, a PostgreSQL server,
+# and gettext (the catalogue tests run makemessages).
+SYSTEM_PACKAGES := redis-server chromium postgresql gettext
 
 .PHONY: run test setup python-deps node-deps engine-cache system-deps migrate demo test-postgres \
 	test-postgres-marked messages lint clean
@@ -73,6 +76,7 @@ system-deps:
 	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
 	test -x /usr/bin/chromium || missing="$$missing chromium"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	command -v xgettext >/dev/null || missing="$$missing gettext"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "Installing Debian packages:$$missing"; \
@@ -92,9 +96,10 @@ demo: python-deps
 test-postgres: setup system-deps
 	bash .ci/with-postgres $(PY) -m pytest $(PYTEST_ARGS)
 
-## make messages: refresh locale/*/django.po from the code and compile them (needs gettext)
+## make messages: refresh every catalogue (locale/ and the apps' locale/) from the code and
+## compile them (needs gettext); then translate what is new (tests/i18n checks nothing is left)
 messages: python-deps
-	$(PY) manage.py makemessages -l ru $(MESSAGE_IGNORES)
+	$(PY) manage.py makemessages $(addprefix -l ,$(MESSAGE_LANGUAGES)) $(MESSAGE_IGNORES)
 	$(PY) manage.py compilemessages $(MESSAGE_IGNORES)
 
 lint: python-deps

@@ -211,3 +211,39 @@ def editor_messages() -> dict[str, str]:
         "play_from": _("From %(point)s: now click where it ends."),
         "play": _("Play: %(play)s"),
     }
+
+
+def event_text(event: Any) -> str:
+    """One line of the audit trail in the reader's language.
+
+    The stored notes are partly codes ("attempt 2", a verdict code, "upheld: ..."), so
+    each action is told in a sentence of its own; only what a person typed (a statement,
+    a ruling note) is shown as it was written.
+    """
+    from games.disputes.models import DisputeEvent, Ruling
+
+    action, note = event.action, (event.note or "").strip()
+    if action == DisputeEvent.Action.CHECKING:
+        attempt = note.removeprefix("attempt").strip()
+        if attempt.isdigit():
+            return _("The engine started checking (attempt %(number)s).") % {"number": attempt}
+        return _("The engine started checking.")
+    if action == DisputeEvent.Action.CHECKED:
+        sentence = HEADLINES.get(note)
+        if sentence is not None:
+            return _("Verdict stored: %(verdict)s") % {"verdict": sentence}
+        return _("Verdict stored.")
+    if action == DisputeEvent.Action.RULED:
+        code, _sep, typed = note.partition(":")
+        labels = dict(Ruling.choices)
+        if code in labels:
+            text = _("Ruled: %(ruling)s.") % {"ruling": labels[code]}
+            return f"{text} {typed.strip()}" if typed.strip() else text
+        return _("Ruled.") + (f" {note}" if note else "")
+    if action == DisputeEvent.Action.SUBMITTED:
+        return _("Submitted.") + (f" {note}" if note else "")
+    if action == DisputeEvent.Action.REQUEUED:
+        return _("The check was queued again.")
+    if action == DisputeEvent.Action.WITHDRAWN:
+        return _("Withdrawn.")
+    return event.get_action_display()

@@ -154,6 +154,34 @@ def pip_counts(picture: BoardPicture) -> tuple[int, int]:
     return get_variant(picture.variant).pip_counts(board)
 
 
+def describe(picture: BoardPicture) -> str:
+    """The diagram in words, for screen readers (the SVG's title and accessible name):
+    the game, the Position ID when known, each side's checkers and pip count, the dice."""
+    from django.utils.translation import gettext as _
+
+    game = _("Long nardy board") if picture.variant == "nardy" else _("Backgammon board")
+    parts = [f"{game}."]
+    if picture.title:
+        parts.append(_("Position ID %(id)s.") % {"id": picture.title})
+    pips = pip_counts(picture)
+    for seat in (0, 1):
+        name = picture.names[seat] or (_("White") if seat == 0 else _("Black"))
+        on_bar = picture.checkers[seat][24] if len(picture.checkers[seat]) > 24 else 0
+        off = borne_off(picture, seat)
+        values = {"name": name, "board": sum(picture.checkers[seat]) - on_bar, "bar": on_bar,
+                  "off": off, "pips": pips[seat]}
+        if on_bar:
+            parts.append(_("%(name)s: %(board)s on the board, %(bar)s on the bar, %(off)s borne "
+                           "off, pip count %(pips)s.") % values)
+        else:
+            parts.append(_("%(name)s: %(board)s on the board, %(off)s borne off, pip count "
+                           "%(pips)s.") % values)
+    if picture.dice:
+        parts.append(_("Dice %(first)s and %(second)s.") % {
+            "first": picture.dice[0], "second": picture.dice[1]})
+    return " ".join(parts)
+
+
 def render_board(picture: BoardPicture) -> str:
     """The SVG text of a picture."""
     parts: list[str] = [_defs(), _frame()]
@@ -168,7 +196,7 @@ def render_board(picture: BoardPicture) -> str:
         parts.append(_dice(picture))
     parts += _arrows(picture)
     parts.append(_footer(picture))
-    title = escape(picture.title or "board")
+    title = escape(describe(picture))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
         f'class="board board-{picture.variant}" role="img" aria-label="{title}">'

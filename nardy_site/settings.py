@@ -18,7 +18,6 @@ import os
 from datetime import timedelta
 from pathlib import Path
 
-
 from nardy_site.env import (
     database_config,
     debug_requested,

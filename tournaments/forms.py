@@ -24,6 +24,36 @@ def _lengths(text: str, count: int) -> list[int]:
     return lengths
 
 
+class TiebreakOrderWidget(forms.MultiWidget):
+    """The tiebreak order as a row of selects (first, second, ...), each offering the
+    tiebreaks by their names; the form still receives "wins, head_to_head, ..." (a plain
+    ``tiebreak_order`` value, as the API and older clients send, is taken as it is)."""
+
+    def __init__(self, slots: int = len(METRICS)) -> None:
+        from tournaments.selectors import TIEBREAKS
+
+        choices = [("", "—")] + [(key, name) for key, (_abbr, name, _text) in TIEBREAKS.items()]
+        widgets = [
+            forms.Select(choices=choices, attrs={"aria-label": _("Tiebreak %(number)s") % {
+                "number": number}})
+            for number in range(1, slots + 1)
+        ]
+        super().__init__(widgets)
+
+    def decompress(self, value: Any) -> list[str]:
+        keys = [key.strip() for key in str(value or "").split(",") if key.strip()]
+        return (keys + [""] * len(self.widgets))[: len(self.widgets)]
+
+    def value_from_datadict(self, data: Any, files: Any, name: str) -> str:
+        if name in data:
+            return data[name]
+        parts = [data.get(f"{name}_{index}", "") for index in range(len(self.widgets))]
+        return ", ".join(part for part in parts if part)
+
+    def value_omitted_from_data(self, data: Any, files: Any, name: str) -> bool:
+        return name not in data and not any(f"{name}_{i}" in data for i in range(len(self.widgets)))
+
+
 class TournamentForm(forms.ModelForm):
     """The event's set-up. Match lengths are written "early rounds, semi-finals, final"."""
 
@@ -37,7 +67,8 @@ class TournamentForm(forms.ModelForm):
                                       min_value=1, max_value=99, initial=7)
     tiebreak_order = forms.CharField(
         label=_("Tiebreaks, in order"), initial="wins, head_to_head, points_difference, points_scored",
-        help_text=_("Any of: %(keys)s.") % {"keys": ", ".join(METRICS)},
+        help_text=_("Players still tied on the first are compared on the second, and so on. "
+                    "Leave the rest empty."),
     )
 
     class Meta:
@@ -53,6 +84,7 @@ class TournamentForm(forms.ModelForm):
 
     def __init__(self, *args: Any, clubs: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["tiebreak_order"].widget = TiebreakOrderWidget()  # labels in today's language
         if clubs is not None:
             self.fields["club"].queryset = clubs
         if self.instance.pk:
@@ -80,8 +112,7 @@ class TournamentForm(forms.ModelForm):
         keys = [key.strip() for key in self.cleaned_data["tiebreak_order"].split(",") if key.strip()]
         unknown = [key for key in keys if key not in METRICS]
         if unknown or not keys or len(set(keys)) != len(keys):
-            raise forms.ValidationError(_("Choose each tiebreak once from: %(keys)s.")
-                                        % {"keys": ", ".join(METRICS)})
+            raise forms.ValidationError(_("Choose each tiebreak at most once, at least one."))
         return keys
 
     def service_fields(self) -> dict[str, Any]:

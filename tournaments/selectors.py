@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db.models import F, Q, QuerySet
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from clubs import selectors as clubs_selectors
 from clubs.models import Player
@@ -209,19 +210,19 @@ def _lines(standings: Standings | None, entries: list[Entry], order: list[str]) 
 
 
 # Translatable names and explanations of the tiebreaks (tournaments.standings.METRICS keys).
-TIEBREAKS: dict[str, tuple[str, str, str]] = {
-    "wins": ("W", _lazy("Match wins"), _lazy("Matches won; a bye or a walkover counts as a win.")),
-    "head_to_head": ("H2H", _lazy("Head-to-head"),
-                     _lazy("Wins in the matches among the tied players only.")),
-    "points_difference": ("+/-", _lazy("Points difference"), _lazy(
+TIEBREAKS: dict[str, tuple[Any, Any, Any]] = {
+    "wins": (pgettext_lazy("tiebreak abbreviation", "W"), gettext_lazy("Match wins"), gettext_lazy("Matches won; a bye or a walkover counts as a win.")),
+    "head_to_head": (pgettext_lazy("tiebreak abbreviation", "H2H"), gettext_lazy("Head-to-head"),
+                     gettext_lazy("Wins in the matches among the tied players only.")),
+    "points_difference": ("+/−", gettext_lazy("Points difference"), gettext_lazy(
         "Points scored minus points conceded in played matches; a winner's score counts at "
         "most the match length.")),
-    "points_scored": ("PTS", _lazy("Points scored"), _lazy(
+    "points_scored": (pgettext_lazy("tiebreak abbreviation", "PTS"), gettext_lazy("Points scored"), gettext_lazy(
         "Points scored in played matches; a winner's score counts at most the match length.")),
-    "buchholz": ("BH", _lazy("Buchholz"),
-                 _lazy("The sum of the match wins of one's opponents; a bye adds nothing.")),
-    "median_buchholz": ("MBH", _lazy("Median Buchholz"),
-                        _lazy("Buchholz without the best and the worst opponent.")),
+    "buchholz": (pgettext_lazy("tiebreak abbreviation", "BH"), gettext_lazy("Buchholz"),
+                 gettext_lazy("The sum of the match wins of one's opponents; a bye adds nothing.")),
+    "median_buchholz": (pgettext_lazy("tiebreak abbreviation", "MBH"), gettext_lazy("Median Buchholz"),
+                        gettext_lazy("Buchholz without the best and the worst opponent.")),
 }
 
 
@@ -246,7 +247,7 @@ def _explain(standings: Standings | None, entries: list[Entry]) -> list[str]:
 def tiebreak_text(key: str) -> tuple[str, str, str]:
     if key in TIEBREAKS:
         abbreviation, name, explanation = TIEBREAKS[key]
-        return abbreviation, str(name), str(explanation)
+        return str(abbreviation), str(name), str(explanation)
     metric = METRICS[key]
     return metric.abbreviation, metric.name, metric.explanation
 

@@ -76,6 +76,23 @@ NOT_PAGES: dict[str, str] = {
 }
 
 
+# URL names of the pages the crawl visits (``visits`` gives their addresses).
+CRAWLED = {
+    "home", "login", "password_change", "password_change_done", "password_reset",
+    "password_reset_done", "password_reset_complete",
+    "leaderboard:rankings", "leaderboard:player", "leaderboard:event_detail",
+    "leaderboard:external_event_create",
+    "tournaments:club_list", "tournaments:club_detail", "tournaments:merge_players",
+    "tournaments:tournament_list", "tournaments:tournament_create", "tournaments:my_matches",
+    "tournaments:tournament_detail", "tournaments:bracket", "tournaments:crosstable",
+    "tournaments:standings", "tournaments:draw_sheet", "tournaments:console",
+    "chouette:session_list", "chouette:club_sessions", "chouette:session_new",
+    "chouette:player_record", "chouette:table", "chouette:undo",
+    "disputes:list", "disputes:new", "disputes:new_for_match", "disputes:detail",
+    "games:match_list", "games:match_create", "games:match_detail", "games:transcript_replay",
+}
+
+
 @dataclass(frozen=True)
 class Visit:
     kind: str  # the URL name, with a label when one kind is visited at several addresses
@@ -200,7 +217,7 @@ def kind_name(visit: Visit) -> str:
 # Proper nouns and abbreviations that stay as they are in every language.
 ALLOWED_LATIN = {
     "GNU Backgammon", "eXtreme Gammon", "Jellyfish", "FIBS", "GammonPoints", "Elo",
-    "ID", "CSV", "API", "SVG", "JSON", "URL", "htmx", "Nardy", "nardy",
+    "ID", "CSV", "API", "SVG", "JSON", "URL", "Shift",
 }
 _IDENTIFIER = re.compile(r"^[a-z0-9]+(_[a-z0-9]+)+$")  # codes like entry_added: never allowed
 
@@ -220,27 +237,34 @@ def user_texts() -> set[str]:
             continue
         fields = [
             f.name for f in model._meta.get_fields()
-            if isinstance(f, (models.CharField, models.TextField)) and not f.choices
+            if isinstance(f, (models.CharField, models.TextField, models.FileField))
+            and not f.choices
             and f.name not in {"password"}
         ]
         if not fields:
             continue
         for row in model.objects.values_list(*fields):
             for value in row:
-                if value and not _IDENTIFIER.match(value):
-                    texts.add(value)
+                if value and not _IDENTIFIER.match(str(value)):
+                    texts.add(str(value))
+                    texts.add(Path(str(value)).name)
     for user in get_user_model().objects.all():
         texts.add(user.get_username())
     return texts
 
 
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
+# Move notation is the same in every language: bar/22, 6/off.
+_NOTATION = re.compile(r"\bbar(?=/)|(?<=/)off\b")
+_FILE_EXTENSION = re.compile(r"(?<![A-Za-z])\.[A-Za-z]{2,4}\b")
 
 
 def english_left(text: str, strip: Iterable[str]) -> list[str]:
     """The Latin-alphabet words of ``text`` once user texts and allowed names are removed."""
     for value in sorted(set(strip) | ALLOWED_LATIN, key=len, reverse=True):
         text = text.replace(value, " ")
+    text = _NOTATION.sub(" ", text)
+    text = _FILE_EXTENSION.sub(" ", text)
     return _LATIN_WORD.findall(text)
 
 
