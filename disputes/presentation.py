@@ -220,7 +220,7 @@ def event_text(event: Any) -> str:
     each action is told in a sentence of its own; only what a person typed (a statement,
     a ruling note) is shown as it was written.
     """
-    from games.disputes.models import DisputeEvent, Ruling
+    from disputes.models import DisputeEvent, Ruling
 
     action, note = event.action, (event.note or "").strip()
     if action == DisputeEvent.Action.CHECKING:

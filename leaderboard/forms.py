@@ -109,3 +109,26 @@ class BasePlaceFormSet(forms.BaseFormSet):
 PlaceFormSet = forms.formset_factory(
     PlaceRowForm, formset=BasePlaceFormSet, extra=16, max_num=MAX_ENTRANTS, absolute_max=MAX_ENTRANTS
 )
+
+
+class HeadToHeadForm(forms.Form):
+    """Two different players with a rating, to compare."""
+
+    first = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Player"),
+                                   empty_label=_("Choose a player"))
+    second = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Opponent"),
+                                    empty_label=_("Choose a player"))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        from tournaments.leaderboard.selectors import rated_players
+
+        super().__init__(*args, **kwargs)
+        for name in ("first", "second"):
+            self.fields[name].queryset = rated_players()
+            self.fields[name].label_from_instance = lambda player: player.display_name
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("first") and data.get("first") == data.get("second"):
+            raise ValidationError(_("Choose two different players."), code="same_player")
+        return data

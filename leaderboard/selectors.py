@@ -185,3 +185,46 @@ def season_for(year: int | None, start: datetime.date | None, end: datetime.date
     if year is None:
         return Season.containing(today, month, day)
     return Season.containing(datetime.date(year, month, day), month, day)
+
+
+def points_history(placings: Sequence[EventPlacing]) -> dict[str, list[ChartPoint]]:
+    """Per game, the player's ranking points added up event by event (oldest first)."""
+    totals: dict[str, float] = {}
+    out: dict[str, list[ChartPoint]] = {}
+    for placing in sorted(placings, key=lambda p: (p.event.date, p.event_id)):
+        variant = placing.event.variant
+        totals[variant] = totals.get(variant, 0.0) + float(placing.points)
+        out.setdefault(variant, []).append(
+            ChartPoint(placing.event.date, round(totals[variant], 2), placing.event.name))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Meeting:
+    """One rated match between two players, from the first player's side."""
+
+    at: datetime.datetime
+    variant: str
+    match_id: int
+    won: bool
+    length: int
+    rating_before: float
+    rating_after: float
+
+
+def meetings(first: Player, second: Player, viewer: AnyUser | None,
+             limit: int = 200) -> list[Meeting]:
+    """The rated matches between two players that ``viewer`` may see, newest first (from
+    ``first``'s side)."""
+    rows = (
+        RatingChange.objects.filter(visible_changes(viewer), player=first, opponent=second)
+        .only("at", "variant", "match_id", "won", "length", "before", "after")
+        .order_by("-at", "-match_id")[:limit]
+    )
+    return [Meeting(r.at, r.variant, r.match_id, r.won, r.length, r.before, r.after) for r in rows]
+
+
+def rated_players() -> QuerySet[Player]:
+    """Players with a rating in either game, by name (the head-to-head choices)."""
+    rated = PlayerRating.objects.values("player_id")
+    return Player.objects.filter(pk__in=rated).only("display_name").order_by("display_name", "pk")

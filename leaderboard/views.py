@@ -21,8 +21,13 @@ from clubs.permissions import can_manage_club
 from clubs.selectors import club_members
 from games.models import Variant
 from leaderboard import selectors
-from leaderboard.charts import rating_chart_svg
-from leaderboard.forms import ExternalEventForm, PlaceFormSet, RankingFilterForm
+from leaderboard.charts import Series, history_chart_svg, rating_chart_svg
+from leaderboard.forms import (
+    ExternalEventForm,
+    HeadToHeadForm,
+    PlaceFormSet,
+    RankingFilterForm,
+)
 from leaderboard.messages import error_message
 from leaderboard.models import RankedEvent
 from leaderboard.services.points import PlacedEntrant, create_external_event
@@ -91,17 +96,59 @@ def _variant(request: HttpRequest) -> str:
 def player_profile(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.only("display_name"), pk=pk)
     variant = _variant(request)
-    history = list(selectors.rating_history(player, variant, request.user))
+    histories = {value: list(selectors.rating_history(player, value, request.user))
+                 for value in Variant.values}
+    events = list(selectors.player_events(player, request.user))
+    points = selectors.points_history(events)
     context = {
         "player": player,
         "variant": variant,
         "ratings": _ratings(player),
-        "history": list(reversed(history))[:50],
-        "chart": rating_chart_svg(selectors.chart_points(history), title=_chart_title(player, variant)),
-        "events": selectors.player_events(player, request.user),
+        "history": list(reversed(histories[variant]))[:50],
+        "chart": history_chart_svg(
+            [Series(str(label), selectors.chart_points(histories[value]))
+             for value, label in Variant.choices],
+            title=_("Rating history of %(name)s") % {"name": player.display_name},
+            y_label=_("Rating"), chart_id="rating-history"),
+        "points_chart": history_chart_svg(
+            [Series(str(label), points.get(value, [])) for value, label in Variant.choices],
+            title=_("Ranking points of %(name)s, event by event") % {"name": player.display_name},
+            y_label=_("Points"), css_class="points-chart", chart_id="points-history",
+            steps=True) if points else "",
+        "events": events,
         "head_to_head": selectors.head_to_head(player, request.user),
     }
     return render(request, "leaderboard/player.html", context)
+
+
+def head_to_head(request: HttpRequest) -> HttpResponse:
+    """Two players compared: their rated matches against each other, per game, and both
+    rating histories on one chart."""
+    form = HeadToHeadForm(request.GET or None)
+    context: dict[str, object] = {"form": form}
+    if form.is_valid():
+        first, second = form.cleaned_data["first"], form.cleaned_data["second"]
+        meetings = selectors.meetings(first, second, request.user)
+        records = []
+        for value, label in Variant.choices:
+            games = [m for m in meetings if m.variant == value]
+            if games:
+                records.append((label, sum(m.won for m in games), sum(not m.won for m in games)))
+        charts = []
+        for value, label in Variant.choices:
+            series = [Series(player.display_name,
+                             selectors.chart_points(
+                                 list(selectors.rating_history(player, value, request.user))))
+                      for player in (first, second)]
+            if any(s.points for s in series):
+                charts.append(history_chart_svg(
+                    series, title=_("Ratings of %(first)s and %(second)s (%(game)s)") % {
+                        "first": first.display_name, "second": second.display_name,
+                        "game": label},
+                    y_label=_("Rating"), chart_id=f"compare-{value}"))
+        context.update(first=first, second=second, meetings=meetings, records=records,
+                       charts=charts, variants=dict(Variant.choices))
+    return render(request, "leaderboard/head_to_head.html", context)
 
 
 def _ratings(player: Player) -> list[tuple[str, str, object]]:

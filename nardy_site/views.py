@@ -4,9 +4,41 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
-from clubs import selectors
+from games.models import Variant
+from nardy_site import home as selectors
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html", {"clubs": selectors.clubs_with_counts()})
+    """The front page: what this is, what is on now and next, the latest results and the
+    leaders; a signed-in person's own matches, results to confirm and disputes first."""
+    leaders = []
+    for value, label in Variant.choices:
+        rows = list(selectors.leaders(value))
+        if rows:
+            top = max(row.rating for row in rows)
+            floor = min(min(row.rating for row in rows), 1500) - 50
+            leaders.append((value, label, [
+                (row, round(100 * (row.rating - floor) / max(top - floor, 1))) for row in rows]))
+    context = {
+        "upcoming": selectors.upcoming_events(),
+        "running": selectors.running_events(),
+        "live": selectors.live_matches(),
+        "results": selectors.recent_results(),
+        "leaders": leaders,
+        "clubs": selectors.clubs(),
+    }
+    if request.user.is_authenticated:
+        mine = selectors.my_home(request.user)
+        context["mine"] = mine
+        if mine.player is not None and mine.ratings:
+            from leaderboard import selectors as ratings
+            from leaderboard.charts import Series, history_chart_svg
+
+            context["my_chart"] = history_chart_svg(
+                [Series(str(label), ratings.chart_points(
+                    list(ratings.rating_history(mine.player, value, request.user))))
+                 for value, label in Variant.choices],
+                title=_("Your rating history"), y_label=_("Rating"), chart_id="my-rating")
+    return render(request, "home.html", context)

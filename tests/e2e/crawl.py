@@ -81,6 +81,7 @@ CRAWLED = {
     "home", "login", "password_change", "password_change_done", "password_reset",
     "password_reset_done", "password_reset_complete",
     "leaderboard:rankings", "leaderboard:player", "leaderboard:event_detail",
+    "leaderboard:head_to_head",
     "leaderboard:external_event_create",
     "tournaments:club_list", "tournaments:club_detail", "tournaments:merge_players",
     "tournaments:tournament_list", "tournaments:tournament_create", "tournaments:my_matches",
@@ -133,6 +134,8 @@ def visits() -> list[Visit]:
     finished = transcript.match if transcript else None
     playing = _first("games.Match", status="playing", pairing__isnull=True)
     event = _first("leaderboard.RankedEvent")
+    met = _first("leaderboard.RatingChange", player=player)
+    opponent = met.opponent if met else player
     sessions = apps.get_model("chouette", "ChouetteSession").objects.order_by("pk")
     disputes = apps.get_model("disputes", "Dispute").objects.order_by("pk")
     signed_in = (PLAYER, DIRECTOR)
@@ -148,6 +151,9 @@ def visits() -> list[Visit]:
         Visit("leaderboard:rankings nardy", reverse("leaderboard:rankings") + "?variant=nardy"),
         Visit("leaderboard:player", reverse("leaderboard:player", args=[player.pk])),
         Visit("leaderboard:event_detail", reverse("leaderboard:event_detail", args=[event.pk])),
+        Visit("leaderboard:head_to_head", reverse("leaderboard:head_to_head")),
+        Visit("leaderboard:head_to_head pair", reverse("leaderboard:head_to_head")
+              + f"?first={player.pk}&second={opponent.pk}"),
         Visit("leaderboard:external_event_create",
               reverse("leaderboard:external_event_create", args=[club.slug]), (DIRECTOR,)),
         Visit("clubs:club_list", reverse("clubs:club_list")),

@@ -25,9 +25,8 @@ def test_task_is_not_sent_when_the_transaction_rolls_back(
     django_capture_on_commit_callbacks,
 ) -> None:
     with mock.patch.object(ping, "delay") as delay:
-        with django_capture_on_commit_callbacks(execute=True):
-            with pytest.raises(RuntimeError):
-                with transaction.atomic():
-                    enqueue_on_commit(ping, "never")
-                    raise RuntimeError("roll back")
+        with django_capture_on_commit_callbacks(execute=True), pytest.raises(RuntimeError):
+            with transaction.atomic():
+                enqueue_on_commit(ping, "never")
+                raise RuntimeError("roll back")
         delay.assert_not_called()
