@@ -120,7 +120,7 @@ class HeadToHeadForm(forms.Form):
                                     empty_label=_("Choose a player"))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        from tournaments.leaderboard.selectors import rated_players
+        from leaderboard.selectors import rated_players
 
         super().__init__(*args, **kwargs)
         for name in ("first", "second"):
