@@ -58,6 +58,8 @@ NOT_PAGES: dict[str, str] = {
     "chouette:join": "POST action",
     "chouette:leave": "POST action",
     "chouette:finish": "POST action",
+    "chouette:preview": "htmx fragment of the game form (POST)",
+    "chouette:merge": "POST action",
     "disputes:editor_board": "htmx fragment of the dispute form",
     "disputes:status": "htmx fragment of the dispute page",
     "disputes:rule": "POST action",
@@ -83,12 +85,13 @@ CRAWLED = {
     "leaderboard:rankings", "leaderboard:player", "leaderboard:event_detail",
     "leaderboard:head_to_head",
     "leaderboard:external_event_create",
-    "tournaments:club_list", "tournaments:club_detail", "tournaments:merge_players",
+    "clubs:club_list", "clubs:club_detail", "clubs:merge_players",
     "tournaments:tournament_list", "tournaments:tournament_create", "tournaments:my_matches",
     "tournaments:tournament_detail", "tournaments:bracket", "tournaments:crosstable",
     "tournaments:standings", "tournaments:draw_sheet", "tournaments:console",
     "chouette:session_list", "chouette:club_sessions", "chouette:session_new",
-    "chouette:player_record", "chouette:table", "chouette:undo",
+    "chouette:player_record", "chouette:table", "chouette:undo", "chouette:season",
+    "chouette:ledger", "chouette:settlement", "chouette:correct_game",
     "disputes:list", "disputes:new", "disputes:new_for_match", "disputes:detail",
     "games:match_list", "games:match_create", "games:match_detail", "games:transcript_replay",
 }
@@ -193,6 +196,14 @@ def visits() -> list[Visit]:
     finished_session = sessions.filter(status="finished").first() or sessions.first()
     out.append(Visit("chouette:undo", reverse("chouette:undo", args=[finished_session.pk]),
                      (DIRECTOR,)))
+    out.append(Visit("chouette:season", reverse("chouette:season", args=[club.slug])))
+    out.append(Visit("chouette:ledger", reverse("chouette:ledger", args=[finished_session.pk])))
+    out.append(Visit("chouette:settlement",
+                     reverse("chouette:settlement", args=[finished_session.pk])))
+    running = sessions.filter(status="running").first()
+    if running is not None:
+        out.append(Visit("chouette:correct_game",
+                         reverse("chouette:correct_game", args=[running.pk, 1]), (DIRECTOR,)))
     seen_by_player = set(
         apps.get_model("disputes", "Dispute").objects.filter(
             Q(submitted_by__username="aram") | Q(match__player1__user__username="aram")
@@ -262,16 +273,36 @@ def user_texts() -> set[str]:
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
 # Move notation is the same in every language: bar/22, 6/off.
 _NOTATION = re.compile(r"\bbar(?=/)|(?<=/)off\b")
+_URL = re.compile(r"https?://\S+")
 _FILE_EXTENSION = re.compile(r"(?<![A-Za-z])\.[A-Za-z]{2,4}\b")
 
 
 def english_left(text: str, strip: Iterable[str]) -> list[str]:
     """The Latin-alphabet words of ``text`` once user texts and allowed names are removed."""
+    text = _URL.sub(" ", text)
     for value in sorted(set(strip) | ALLOWED_LATIN, key=len, reverse=True):
         text = text.replace(value, " ")
     text = _NOTATION.sub(" ", text)
     text = _FILE_EXTENSION.sub(" ", text)
     return _LATIN_WORD.findall(text)
+
+
+_DOUBLED_STOP = re.compile(r"[^.\s]\s?\.\s?\.(?!\.)")
+_RAW_CODE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
+
+
+def messages_that_read_badly(text: str, strip: Iterable[str] = ()) -> list[str]:
+    """Doubled full stops ("saved.." or "saved. .") and raw codes (``entry_added``)."""
+    text = _URL.sub(" ", text)
+    for value in sorted(set(strip), key=len, reverse=True):
+        text = text.replace(value, " ")
+    out = []
+    for match in _DOUBLED_STOP.finditer(text):
+        out.append(f"doubled full stop: {text[max(0, match.start() - 40):match.end() + 5]!r}")
+    codes = sorted(set(_RAW_CODE.findall(text)))
+    if codes:
+        out.append(f"raw codes shown: {' '.join(codes)}")
+    return out
 
 
 # --- one page --------------------------------------------------------------------------
@@ -380,8 +411,11 @@ def check(
                 problems.add(f"{where} @{viewport['width']}",
                              f"axe {violation['impact']} {violation['id']} ({violation['help']}): "
                              + json.dumps(violation["nodes"], ensure_ascii=False))
+    text = page.evaluate(VISIBLE_TEXT_JS, language)
+    for sentence in messages_that_read_badly(text, strip):
+        problems.add(where, sentence)
     if language != "en":
-        words = english_left(page.evaluate(VISIBLE_TEXT_JS, language), strip)
+        words = english_left(text, strip)
         if words:
             problems.add(where, f"English on a {language} page: {' '.join(sorted(set(words)))}")
 

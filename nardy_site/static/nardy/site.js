@@ -95,12 +95,39 @@
     });
   }
 
+  // Older wrappers (.ledger-scroll, .table-scroll, .overflow-auto) get the same treatment
+  // as a scrollbox when their table is wider than they are: reachable by keyboard, named
+  // after the heading before them, with the hint.
+  function adoptWrappers(root) {
+    const hint = document.body.dataset.scrollHint || "";
+    root.querySelectorAll(".ledger-scroll, .table-scroll, .overflow-auto").forEach(function (wrapper) {
+      if (wrapper.classList.contains("scroll-x") || wrapper.closest(".scrollbox")) return;
+      if (wrapper.scrollWidth <= wrapper.clientWidth + 1) return;
+      let heading = wrapper.previousElementSibling;
+      while (heading && !/^H[1-6]$/.test(heading.tagName)) heading = heading.previousElementSibling;
+      const box = document.createElement("div");
+      box.className = "scrollbox";
+      const note = document.createElement("p");
+      note.className = "scroll-hint";
+      note.textContent = "↔ " + hint;
+      wrapper.parentNode.insertBefore(box, wrapper);
+      box.appendChild(note);
+      box.appendChild(wrapper);
+      wrapper.classList.add("scroll-x");
+      wrapper.setAttribute("tabindex", "0");
+      wrapper.setAttribute("role", "region");
+      wrapper.setAttribute("aria-label", heading ? heading.textContent.trim() : hint);
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     setUpMenu();
+    adoptWrappers(document);
     watch(document);
     setUpBrackets(document);
   });
   document.addEventListener("htmx:afterSettle", function () {
+    adoptWrappers(document);
     watch(document);
     setUpBrackets(document);
   });
