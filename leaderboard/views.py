@@ -21,6 +21,7 @@ from clubs.permissions import can_manage_club
 from clubs.selectors import club_members
 from games.models import Variant
 from leaderboard import selectors
+from leaderboard.filters import PlayerFilter
 from leaderboard.charts import Series, history_chart_svg, rating_chart_svg
 from leaderboard.forms import (
     ExternalEventForm,
@@ -31,6 +32,7 @@ from leaderboard.forms import (
 from leaderboard.messages import error_message
 from leaderboard.models import RankedEvent
 from leaderboard.services.points import PlacedEntrant, create_external_event
+from nardy_site.listing import filtered_page
 from tournaments.errors import RankingError
 
 PAGE_SIZE = 100
@@ -119,6 +121,26 @@ def player_profile(request: HttpRequest, pk: int) -> HttpResponse:
         "head_to_head": selectors.head_to_head(player, request.user),
     }
     return render(request, "leaderboard/player.html", context)
+
+
+def player_list(request: HttpRequest) -> HttpResponse:
+    """Every player by public name, with clubs and ratings; filters and pages."""
+    players = Player.objects.only("display_name").order_by("display_name", "pk")
+    filters, page = filtered_page(request, PlayerFilter, players.distinct())
+    rows = list(page.object_list.prefetch_related("ratings", "memberships__club"))
+    context = {
+        "filters": filters,
+        "page": page,
+        "players": [(player, _rating_cells(player),
+                     sorted(m.club.name for m in player.memberships.all())) for player in rows],
+        "variants": Variant.choices,
+    }
+    return render(request, "leaderboard/player_list.html", context)
+
+
+def _rating_cells(player: Player) -> list[tuple[str, float | None]]:
+    ratings = {rating.variant: rating.rating for rating in player.ratings.all()}
+    return [(str(label), ratings.get(value)) for value, label in Variant.choices]
 
 
 def head_to_head(request: HttpRequest) -> HttpResponse:

@@ -83,7 +83,7 @@ CRAWLED = {
     "home", "login", "password_change", "password_change_done", "password_reset",
     "password_reset_done", "password_reset_complete",
     "leaderboard:rankings", "leaderboard:player", "leaderboard:event_detail",
-    "leaderboard:head_to_head",
+    "leaderboard:head_to_head", "leaderboard:player_list",
     "leaderboard:external_event_create",
     "clubs:club_list", "clubs:club_detail", "clubs:merge_players",
     "tournaments:tournament_list", "tournaments:tournament_create", "tournaments:my_matches",
@@ -155,6 +155,9 @@ def visits() -> list[Visit]:
         Visit("leaderboard:player", reverse("leaderboard:player", args=[player.pk])),
         Visit("leaderboard:event_detail", reverse("leaderboard:event_detail", args=[event.pk])),
         Visit("leaderboard:head_to_head", reverse("leaderboard:head_to_head")),
+        Visit("leaderboard:player_list", reverse("leaderboard:player_list")),
+        Visit("leaderboard:player_list club", reverse("leaderboard:player_list")
+              + f"?club={club.slug}&page=2"),
         Visit("leaderboard:head_to_head pair", reverse("leaderboard:head_to_head")
               + f"?first={player.pk}&second={opponent.pk}"),
         Visit("leaderboard:external_event_create",

@@ -132,3 +132,26 @@ def test_dates_are_written_the_russian_way_on_russian_pages() -> None:
 
     with translation.override("ru"):
         assert date_format(datetime.date(2026, 3, 1), "SHORT_DATE_FORMAT") == "01.03.2026"
+
+
+@pytest.mark.django_db
+def test_the_player_list_filters_by_name_and_club_with_ratings_and_pages() -> None:
+    from leaderboard.models import PlayerRating
+    from tests.factories import MembershipFactory
+
+    club = ClubFactory(name="Riverside", slug="riverside")
+    anna = PlayerFactory(display_name="Анна К.")
+    MembershipFactory(club=club, player=anna)
+    PlayerRating.objects.create(player=anna, variant="nardy", rating=1612.4, experience=40,
+                                matches=12)
+    for n in range(PER_PAGE + 1):
+        PlayerFactory(display_name=f"Zed {n:02d}")
+    client = page_client()
+    url = reverse("leaderboard:player_list")
+    html = client.get(url, {"name": "анна"}).content.decode()
+    assert "Анна К." in html and "1612" in html and "Riverside" in html and "Zed" not in html
+    assert "1 player" in html
+    html = client.get(url, {"club": "riverside"}).content.decode()
+    assert "Анна К." in html and "Zed 00" not in html
+    first = client.get(url).content.decode()
+    assert 'rel="next"' in first and f"{PER_PAGE + 2} players" in first
