@@ -72,7 +72,21 @@ class FirstMatchLoserOf:
     second: MatchKey
 
 
-Source = Entrant | Empty | WinnerOf | LoserOf | FirstMatchLoserOf
+@dataclass(frozen=True, slots=True)
+class ResetOf:
+    """One side of a match played only if the bottom player of ``match`` won it.
+
+    The grand final of a double elimination: its top player comes unbeaten from the
+    winners' bracket. If that player wins, the event is over (nobody here); if the
+    losers' bracket champion wins, both have lost once and ``side`` of ``match`` plays
+    again in the reset match.
+    """
+
+    match: MatchKey
+    side: str  # "top" or "bottom"
+
+
+Source = Entrant | Empty | WinnerOf | LoserOf | FirstMatchLoserOf | ResetOf
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from tournaments.draws.knockout import (
     KnockoutDraw,
     LoserOf,
     MatchKey,
+    ResetOf,
     Source,
     WinnerOf,
 )
@@ -132,6 +133,11 @@ def _occupant(source: Source, states: Mapping[MatchKey, MatchState]) -> Occupant
         if second.status is Status.DECIDED:
             return holder if second.loser == holder else BYE
         return BYE if second.status is Status.BYE else PENDING
+    if isinstance(source, ResetOf):
+        final = states[source.match]
+        if final.status is Status.DECIDED:
+            return BYE if final.winner == final.top else getattr(final, source.side)
+        return PENDING if final.status is Status.WAITING or final.status is Status.READY else BYE
     raise DrawBug(f"unknown source {source!r}")
 
 
