@@ -212,8 +212,9 @@ def _lines(standings: Standings | None, entries: list[Entry], order: list[str]) 
 # Translatable names and explanations of the tiebreaks (tournaments.standings.METRICS keys).
 TIEBREAKS: dict[str, tuple[Any, Any, Any]] = {
     "wins": (pgettext_lazy("tiebreak abbreviation", "W"), gettext_lazy("Match wins"), gettext_lazy("Matches won; a bye or a walkover counts as a win.")),
-    "head_to_head": (pgettext_lazy("tiebreak abbreviation", "H2H"), gettext_lazy("Head-to-head"),
-                     gettext_lazy("Wins in the matches among the tied players only.")),
+    "head_to_head": (pgettext_lazy("tiebreak abbreviation", "H2H"), gettext_lazy("Head-to-head"), gettext_lazy(
+        "Direct encounter: wins in the matches among the tied players, when they have all "
+        "played each other; otherwise only a player who beat all the others goes first.")),
     "points_difference": ("+/−", gettext_lazy("Points difference"), gettext_lazy(
         "Points scored minus points conceded in played matches; a winner's score counts at "
         "most the match length.")),
@@ -221,8 +222,11 @@ TIEBREAKS: dict[str, tuple[Any, Any, Any]] = {
         "Points scored in played matches; a winner's score counts at most the match length.")),
     "buchholz": (pgettext_lazy("tiebreak abbreviation", "BH"), gettext_lazy("Buchholz"),
                  gettext_lazy("The sum of the match wins of one's opponents; a bye adds nothing.")),
-    "median_buchholz": (pgettext_lazy("tiebreak abbreviation", "MBH"), gettext_lazy("Median Buchholz"),
-                        gettext_lazy("Buchholz without the best and the worst opponent.")),
+    "median_buchholz": (pgettext_lazy("tiebreak abbreviation", "MBH"), gettext_lazy("Median Buchholz"), gettext_lazy(
+        "Buchholz without the best and the worst opponent; a bye counts as an opponent "
+        "with no wins. With fewer than three opponents nothing is dropped.")),
+    "sonneborn_berger": (pgettext_lazy("tiebreak abbreviation", "SB"), gettext_lazy("Sonneborn–Berger"), gettext_lazy(
+        "The sum of the match wins of the opponents one has beaten; a bye adds nothing.")),
 }
 
 

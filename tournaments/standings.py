@@ -43,6 +43,7 @@ class MatchResult:
 @dataclass
 class _Record:
     wins: int = 0
+    byes: int = 0
     points_for: int = 0
     points_against: int = 0
     opponents: list[PlayerId] = field(default_factory=list)
@@ -75,6 +76,7 @@ class ResultsTable:
             )
         self.records[result.winner].wins += 1
         if result.second is None:
+            self.records[result.first].byes += 1
             return
         loser = result.second if result.winner == result.first else result.first
         self.beaten[result.winner].append(loser)
@@ -112,17 +114,32 @@ class MatchWins(Metric):
 
 
 class HeadToHead(Metric):
+    """Direct encounter, as FIDE's tiebreak rules define it.
+
+    When every two of the tied players have met, their wins in those matches count (a
+    round robin always has them all met). When some have not, the missing matches could
+    have gone either way, so the metric only puts first a player who beat every other
+    tied player, and otherwise separates nobody.
+    """
+
     key, name, abbreviation = "head_to_head", "Head-to-head", "H2H"
-    explanation = "Wins in the matches among the tied players only."
+    explanation = (
+        "Direct encounter: wins in the matches among the tied players, when they have all "
+        "played each other; otherwise only a player who beat all the others goes first."
+    )
     among_tied_only = True
 
     def values(self, players, table):
         tied = set(players)
-        return {p: sum(1 for loser in table.beaten[p] if loser in tied) for p in players}
+        wins = {p: sum(1 for loser in table.beaten[p] if loser in tied) for p in players}
+        opponents = {p: set(table.records[p].opponents) for p in players}
+        if all(tied - {p} <= opponents[p] for p in players):
+            return wins
+        return {p: int(tied - {p} <= set(table.beaten[p])) for p in players}
 
 
 class PointsDifference(Metric):
-    key, name, abbreviation = "points_difference", "Points difference", "+/-"
+    key, name, abbreviation = "points_difference", "Points difference", "+/−"
     explanation = (
         "Points scored minus points conceded in played matches; a winner's score counts "
         "at most the match length."
@@ -149,20 +166,44 @@ class Buchholz(Metric):
 
 
 class MedianBuchholz(Metric):
+    """Buchholz less the best and the worst opponent, defined for every player.
+
+    A bye counts as an opponent with no wins, so players who had one are compared over
+    as many rounds as the others (and the bye is the one dropped as the worst). With
+    fewer than three opponents there is no middle to keep: nothing is dropped.
+    """
+
     key, name, abbreviation = "median_buchholz", "Median Buchholz", "MBH"
-    explanation = "Buchholz without the best and the worst opponent."
+    explanation = (
+        "Buchholz without the best and the worst opponent; a bye counts as an opponent "
+        "with no wins. With fewer than three opponents nothing is dropped."
+    )
 
     def values(self, players, table):
         out = {}
         for p in players:
-            wins = sorted(table.records[o].wins for o in table.records[p].opponents)
-            out[p] = sum(wins[1:-1]) if len(wins) > 2 else sum(wins)
+            record = table.records[p]
+            wins = sorted([table.records[o].wins for o in record.opponents] + [0] * record.byes)
+            out[p] = sum(wins[1:-1]) if len(wins) >= 3 else sum(wins)
         return out
+
+
+class SonnebornBerger(Metric):
+    key, name, abbreviation = "sonneborn_berger", "Sonneborn–Berger", "SB"
+    explanation = (
+        "The sum of the match wins of the opponents one has beaten; a bye adds nothing."
+    )
+
+    def values(self, players, table):
+        return {p: sum(table.records[o].wins for o in table.beaten[p]) for p in players}
 
 
 METRICS: dict[str, type[Metric]] = {
     cls.key: cls
-    for cls in (MatchWins, HeadToHead, PointsDifference, PointsScored, Buchholz, MedianBuchholz)
+    for cls in (
+        MatchWins, HeadToHead, PointsDifference, PointsScored, Buchholz, MedianBuchholz,
+        SonnebornBerger,
+    )
 }
 ROUND_ROBIN_ORDER = ("wins", "head_to_head", "points_difference", "points_scored")
 SWISS_ORDER = ("wins", "buchholz", "median_buchholz", "points_difference", "head_to_head")

@@ -141,3 +141,72 @@ def test_standings_invariants(matches):
     for upper, lower, separation in zip(standings.rows, standings.rows[1:], standings.separations):
         assert (separation.metric is None) == (upper.place == lower.place)
         assert lower.place == (upper.place if separation.metric is None else standings.rows.index(lower) + 1)
+
+
+def values_of(standings, key):
+    return {row.player: row.values[key] for row in standings.rows}
+
+
+def test_sonneborn_berger_counts_the_wins_of_those_one_beat():
+    # B wins twice; A, C and D once each, and of those only A beat B
+    results = [won("A", "B"), won("C", "A"), won("B", "D"), won("D", "C"), won("B", "C")]
+    standings = compute_standings(["A", "B", "C", "D"], results, ("wins", "sonneborn_berger"))
+    wins = {"A": 1, "B": 2, "C": 1, "D": 1}
+    assert values_of(standings, "wins") == wins
+    assert values_of(standings, "sonneborn_berger") == {
+        "A": wins["B"], "B": wins["D"] + wins["C"], "C": wins["A"], "D": wins["C"]}
+    # A, C and D have one win each; A beat the strongest player
+    assert [row.player for row in standings.rows][:2] == ["B", "A"]
+
+
+@pytest.mark.parametrize(
+    "results, expected",
+    [
+        # no opponent yet, or a bye only: nothing to drop
+        ([], 0),
+        ([MatchResult("A", None, "A")], 0),
+        # two opponents (B 1 win, C 0): nothing dropped, Buchholz 1
+        ([won("A", "B"), won("A", "C"), won("B", "D")], 1),
+        # three opponents: B 1, C 0, D 2 -> only B counts
+        ([won("A", "B"), won("A", "C"), won("D", "A"), won("B", "E"), won("D", "E")], 1),
+        # a bye counts as an opponent with no wins and is the one dropped as the worst
+        ([MatchResult("A", None, "A"), won("A", "B"), won("D", "A"), won("B", "E"), won("D", "E")], 1),
+    ],
+)
+def test_median_buchholz_is_defined_for_any_number_of_opponents(results, expected):
+    standings = compute_standings(["A", "B", "C", "D", "E"], results, ("wins", "median_buchholz"))
+    assert values_of(standings, "median_buchholz")["A"] == expected
+
+
+def test_direct_encounter_when_all_tied_players_met():
+    # A, B, C one win each, all from the matches among them except C's
+    results = [won("A", "B"), won("B", "C"), won("C", "A")]
+    standings = compute_standings(["A", "B", "C"], results, ("wins", "head_to_head"))
+    assert [row.place for row in standings.rows] == [1, 1, 1]
+
+
+def test_direct_encounter_skipped_when_not_all_tied_players_met():
+    # A beat B; C has not met either: the missing matches could have gone either way
+    results = [won("A", "B"), won("C", "D"), won("B", "E"), won("D", "F"), won("E", "A"), won("F", "C")]
+    standings = compute_standings(["A", "B", "C", "D", "E", "F"], results, ("wins", "head_to_head"))
+    assert {row.place for row in standings.rows} == {1}
+
+
+def test_direct_encounter_puts_first_who_beat_all_others_even_if_not_all_met():
+    # A, B, C tied on two wins; A beat B and C, B and C never met
+    results = [won("A", "B"), won("A", "C"), won("B", "D"), won("B", "E"), won("C", "D"),
+               won("C", "E"), won("D", "A"), won("E", "A")]
+    standings = compute_standings(["A", "B", "C", "D", "E"], results, ("wins", "head_to_head"))
+    assert [(row.place, row.player) for row in standings.rows][:3] == [(1, "A"), (2, "B"), (2, "C")]
+
+
+def test_the_pages_explain_each_tiebreak_as_its_metric_does():
+    from django.utils import translation
+
+    from tournaments.selectors import TIEBREAKS
+
+    with translation.override("en"):
+        for key, metric in METRICS.items():
+            abbreviation, name, explanation = TIEBREAKS[key]
+            assert (abbreviation, str(name), str(explanation)) == (
+                metric.abbreviation, metric.name, metric.explanation)
