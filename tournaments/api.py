@@ -132,16 +132,9 @@ class TournamentViewSet(viewsets.ModelViewSet):
         data = s.NextRoundInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
 
-        def run() -> Any:
-            if tournament.format == Tournament.Format.SWISS:
-                return {"round": services.make_swiss_round(tournament=tournament, actor=request.user)}
-            if data.validated_data["stage"] == "knockout":
-                services.make_group_knockout(tournament=tournament, actor=request.user)
-                return {"stage": "knockout"}
-            return {"round": services.start_round(tournament=tournament, actor=request.user,
-                                                  through=data.validated_data.get("through"))}
-
-        return _call(run)
+        return _call(lambda: services.next_stage(
+            tournament=tournament, actor=request.user, stage=data.validated_data["stage"],
+            through=data.validated_data.get("through")))
 
     @extend_schema(request=None, responses=s.PairingSerializer(many=True))
     @action(detail=True, methods=["get"])

@@ -9,5 +9,7 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from tournaments import receivers
+        from tournaments.formats import load_formats
 
+        load_formats()
         receivers.connect()

@@ -19,6 +19,8 @@ class Flight(models.TextChoices):
     LAST_CHANCE = "last_chance", _("Last chance")
     GROUP = "group", _("Round robin")
     SWISS = "swiss", _("Swiss")
+    LOSERS = "losers", _("Losers' bracket")
+    GRAND_FINAL = "grand_final", _("Grand final")
 
 
 # Match lengths per flight: [rounds before the semi-finals, semi-finals, final] for the
@@ -29,6 +31,8 @@ DEFAULT_MATCH_LENGTHS: dict[str, list[int]] = {
     Flight.LAST_CHANCE: [3, 5, 5],
     Flight.GROUP: [7],
     Flight.SWISS: [7],
+    Flight.LOSERS: [7, 9, 9],
+    Flight.GRAND_FINAL: [11],
 }
 DEFAULT_TIEBREAKS = ["wins", "head_to_head", "points_difference", "points_scored"]
 
@@ -52,7 +56,9 @@ class Tournament(models.Model):
         KNOCKOUT = "knockout", _("Knockout")
         ROUND_ROBIN = "round_robin", _("Round robin")
         GROUPS_KNOCKOUT = "groups_knockout", _("Groups, then a knockout")
-        SWISS = "swiss", _("Swiss (basic)")
+        SWISS = "swiss", _("Swiss")
+        DOUBLE_ELIMINATION = "double_elimination", _("Double elimination")
+        SWISS_LOSSES = "swiss_losses", _("Swiss until N losses")
 
     class Status(models.TextChoices):
         DRAFT = "draft", _("Draft")
@@ -99,6 +105,11 @@ class Tournament(models.Model):
     group_count = models.PositiveSmallIntegerField(_("groups"), default=2)
     qualifiers_per_group = models.PositiveSmallIntegerField(_("qualifiers per group"), default=2)
     swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), null=True, blank=True)
+    grand_final_reset = models.BooleanField(
+        _("reset match if the losers' bracket champion wins the grand final"), default=True
+    )
+    losses_limit = models.PositiveSmallIntegerField(_("losses that put a player out"), default=2)
+    round_limit = models.PositiveSmallIntegerField(_("round limit"), null=True, blank=True)
     tiebreaks = models.JSONField(_("tiebreak order"), default=default_tiebreaks)
     draw_size = models.PositiveSmallIntegerField(_("draw size"), null=True, blank=True)
     random_seed = models.BigIntegerField(_("random seed"), null=True, blank=True)
@@ -131,13 +142,20 @@ class Tournament(models.Model):
         return reverse("tournaments:tournament_detail", kwargs={"pk": self.pk})
 
     @property
+    def event_format(self):  # type: ignore[no-untyped-def]
+        """The registered format (``tournaments.formats``): its draw, settings and pages."""
+        from tournaments.formats import format_of
+
+        return format_of(self.format)
+
+    @property
     def is_knockout(self) -> bool:
-        return self.format in (self.Format.KNOCKOUT, self.Format.GROUPS_KNOCKOUT)
+        return self.event_format.bracket
 
     def length_for(self, flight: str, round_number: int, rounds_in_flight: int) -> int:
         """The match length of a round: early rounds, semi-finals, final (§1)."""
         lengths = self.match_lengths.get(flight) or DEFAULT_MATCH_LENGTHS[Flight(flight)]
-        if len(lengths) == 1 or flight in (Flight.GROUP, Flight.SWISS):
+        if len(lengths) == 1 or flight in (Flight.GROUP, Flight.SWISS, Flight.GRAND_FINAL):
             return int(lengths[0])
         from_end = rounds_in_flight - round_number  # 0 = final, 1 = semi-finals
         index = {0: 2, 1: 1}.get(from_end, 0)

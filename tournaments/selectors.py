@@ -73,33 +73,28 @@ class BracketFlight:
     rounds: list[BracketRound] = field(default_factory=list)
 
 
-def round_title(round_number: int, rounds: int) -> str:
-    from_end = rounds - round_number
-    if from_end == 0:
-        return _("Final")
-    if from_end == 1:
-        return _("Semi-finals")
-    if from_end == 2:
-        return _("Quarter-finals")
-    return _("Round %(number)s") % {"number": round_number}
+BRACKET_FLIGHTS = (Flight.MAIN, Flight.LOSERS, Flight.GRAND_FINAL, Flight.CONSOLATION,
+                   Flight.LAST_CHANCE)
 
 
 def bracket(tournament: Tournament, pairings: list[Pairing] | None = None) -> list[BracketFlight]:
-    """The knockout flights, round by round, for drawing the bracket."""
+    """The bracket flights, round by round, titled by the event's format."""
     if pairings is None:
-        pairings = pairings_of(tournament, (Flight.MAIN, Flight.CONSOLATION, Flight.LAST_CHANCE))
+        pairings = pairings_of(tournament, BRACKET_FLIGHTS)
     by_flight: dict[str, dict[int, list[Pairing]]] = defaultdict(lambda: defaultdict(list))
     for pairing in pairings:
-        if pairing.flight in (Flight.MAIN, Flight.CONSOLATION, Flight.LAST_CHANCE):
+        if pairing.flight in BRACKET_FLIGHTS:
             by_flight[pairing.flight][pairing.round].append(pairing)
+    event_format = tournament.event_format
     flights = []
-    for flight in (Flight.MAIN, Flight.CONSOLATION, Flight.LAST_CHANCE):
+    for flight in BRACKET_FLIGHTS:
         rounds = by_flight.get(flight)
         if not rounds:
             continue
         last = max(rounds)
-        flights.append(BracketFlight(flight, str(Flight(flight).label), [
-            BracketRound(number, round_title(number, last), rounds[number]) for number in sorted(rounds)
+        flights.append(BracketFlight(flight, event_format.flight_title(flight), [
+            BracketRound(number, event_format.round_title(flight, number, last), rounds[number])
+            for number in sorted(rounds)
         ]))
     return flights
 

@@ -64,7 +64,7 @@ def bracket(request: HttpRequest, pk: int) -> HttpResponse:
 def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = visible_tournament(request, pk)
     context = _context(request, tournament, "crosstable")
-    flight = Flight.SWISS if tournament.format == Tournament.Format.SWISS else Flight.GROUP
+    flight = tournament.event_format.table_flight or Flight.GROUP
     context["tables"] = selectors.crosstables(tournament, flight=flight)
     if request.htmx:
         return render(request, "tournaments/_crosstable.html", context)
@@ -74,7 +74,7 @@ def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = visible_tournament(request, pk)
     context = _context(request, tournament, "standings")
-    flight = Flight.SWISS if tournament.format == Tournament.Format.SWISS else Flight.GROUP
+    flight = tournament.event_format.table_flight or Flight.GROUP
     context["tables"] = selectors.crosstables(tournament, flight=flight)
     context["tiebreaks"] = selectors.tiebreak_descriptions(tournament.tiebreaks)
     context["knockout_places"] = (
@@ -89,7 +89,7 @@ def draw_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     context = _context(request, tournament, "print")
     context["entries"] = selectors.entries_of(tournament)
     context["flights"] = selectors.bracket(tournament)
-    flight = Flight.SWISS if tournament.format == Tournament.Format.SWISS else Flight.GROUP
+    flight = tournament.event_format.table_flight or Flight.GROUP
     context["table_pairings"] = selectors.pairings_of(tournament, (flight,))
     return render(request, "tournaments/draw_sheet.html", context)
 

@@ -194,16 +194,15 @@ def console_draw(request: HttpRequest, pk: int) -> HttpResponse:
 def console_next_round(request: HttpRequest, pk: int) -> HttpResponse:
     """Start the next round: pair it (Swiss), open it (round robin), or draw the group knockout."""
     def run(tournament: Tournament) -> str:
-        if tournament.format == Tournament.Format.SWISS:
-            number = services.make_swiss_round(tournament=tournament, actor=request.user)
-        elif request.POST.get("stage") == "knockout":
-            services.make_group_knockout(tournament=tournament, actor=request.user)
+        through = request.POST.get("through", "")
+        started = services.next_stage(
+            tournament=tournament, actor=request.user,
+            stage="knockout" if request.POST.get("stage") == "knockout" else "round",
+            through=int(through) if through.isdigit() and len(through) < 5 else None,
+        )
+        if "stage" in started:
             return _("The knockout of the group qualifiers is drawn.")
-        else:
-            through = request.POST.get("through")
-            number = services.start_round(tournament=tournament, actor=request.user,
-                                          through=int(through) if through and through.isdigit() else None)
-        return _("Round %(number)s started.") % {"number": number}
+        return _("Round %(number)s started.") % {"number": started["round"]}
 
     return _action(request, pk, run)
 

@@ -45,7 +45,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """The standings of every group (or the finishing places of a knockout)."""
     tournament = visible_tournament(request, pk)
     response, writer = _csv(tournament, "standings")
-    if tournament.format == Tournament.Format.KNOCKOUT:
+    if not tournament.event_format.table_flight:
         writer.writerow([_("Place"), _("Player"), _("Seed")])
         placed_first = (F("place_first").asc(nulls_last=True), F("seed").asc(nulls_last=True), "pk")
         for entry in selectors.entries_of(tournament).order_by(*placed_first):
@@ -54,7 +54,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
                 else f"{entry.place_first}-{entry.place_last}")
             writer.writerow([place, entry.player.display_name, entry.seed or ""])
         return response
-    flight = Flight.SWISS if tournament.format == Tournament.Format.SWISS else Flight.GROUP
+    flight = tournament.event_format.table_flight or Flight.GROUP
     keys = list(tournament.tiebreaks)
     writer.writerow([_("Group"), _("Place"), _("Player"),
                      *[selectors.tiebreak_text(k)[1] for k in keys]])

@@ -50,6 +50,7 @@ from tournaments.draws.progress import (
     Status,
 )
 from tournaments.draws.seeding import check_entrants
+from tournaments.errors import DrawError
 
 PlayerId = Hashable
 
@@ -64,8 +65,22 @@ MINIMUM_ENTRANTS = 2
 def draw_double_elimination(seeded: Sequence[PlayerId], *, reset: bool = True) -> KnockoutDraw:
     """The whole double elimination for players in seed order (index 0 is seed 1)."""
     check_entrants(seeded, minimum=MINIMUM_ENTRANTS, what="A double elimination")
-    positions = positions_from_seeds(seeded)
+    return double_elimination_from_positions(positions_from_seeds(seeded), reset=reset)
+
+
+def double_elimination_from_positions(
+    positions: Sequence[PlayerId | None], *, reset: bool = True
+) -> KnockoutDraw:
+    """The double elimination whose winners' round-1 slots are given (None = bye)."""
+    check_entrants([p for p in positions if p is not None], minimum=MINIMUM_ENTRANTS,
+                   what="A double elimination")
     size = len(positions)
+    if size < 2 or size & (size - 1):
+        raise DrawError(
+            "bad_draw_size",
+            f"A knockout draw has a size that is a power of two; {size} is not.",
+            {"size": size},
+        )
     matches = knockout_flight(WINNERS, positions)
     matches += losers_bracket(size)
     winners_rounds = size.bit_length() - 1
@@ -78,7 +93,8 @@ def draw_double_elimination(seeded: Sequence[PlayerId], *, reset: bool = True) -
     if reset:
         matches.append(BracketMatch(RESET, ResetOf(FINAL, "top"), ResetOf(FINAL, "bottom")))
     return KnockoutDraw(
-        size=size, positions=positions, matches=tuple(matches), consolation=ConsolationMode.NONE
+        size=size, positions=tuple(positions), matches=tuple(matches),
+        consolation=ConsolationMode.NONE,
     )
 
 

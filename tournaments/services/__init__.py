@@ -2,13 +2,16 @@
 
 entries:     create_tournament, update_tournament, set_status, add_entry, remove_entry, set_seeds
 knockout:    make_knockout_draw, sync_bracket, resolve_conflict
-round_robin: make_round_robin_draw, start_round, make_group_knockout, make_swiss_round
+round_robin: make_round_robin_draw, start_round, make_group_knockout
+swiss:       make_swiss_round, make_losses_round
 results:     on_result_confirmed (the games signal's receiver), director_result, award_walkover
-``make_draw`` picks the draw for the event's format. Errors: ActionError, DrawError
-(both TournamentError: a code and a sentence).
+``make_draw`` and ``next_stage`` ask the event's format (``tournaments.formats``). Errors:
+ActionError, DrawError (both TournamentError: a code and a sentence).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 
@@ -27,19 +30,24 @@ from tournaments.services.results import award_walkover, director_result, on_res
 from tournaments.services.round_robin import (
     make_group_knockout,
     make_round_robin_draw,
-    make_swiss_round,
     start_round,
 )
+from tournaments.services.swiss import make_losses_round, make_swiss_round
 
 
 def make_draw(*, tournament: Tournament, actor: AbstractBaseUser | None) -> None:
     """Make the draw the event's format asks for, and start play."""
-    if tournament.format == Tournament.Format.KNOCKOUT:
-        make_knockout_draw(tournament=tournament, actor=actor)
-    elif tournament.format == Tournament.Format.SWISS:
-        make_swiss_round(tournament=tournament, actor=actor)
-    else:
-        make_round_robin_draw(tournament=tournament, actor=actor)
+    tournament.event_format.make_draw(tournament=tournament, actor=actor)
+
+
+def next_stage(*, tournament: Tournament, actor: AbstractBaseUser | None, stage: str = "round",
+               through: int | None = None) -> dict[str, Any]:
+    """The next round (paired or opened) or stage of the event, as its format plays it.
+
+    Returns what was started: ``{"round": n}`` or ``{"stage": "knockout"}``.
+    """
+    return tournament.event_format.next_stage(tournament=tournament, actor=actor, stage=stage,
+                                              through=through)
 
 
 __all__ = [
@@ -51,8 +59,10 @@ __all__ = [
     "make_draw",
     "make_group_knockout",
     "make_knockout_draw",
+    "make_losses_round",
     "make_round_robin_draw",
     "make_swiss_round",
+    "next_stage",
     "on_result_confirmed",
     "remove_entry",
     "resolve_conflict",

@@ -10,20 +10,23 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from clubs.models import Club, Player
-from tournaments.models import Entry, Tournament
+from tournaments.formats import FORMATS
+from tournaments.models import DEFAULT_TIEBREAKS, Entry, Tournament
 from tournaments.services.common import ActionError, record, require_status
 from tournaments.services.games_adapter import MATCH_RULE_TYPES, set_matches_public
-from tournaments.standings import METRICS, SWISS_ORDER
+from tournaments.standings import METRICS
 
 OPEN_FOR_ENTRIES = (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION)
 EDITABLE = (
     "name", "starts_on", "ends_on", "variant", "format", "is_public", "rules", "rules_text",
     "match_lengths", "seeding", "seeded_top", "consolation", "last_chance", "cycles",
-    "group_count", "qualifiers_per_group", "swiss_rounds", "tiebreaks",
+    "group_count", "qualifiers_per_group", "swiss_rounds", "tiebreaks", "grand_final_reset",
+    "losses_limit", "round_limit", "random_seed",
 )
 # Options that shape the draw: fixed once it is made.
 DRAW_OPTIONS = {"format", "seeding", "seeded_top", "consolation", "cycles", "group_count",
-                "qualifiers_per_group", "variant"}
+                "qualifiers_per_group", "variant", "grand_final_reset", "losses_limit",
+                "random_seed"}
 
 
 def _validate(tournament: Tournament) -> None:
@@ -37,6 +40,8 @@ def _validate(tournament: Tournament) -> None:
         raise ActionError("unknown_tiebreak", f"Unknown tiebreak: {', '.join(unknown) or '(none)'}.",
                           {"keys": unknown})
     _validate_rules(tournament.rules)
+    # the format's own settings: impossible ones are refused before anything is drawn
+    tournament.event_format.check_settings(tournament)
     for flight, lengths in tournament.match_lengths.items():
         if not lengths or any(not isinstance(n, int) or n < 1 for n in lengths):
             raise ActionError("bad_match_length",
@@ -60,8 +65,8 @@ def create_tournament(*, club: Club, actor: AbstractBaseUser | None, **fields: A
     unknown = set(fields) - set(EDITABLE)
     if unknown:
         raise ActionError("unknown_field", f"Unknown fields: {', '.join(sorted(unknown))}.")
-    if fields.get("format") == Tournament.Format.SWISS and "tiebreaks" not in fields:
-        fields["tiebreaks"] = list(SWISS_ORDER)
+    if "tiebreaks" not in fields and fields.get("format") in FORMATS:
+        fields["tiebreaks"] = list(FORMATS[fields["format"]].default_tiebreaks or DEFAULT_TIEBREAKS)
     tournament = Tournament(club=club, created_by=actor if actor and actor.is_authenticated else None,
                             **fields)
     _validate(tournament)

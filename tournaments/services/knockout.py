@@ -20,19 +20,16 @@ from games.models import Match
 from tournaments import rating_lookup
 from tournaments.draws.knockout import (
     LAST_CHANCE,
-    MAIN,
     KnockoutDraw,
     MatchKey,
     add_flight,
-    draw_from_positions,
-    draw_knockout,
+    positions_from_seeds,
 )
 from tournaments.draws.progress import (
     FINISHED,
     BracketState,
     Marker,
     Status,
-    flight_places,
     last_chance_closed,
     last_chance_entrants,
     preview_correction,
@@ -43,7 +40,9 @@ from tournaments.models import BracketConflict, Entry, Flight, Pairing, Tourname
 from tournaments.services import games_adapter
 from tournaments.services.common import ActionError, record, require_status
 
-KNOCKOUT_FLIGHTS = (Flight.MAIN, Flight.CONSOLATION, Flight.LAST_CHANCE)
+KNOCKOUT_FLIGHTS = (
+    Flight.MAIN, Flight.CONSOLATION, Flight.LAST_CHANCE, Flight.LOSERS, Flight.GRAND_FINAL,
+)
 STATE_OF = {
     Status.WAITING: Pairing.State.WAITING,
     Status.READY: Pairing.State.READY,
@@ -54,7 +53,11 @@ STATE_OF = {
 
 
 def rng_for(tournament: Tournament) -> random.Random:
-    """The event's random source; its seed is stored so that a draw can be reproduced."""
+    """The event's random source; its seed is stored so that a draw can be reproduced.
+
+    A director (or an integrator, through the API) may set the seed before the draw;
+    otherwise one is drawn here. Either way it is saved with the tournament.
+    """
     if tournament.random_seed is None:
         tournament.random_seed = secrets.randbits(48)
     return random.Random(tournament.random_seed)
@@ -76,9 +79,11 @@ def seeded_entries(tournament: Tournament, entries: list[Entry]) -> list[int]:
     """Entry ids in seed order, by the event's seeding mode (tournaments.md §2.1.4).
 
     Records the entrants' ratings at the start first: the rating seeding uses them.
+    Equal ratings are ordered by what everybody can see: the players' display names,
+    then the order of entry (``entries`` come in entry order).
     """
     start_ratings(tournament, entries)
-    seeding = [SeedingEntrant(e.pk, e.player.name, e.rating_at_start) for e in entries]
+    seeding = [SeedingEntrant(e.pk, e.player.display_name, e.rating_at_start) for e in entries]
     manual = {e.pk: e.seed for e in entries if e.seed is not None}
     return list(
         seed_entrants(
@@ -97,13 +102,17 @@ def active_entries(tournament: Tournament) -> list[Entry]:
 
 @transaction.atomic
 def make_knockout_draw(*, tournament: Tournament, actor: AbstractBaseUser | None) -> KnockoutDraw:
-    """Seed the entrants, fix the bracket (all flights but the last chance) and start play."""
+    """Seed the entrants, fix the bracket (all flights but the last chance) and start play.
+
+    The bracket's shape comes from the event's format (``bracket_from_positions``).
+    """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     require_status(tournament, Tournament.Status.DRAFT, Tournament.Status.REGISTRATION,
                    action="Making the draw")
     entries = active_entries(tournament)
+    tournament.event_format.check_settings(tournament, len(entries))
     seeded = seeded_entries(tournament, entries)
-    draw = draw_knockout(seeded, consolation=tournament.consolation)
+    draw = tournament.event_format.bracket_from_positions(tournament, positions_from_seeds(seeded))
     by_id = {entry.pk: entry for entry in entries}
     tournament.entries.update(seed=None, position=None)
     for seed, entry_id in enumerate(seeded, start=1):
@@ -136,12 +145,7 @@ def knockout_draw_of(tournament: Tournament, entries: Iterable[Entry]) -> Knocko
     for entry in entries:
         if entry.position is not None:
             positions[entry.position] = entry.pk
-    consolation = (
-        Tournament.Consolation.NONE
-        if tournament.format == Tournament.Format.GROUPS_KNOCKOUT
-        else tournament.consolation
-    )
-    draw = draw_from_positions(positions, consolation=consolation)
+    draw = tournament.event_format.bracket_from_positions(tournament, positions)
     last_chance = sorted((e for e in entries if e.last_chance_seed), key=lambda e: e.last_chance_seed)
     if last_chance:
         draw = add_flight(draw, LAST_CHANCE, [e.pk for e in last_chance])
@@ -259,13 +263,11 @@ def _draw_last_chance(
 def _set_places(tournament: Tournament, state: BracketState, entries: dict[int, Entry]) -> None:
     places = {
         player: (group.first, group.last)
-        for group in flight_places(state, MAIN)
+        for group in tournament.event_format.bracket_places(state)
         for player in group.players
     }
-    in_bracket = entries.values()
-    if tournament.format == Tournament.Format.GROUPS_KNOCKOUT:
-        # the others were placed when the group stage ended (round_robin._place_non_qualifiers)
-        in_bracket = [entry for entry in entries.values() if entry.position is not None]
+    # after a group stage the others were placed when it ended (round_robin._place_non_qualifiers)
+    in_bracket = [entry for entry in entries.values() if entry.position is not None]
     changed = []
     for entry in in_bracket:
         entry_id = entry.pk

@@ -14,12 +14,6 @@ from games.models import Match, MatchResult
 from tournaments.models import BracketConflict, Entry, Pairing, Tournament
 from tournaments.services import games_adapter
 from tournaments.services.common import ActionError, record
-from tournaments.services.knockout import (
-    KNOCKOUT_FLIGHTS,
-    correct_knockout_result,
-    record_knockout_result,
-)
-from tournaments.services.round_robin import record_table_result
 
 
 def on_result_confirmed(
@@ -38,15 +32,8 @@ def on_result_confirmed(
     Tournament.objects.select_for_update().filter(pk=found).first()
     pairing = Pairing.objects.select_related("tournament").get(match_id=match.pk)
     winner = Entry.objects.get(tournament=pairing.tournament, player_id=match.winner_id)
-    if pairing.flight not in KNOCKOUT_FLIGHTS:
-        record_table_result(pairing, winner)
-        return None
-    if pairing.state == Pairing.State.READY:
-        record_knockout_result(pairing, winner)
-    elif pairing.state == Pairing.State.DECIDED and pairing.winner_id != winner.pk:
-        actor = result.confirmed_by if result is not None else None
-        return correct_knockout_result(pairing, winner, actor=actor)
-    return None
+    actor = result.confirmed_by if result is not None else None
+    return pairing.tournament.event_format.record_result(pairing=pairing, winner=winner, actor=actor)
 
 
 @transaction.atomic
@@ -69,10 +56,7 @@ def award_walkover(*, pairing: Pairing, winner: Entry, actor: AbstractBaseUser |
         pairing.save(update_fields=["match"])
         games_adapter.discard_unplayed(match)
     loser = pairing.bottom_id if winner.pk == pairing.top_id else pairing.top_id
-    if pairing.flight in KNOCKOUT_FLIGHTS:
-        record_knockout_result(pairing, winner)
-    else:
-        record_table_result(pairing, winner)
+    pairing.tournament.event_format.record_result(pairing=pairing, winner=winner, actor=actor)
     record(pairing.tournament, actor, "walkover",
            after={"pairing": pairing.pk, "winner": winner.pk, "absent": loser})
     return pairing

@@ -1,14 +1,13 @@
-"""Round robins, groups followed by a knockout, and Swiss rounds in the database.
+"""Events played as tables in the database: round robins, the groups before a knockout,
+and the rounds, results and standings the Swiss formats share (``services.swiss``).
 
-Pairings come from ``tournaments.draws.round_robin`` and ``tournaments.draws.swiss``;
-standings from ``tournaments.standings`` with the tiebreak order the director set.
-Round-robin and Swiss pairings live in the ``group`` and ``swiss`` flights; a bye is a
+Pairings come from ``tournaments.draws.round_robin``; standings from
+``tournaments.standings`` with the tiebreak order the director set (else the format's).
+Table pairings live in the format's ``table_flight`` (``group`` or ``swiss``); a bye is a
 pairing with no bottom player, decided for the top one.
 """
 
 from __future__ import annotations
-
-from collections import defaultdict
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
@@ -16,23 +15,21 @@ from django.db import transaction
 from games.services.scoring import to_points
 from tournaments.draws.knockout import draw_from_positions
 from tournaments.draws.round_robin import group_knockout_positions, round_robin, snake_groups
-from tournaments.draws.swiss import SwissPlayer, pair_first_round, pair_round, swiss_rounds
 from tournaments.models import Entry, Flight, Pairing, Tournament
 from tournaments.services import games_adapter
 from tournaments.services.common import ActionError, record, require_status
 from tournaments.services.knockout import (
     active_entries,
     create_pairings,
-    rng_for,
     seeded_entries,
     sync_bracket,
 )
-from tournaments.standings import SWISS_ORDER, MatchResult, Standings, compute_standings
+from tournaments.standings import MatchResult, Standings, compute_standings
 
 TABLE_FLIGHTS = (Flight.GROUP, Flight.SWISS)
 
 
-def _seed(tournament: Tournament, entries: list[Entry]) -> list[int]:
+def seed_entries(tournament: Tournament, entries: list[Entry]) -> list[int]:
     seeded = seeded_entries(tournament, entries)
     by_id = {entry.pk: entry for entry in entries}
     tournament.entries.update(seed=None, position=None, group=None)
@@ -51,7 +48,8 @@ def make_round_robin_draw(*, tournament: Tournament, actor: AbstractBaseUser | N
     require_status(tournament, Tournament.Status.DRAFT, Tournament.Status.REGISTRATION,
                    action="Making the draw")
     entries = active_entries(tournament)
-    seeded = _seed(tournament, entries)
+    tournament.event_format.check_settings(tournament, len(entries))
+    seeded = seed_entries(tournament, entries)
     groups = [seeded]
     if tournament.format == Tournament.Format.GROUPS_KNOCKOUT:
         groups = snake_groups(seeded, tournament.group_count)
@@ -62,7 +60,7 @@ def make_round_robin_draw(*, tournament: Tournament, actor: AbstractBaseUser | N
             by_id[entry_id].group = group_number
         for round_pairings in round_robin(players, cycles=tournament.cycles):
             for number, pair in enumerate(round_pairings, start=1):
-                pairings.append(_pairing(tournament, Flight.GROUP, group_number, number, pair.round,
+                pairings.append(table_pairing(tournament, Flight.GROUP, group_number, number, pair.round,
                                          pair.first, pair.second))
     Entry.objects.bulk_update(entries, ["seed", "group"])
     Pairing.objects.bulk_create(pairings)
@@ -73,7 +71,7 @@ def make_round_robin_draw(*, tournament: Tournament, actor: AbstractBaseUser | N
     return len(pairings)
 
 
-def _pairing(
+def table_pairing(
     tournament: Tournament, flight: str, group: int, number: int, round_number: int,
     first: int, second: int | None,
 ) -> Pairing:
@@ -110,8 +108,7 @@ def start_round(
             flight__in=TABLE_FLIGHTS, round__lte=target, state=Pairing.State.WAITING
         ).select_related("top", "bottom")
     )
-    length = tournament.length_for(Flight.GROUP if tournament.format != Tournament.Format.SWISS
-                                   else Flight.SWISS, 1, 1)
+    length = tournament.length_for(tournament.event_format.table_flight or Flight.GROUP, 1, 1)
     matches = games_adapter.create_matches([
         games_adapter.new_match(tournament, length, p.top.player_id, p.bottom.player_id)
         for p in waiting
@@ -126,28 +123,23 @@ def start_round(
 
 
 def record_table_result(pairing: Pairing, winner: Entry) -> None:
-    """A confirmed (or corrected) result of a round-robin or Swiss match."""
+    """A confirmed (or corrected) result of a table match; the format decides what follows."""
     pairing.winner = winner
     pairing.state = Pairing.State.DECIDED
     pairing.save(update_fields=["winner", "state"])
-    tournament = pairing.tournament
-    if tournament.format == Tournament.Format.ROUND_ROBIN:
-        _finish_if_over(tournament)
-    elif tournament.format == Tournament.Format.SWISS:
-        rounds = tournament.swiss_rounds or swiss_rounds(tournament.entries.count())
-        if tournament.current_round >= rounds:
-            _finish_if_over(tournament)
 
 
-def _finish_if_over(tournament: Tournament) -> None:
-    pending = tournament.pairings.filter(flight__in=TABLE_FLIGHTS).exclude(
+def table_finished(tournament: Tournament) -> bool:
+    """Every table pairing made so far has a result (or is a bye)."""
+    return not tournament.pairings.filter(flight__in=TABLE_FLIGHTS).exclude(
         state__in=[Pairing.State.DECIDED, Pairing.State.BYE]
-    )
-    if pending.exists():
-        return
+    ).exists()
+
+
+def finish_table(tournament: Tournament) -> None:
+    """Places from the standings of the format's table; the event is finished."""
     entries = {e.pk: e for e in tournament.entries.all()}
-    flight = Flight.SWISS if tournament.format == Tournament.Format.SWISS else Flight.GROUP
-    standings = table_standings(tournament, flight=flight, group=None)
+    standings = table_standings(tournament, flight=tournament.event_format.table_flight, group=None)
     for group in standings.place_groups():
         for entry_id in group.players:
             entries[entry_id].place_first, entries[entry_id].place_last = group.first, group.last
@@ -189,7 +181,7 @@ def table_standings(
         if group is not None:
             entries = entries.filter(group=group)
         entry_ids = list(entries.order_by("seed", "pk").values_list("pk", flat=True))
-    order = tournament.tiebreaks or (SWISS_ORDER if flight == Flight.SWISS else None)
+    order = tournament.tiebreaks or tournament.event_format.default_tiebreaks
     return compute_standings(entry_ids, table_results(pairings), order)
 
 
@@ -197,7 +189,7 @@ def table_standings(
 def make_group_knockout(*, tournament: Tournament, actor: AbstractBaseUser | None) -> None:
     """The knockout of the top finishers of each group, once every group match is over."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if tournament.format != Tournament.Format.GROUPS_KNOCKOUT or tournament.draw_size:
+    if not tournament.event_format.bracket or tournament.draw_size:
         raise ActionError("no_group_knockout", "This event has no group knockout still to draw.")
     unfinished = tournament.pairings.filter(flight=Flight.GROUP).exclude(
         state__in=[Pairing.State.DECIDED, Pairing.State.BYE]
@@ -230,51 +222,3 @@ def _place_non_qualifiers(entries: dict[int, Entry], qualified: set[int]) -> Non
     for entry in others:
         entry.place_first, entry.place_last = len(qualified) + 1, len(qualified) + len(others)
     Entry.objects.bulk_update(others, ["place_first", "place_last"])
-
-
-@transaction.atomic
-def make_swiss_round(*, tournament: Tournament, actor: AbstractBaseUser | None) -> int:
-    """Pair the next Swiss round (the first from the seeds) and start it."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    entries = active_entries(tournament)
-    if tournament.current_round == 0:
-        require_status(tournament, Tournament.Status.DRAFT, Tournament.Status.REGISTRATION,
-                       action="Making the draw")
-        seeded = _seed(tournament, entries)
-        Entry.objects.bulk_update(entries, ["seed"])
-        rng = rng_for(tournament) if tournament.seeding == Tournament.Seeding.RANDOM else None
-        pairs = [(p.first, p.second) for p in pair_first_round(seeded, rng=rng)]
-        tournament.status = Tournament.Status.RUNNING
-        tournament.swiss_rounds = tournament.swiss_rounds or swiss_rounds(len(entries))
-        tournament.save()
-    else:
-        pairs = _next_swiss_pairs(tournament, entries)
-    number = tournament.current_round + 1
-    Pairing.objects.bulk_create(
-        _pairing(tournament, Flight.SWISS, 0, index, number, first, second)
-        for index, (first, second) in enumerate(pairs, start=1)
-    )
-    start_round(tournament=tournament, actor=actor)
-    return number
-
-
-def _next_swiss_pairs(tournament: Tournament, entries: list[Entry]) -> list[tuple[int, int | None]]:
-    require_status(tournament, Tournament.Status.RUNNING, action="Pairing a Swiss round")
-    pairings = list(tournament.pairings.filter(flight=Flight.SWISS))
-    if any(p.state not in (Pairing.State.DECIDED, Pairing.State.BYE) for p in pairings):
-        raise ActionError("round_not_finished",
-                          "Every match of the current round needs a confirmed result first.")
-    if tournament.current_round >= (tournament.swiss_rounds or 0):
-        raise ActionError("all_rounds_played", "Every Swiss round of this event has been played.")
-    wins: dict[int, int] = defaultdict(int)
-    byes: set[int] = set()
-    played = set()
-    for p in pairings:
-        wins[p.winner_id] += 1
-        if p.bottom_id is None:
-            byes.add(p.top_id)
-        else:
-            played.add(frozenset((p.top_id, p.bottom_id)))
-    players = [SwissPlayer(e.pk, e.seed or 0, wins[e.pk], e.pk in byes) for e in entries]
-    pairs = pair_round(players, played, round_number=tournament.current_round + 1)
-    return [(p.first, p.second) for p in pairs]

@@ -1,0 +1,145 @@
+"""The format registry: one module per event format registers what the rest of the app needs.
+
+A format (a subclass of ``EventFormat``, registered with ``@register``) says:
+
+* ``settings``: the Tournament fields it uses. The tournament form and the API show
+  only these for the chosen format; ``check_settings`` refuses impossible ones with a
+  sentence, before anything is drawn.
+* ``make_draw`` / ``next_stage``: the draw and, for formats played round by round, the
+  next round or stage (services, transactional).
+* ``record_result``: how a confirmed (or corrected) result advances players.
+* ``bracket`` / ``table_flight``: which pages show its draw (the bracket, or the
+  crosstable and standings of ``table_flight``), ``partial``: the template of its draw.
+* ``default_tiebreaks``: the tiebreak order a new event of this format starts with.
+
+Adding a format is one module here (plus its partial template): the pages, the API and
+the services look formats up in ``FORMATS`` by the tournament's ``format`` key. The
+modules are imported by ``TournamentsConfig.ready()`` (``load_formats``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from django.utils.translation import gettext as _
+
+from tournaments.errors import DrawError
+
+if TYPE_CHECKING:
+    from django.contrib.auth.base_user import AbstractBaseUser
+
+    from tournaments.models import BracketConflict, Entry, Pairing, Tournament
+
+MODULES = (
+    "knockout", "round_robin", "groups_knockout", "swiss", "double_elimination", "swiss_losses",
+)
+FORMATS: dict[str, EventFormat] = {}
+
+
+class EventFormat:
+    key: ClassVar[str]
+    settings: ClassVar[tuple[str, ...]] = ()
+    minimum_entrants: ClassVar[int] = 2
+    bracket: ClassVar[bool] = False  # the bracket page shows its draw
+    table_flight: ClassVar[str | None] = None  # the crosstable/standings flight, if any
+    partial: ClassVar[str] = "tournaments/_bracket.html"
+    default_tiebreaks: ClassVar[tuple[str, ...] | None] = None
+    played_in_rounds: ClassVar[bool] = False  # the director starts or pairs each round
+
+    @property
+    def label(self) -> str:
+        from tournaments.models import Tournament
+
+        return str(Tournament.Format(self.key).label)
+
+    # --- settings ------------------------------------------------------------------------
+
+    def check_settings(self, tournament: Tournament, entrants: int | None = None) -> None:
+        """Raise DrawError (code + sentence) for settings that cannot make an event.
+
+        ``entrants`` is the number of players entered when the draw is about to be made;
+        None while the event is only being set up (checks that need it are skipped).
+        """
+        if entrants is not None and entrants < self.minimum_entrants:
+            raise DrawError(
+                "too_few_entrants",
+                f"A {self.label.lower()} needs at least {self.minimum_entrants} entrants; this "
+                f"one has {entrants}.",
+                {"minimum": self.minimum_entrants, "entrants": entrants},
+            )
+
+    # --- pages ---------------------------------------------------------------------------
+
+    def flight_title(self, flight: str) -> str:
+        from tournaments.models import Flight
+
+        return str(Flight(flight).label)
+
+    def round_title(self, flight: str, number: int, rounds: int) -> str:
+        """Final, Semi-finals, Quarter-finals, then Round n, counting from the end."""
+        from_end = rounds - number
+        if from_end == 0:
+            return _("Final")
+        if from_end == 1:
+            return _("Semi-finals")
+        if from_end == 2:
+            return _("Quarter-finals")
+        return _("Round %(number)s") % {"number": number}
+
+    # --- play --------------------------------------------------------------------------
+
+    def make_draw(self, *, tournament: Tournament, actor: AbstractBaseUser | None) -> None:
+        raise NotImplementedError
+
+    def next_stage(
+        self, *, tournament: Tournament, actor: AbstractBaseUser | None, stage: str = "round",
+        through: int | None = None,
+    ) -> dict[str, Any]:
+        from tournaments.services.common import ActionError
+
+        raise ActionError("no_rounds", "This format has no rounds to start by hand: results "
+                          "move the draw along.")
+
+    def record_result(
+        self, *, pairing: Pairing, winner: Entry, actor: AbstractBaseUser | None = None
+    ) -> BracketConflict | None:
+        raise NotImplementedError
+
+
+def register(cls: type[EventFormat]) -> type[EventFormat]:
+    """Class decorator: one instance per format key."""
+    if cls.key in FORMATS:
+        raise RuntimeError(f"format {cls.key!r} registered twice")
+    FORMATS[cls.key] = cls()
+    return cls
+
+
+def load_formats(modules: Iterable[str] = MODULES) -> None:
+    for module in modules:
+        importlib.import_module(f"tournaments.formats.{module}")
+
+
+def format_of(key: str) -> EventFormat:
+    if not FORMATS:
+        load_formats()
+    try:
+        return FORMATS[key]
+    except KeyError:
+        raise DrawError("unknown_format", f"There is no event format {key!r}.", {"format": key}) from None
+
+
+def settings_of(key: str | None) -> tuple[str, ...]:
+    """The Tournament fields the format uses (none for an unknown key)."""
+    try:
+        return format_of(key or "").settings
+    except DrawError:
+        return ()
+
+
+ALL_SETTINGS_FIELDS = (
+    "seeding", "seeded_top", "consolation", "last_chance", "cycles", "group_count",
+    "qualifiers_per_group", "swiss_rounds", "grand_final_reset", "losses_limit", "round_limit",
+    "tiebreaks",
+)

@@ -1,0 +1,79 @@
+"""Shared behaviour of the two kinds of format: brackets and tables."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+
+from tournaments.draws.knockout import KnockoutDraw
+from tournaments.draws.progress import BracketState, PlaceGroup, flight_places
+from tournaments.formats import EventFormat
+from tournaments.models import BracketConflict, Entry, Pairing, Tournament
+from tournaments.services.knockout import (
+    KNOCKOUT_FLIGHTS,
+    correct_knockout_result,
+    make_knockout_draw,
+    record_knockout_result,
+)
+from tournaments.services.round_robin import record_table_result
+from tournaments.standings import ROUND_ROBIN_ORDER
+
+SEEDING = ("seeding", "seeded_top")
+
+
+class BracketFormat(EventFormat):
+    """A fixed bracket drawn at once; each confirmed result moves players along it."""
+
+    bracket = True
+
+    def bracket_from_positions(
+        self, tournament: Tournament, positions: Sequence[int | None]
+    ) -> KnockoutDraw:
+        raise NotImplementedError
+
+    def bracket_places(self, state: BracketState) -> tuple[PlaceGroup, ...]:
+        return flight_places(state)
+
+    def make_draw(self, *, tournament: Tournament, actor: AbstractBaseUser | None) -> None:
+        make_knockout_draw(tournament=tournament, actor=actor)
+
+    def record_result(
+        self, *, pairing: Pairing, winner: Entry, actor: AbstractBaseUser | None = None
+    ) -> BracketConflict | None:
+        return bracket_result(pairing, winner, actor)
+
+
+def bracket_result(pairing: Pairing, winner: Entry, actor: Any) -> BracketConflict | None:
+    """A first result advances the winner; a correction may need the director."""
+    if pairing.state == Pairing.State.READY:
+        record_knockout_result(pairing, winner)
+    elif pairing.state == Pairing.State.DECIDED and pairing.winner_id != winner.pk:
+        return correct_knockout_result(pairing, winner, actor=actor)
+    return None
+
+
+class TableFormat(EventFormat):
+    """Rounds of pairings; standings by wins and the event's tiebreaks."""
+
+    default_tiebreaks = ROUND_ROBIN_ORDER
+
+    def record_result(
+        self, *, pairing: Pairing, winner: Entry, actor: AbstractBaseUser | None = None
+    ) -> BracketConflict | None:
+        if pairing.flight in KNOCKOUT_FLIGHTS:
+            return bracket_result(pairing, winner, actor)
+        record_table_result(pairing, winner)
+        tournament = pairing.tournament
+        if tournament.status == Tournament.Status.RUNNING and self.table_over(tournament):
+            self.finish(tournament)
+        return None
+
+    def table_over(self, tournament: Tournament) -> bool:
+        return False
+
+    def finish(self, tournament: Tournament) -> None:
+        from tournaments.services.round_robin import finish_table
+
+        finish_table(tournament)

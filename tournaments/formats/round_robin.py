@@ -1,0 +1,31 @@
+"""Round robin (tournaments.md §3.1, §3.3): everyone meets everyone, once per cycle."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+
+from tournaments.formats import register
+from tournaments.formats.common import SEEDING, TableFormat
+from tournaments.models import Flight, Tournament
+from tournaments.services.round_robin import make_round_robin_draw, start_round, table_finished
+
+
+@register
+class RoundRobin(TableFormat):
+    key = Tournament.Format.ROUND_ROBIN
+    settings = (*SEEDING, "cycles", "tiebreaks")
+    table_flight = Flight.GROUP
+    partial = "tournaments/_crosstable.html"
+    played_in_rounds = True
+
+    def make_draw(self, *, tournament: Tournament, actor: AbstractBaseUser | None) -> None:
+        make_round_robin_draw(tournament=tournament, actor=actor)
+
+    def next_stage(self, *, tournament: Tournament, actor: AbstractBaseUser | None,
+                   stage: str = "round", through: int | None = None) -> dict[str, Any]:
+        return {"round": start_round(tournament=tournament, actor=actor, through=through)}
+
+    def table_over(self, tournament: Tournament) -> bool:
+        return table_finished(tournament)
