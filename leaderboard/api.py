@@ -3,6 +3,7 @@
     GET /api/ratings/?variant=backgammon          the rating list, best first
     GET /api/rating-history/?player=ID&variant=   one player's rating changes, oldest first
     GET /api/rankings/?club=slug&variant=&year=   GP-style ranking (or start=&end= dates)
+    GET /api/ranking-points/{tournament id}/      one finished tournament's GP-style points
 
 ``register(router)`` is called by nardy_site/api_urls.py.
 """
@@ -20,11 +21,14 @@ from rest_framework.routers import BaseRouter
 
 from clubs.models import Player
 from games.models import Variant
+from tournaments import selectors as tournament_selectors
 from leaderboard import selectors
+from leaderboard.models import RankedEvent
 from leaderboard.serializers import (
     HistoryQuerySerializer,
     RankingPageSerializer,
     RankingQuerySerializer,
+    RankedEventSerializer,
     RankingRowSerializer,
     RatingChangeSerializer,
     RatingSerializer,
@@ -85,7 +89,26 @@ class RankingViewSet(viewsets.ViewSet):
         })
 
 
+class RankingPointsViewSet(viewsets.ViewSet):
+    """A finished tournament's GP-style points: strength of field and each entrant's points."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=RankedEventSerializer, parameters=[
+        OpenApiParameter("id", int, OpenApiParameter.PATH, description="the tournament's id"),
+    ])
+    def retrieve(self, request: Request, pk: str | None = None) -> Response:
+        visible = tournament_selectors.visible_tournaments(request.user)
+        tournament = get_object_or_404(visible, pk=int(pk) if pk and pk.isdigit() else 0)
+        ranked = get_object_or_404(
+            RankedEvent.objects.select_related("club").prefetch_related("placings__player"),
+            tournament=tournament,
+        )
+        return Response(RankedEventSerializer(ranked).data)
+
+
 def register(router: BaseRouter) -> None:
     router.register("ratings", RatingViewSet, basename="rating")
     router.register("rating-history", RatingHistoryViewSet, basename="rating-history")
     router.register("rankings", RankingViewSet, basename="ranking")
+    router.register("ranking-points", RankingPointsViewSet, basename="ranking-points")

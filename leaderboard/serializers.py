@@ -86,3 +86,29 @@ class RankingPageSerializer(serializers.Serializer):
     page = serializers.IntegerField()
     pages = serializers.IntegerField()
     results = RankingRowSerializer(many=True)
+
+
+class EventPlacingSerializer(serializers.Serializer):
+    player = serializers.IntegerField(source="player_id")
+    display_name = serializers.CharField(source="player.display_name")
+    place_first = serializers.IntegerField(allow_null=True)
+    place_last = serializers.IntegerField(allow_null=True)
+    rating = serializers.FloatField(allow_null=True, help_text="Rating at the start (null: unrated, "
+                                    "counted as 1500).")
+    points = serializers.DecimalField(max_digits=9, decimal_places=2)
+
+
+class RankedEventSerializer(serializers.Serializer):
+    """A tournament's GP-style points, worked out when it finished."""
+
+    tournament = serializers.IntegerField(source="tournament_id")
+    club = serializers.CharField(source="club.slug")
+    name = serializers.CharField()
+    variant = serializers.CharField()
+    date = serializers.DateField()
+    entrants = serializers.IntegerField()
+    strength_of_field = serializers.DecimalField(max_digits=9, decimal_places=2)
+    paid_places = serializers.IntegerField()
+    no_points_reason = serializers.CharField(
+        help_text="Why nobody earned points (e.g. field_too_small); empty when points were given.")
+    placings = EventPlacingSerializer(many=True)

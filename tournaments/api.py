@@ -134,7 +134,8 @@ class TournamentViewSet(viewsets.ModelViewSet):
 
         return _call(lambda: services.next_stage(
             tournament=tournament, actor=request.user, stage=data.validated_data["stage"],
-            through=data.validated_data.get("through")))
+            through=data.validated_data.get("through"),
+            allow_repeats=data.validated_data["allow_repeats"]))
 
     @extend_schema(request=None, responses=s.PairingSerializer(many=True))
     @action(detail=True, methods=["get"])
@@ -143,23 +144,18 @@ class TournamentViewSet(viewsets.ModelViewSet):
         tournament = self.get_object()
         return Response(s.PairingSerializer(selectors.pairings_of(tournament), many=True).data)
 
+    @extend_schema(request=None, responses=s.StandingsSerializer)
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str | None = None) -> Response:
+        """Standings of every group or Swiss table, and the places decided so far."""
         tournament = self.get_object()
-        flight = "swiss" if tournament.format == Tournament.Format.SWISS else "group"
-        groups = []
-        for table in selectors.crosstables(tournament, flight=flight):
-            groups.append({
-                "group": table.group,
-                "tiebreaks": list(tournament.tiebreaks),
-                "rows": [{"place": line.place, "shared": line.shared, "player": line.name,
-                          "values": line.values} for line in table.lines],
-                "explanations": table.explanations,
-            })
-        places = [{"entry": e.pk, "player": e.player.display_name, "place_first": e.place_first,
-                   "place_last": e.place_last}
-                  for e in selectors.entries_of(tournament).exclude(place_first=None)]
-        return Response({"groups": groups, "places": places})
+        return Response(s.StandingsSerializer(selectors.standings_data(tournament)).data)
+
+    @extend_schema(request=None, responses=s.FormatsSerializer)
+    @action(detail=False, methods=["get"])
+    def formats(self, request: Request) -> Response:
+        """The event formats, the settings each one uses, and the tiebreaks to choose from."""
+        return Response(s.FormatsSerializer(selectors.formats_data()).data)
 
     @extend_schema(request=s.ConflictInputSerializer, responses=s.ConflictSerializer(many=True))
     @action(detail=True, methods=["get", "post"])

@@ -264,3 +264,59 @@ def my_pairings(player: Player) -> list[Pairing]:
         "tournament__club", "match__player1", "match__player2", "match__winner"
     ).prefetch_related("match__results").order_by("-tournament__starts_on", "flight", "round", "number")
     return list(pairings)
+
+
+# --- the API's standings and formats ------------------------------------------------------
+
+
+def tiebreak_rows(keys: Iterable[str]) -> list[dict[str, str]]:
+    rows = []
+    for key in keys:
+        if key in METRICS:
+            abbreviation, name, explanation = tiebreak_text(key)
+            rows.append({"key": key, "abbreviation": abbreviation, "name": name,
+                         "explanation": explanation})
+    return rows
+
+
+def standings_data(tournament: Tournament) -> dict[str, object]:
+    """The standings as the API gives them: rows name entries and players by id, tiebreak
+    values are labelled by key (null where worked out among tied players only)."""
+    event_format = tournament.event_format
+    order = list(tournament.tiebreaks or event_format.default_tiebreaks or ())
+    groups = []
+    if event_format.table_flight:
+        for table in crosstables(tournament, flight=event_format.table_flight):
+            if table.standings is None:
+                continue
+            players = {entry.pk: entry.player for entry in table.entries}
+            rows = [{
+                "place": row.place, "shared": row.shared, "entry": row.player,
+                "player": players[row.player],
+                "values": {key: row.values.get(key) for key in order},
+            } for row in table.standings.rows]
+            separations = [{
+                "upper": sep.upper, "lower": sep.lower, "tiebreak": sep.metric,
+                "upper_value": sep.upper_value, "lower_value": sep.lower_value,
+                "explanation": sentence,
+            } for sep, sentence in zip(table.standings.separations, table.explanations, strict=True)]
+            groups.append({"group": table.group, "rows": rows, "separations": separations})
+    places = [{"entry": e.pk, "player": e.player, "place_first": e.place_first,
+               "place_last": e.place_last}
+              for e in entries_of(tournament).exclude(place_first=None).order_by("place_first", "pk")]
+    return {"format": tournament.format, "tiebreaks": tiebreak_rows(order), "groups": groups,
+            "places": places}
+
+
+def formats_data() -> dict[str, object]:
+    """Every registered format with its settings, and the tiebreaks to choose from."""
+    from tournaments.formats import FORMATS
+
+    formats = [{
+        "key": key, "label": event_format.label, "settings": list(event_format.settings),
+        "minimum_entrants": event_format.minimum_entrants, "bracket": event_format.bracket,
+        "table_flight": event_format.table_flight,
+        "played_in_rounds": event_format.played_in_rounds,
+        "default_tiebreaks": list(event_format.default_tiebreaks or ()) or None,
+    } for key, event_format in FORMATS.items()]
+    return {"formats": formats, "tiebreaks": tiebreak_rows(METRICS)}

@@ -1,14 +1,54 @@
-"""API shapes of tournaments. Players are shown by display name only (privacy). Inputs have their own
-serializers; the services do the writes."""
+"""API shapes of tournaments. Players are shown by id and display name only (privacy). Inputs
+have their own serializers; the services do the writes.
+
+Every format's settings are fields of the tournament; each field's description says which
+formats use it (from the format registry), and ``GET /api/tournaments/formats/`` lists the
+formats with their settings and the tiebreaks to choose from."""
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from clubs.models import Club, Player
 from clubs.serializers import PlayerSerializer, PublicNameField
+from tournaments.formats import ALL_SETTINGS_FIELDS, FORMATS, load_formats
 from tournaments.models import BracketConflict, Entry, Pairing, Tournament
 from tournaments.services.entries import EDITABLE
+from tournaments.standings import METRICS
+
+
+def _used_by(name: str) -> str:
+    if not FORMATS:
+        load_formats()
+    keys = [key for key, event_format in FORMATS.items() if name in event_format.settings]
+    return f"Used by the formats: {', '.join(keys)}." if keys else ""
+
+
+SETTING_HELP = {
+    "seeding": "How seeds are given: rating (ties by display name, then order of entry), "
+               "partial (top seeds by rating, the rest drawn), random, manual.",
+    "seeded_top": "Partial seeding: how many top players are seeded by rating (2, 4 or 8).",
+    "consolation": "Knockout: who enters the consolation flight.",
+    "last_chance": "Knockout: draw a last-chance flight.",
+    "cycles": "Round robin: how many times everyone meets everyone (1 to 4).",
+    "group_count": "Groups then a knockout: the number of groups.",
+    "qualifiers_per_group": "Groups then a knockout: how many of each group go through.",
+    "swiss_rounds": "Swiss: the number of rounds (at most entrants - 1); empty: ceil(log2 P).",
+    "grand_final_reset": "Double elimination: a second final when the losers' bracket "
+                         "champion wins the first.",
+    "losses_limit": "Swiss until N losses: N, the losses that put a player out (at least 1).",
+    "round_limit": "Swiss until N losses: stop after this many rounds (empty: play until one "
+                   "player is left).",
+    "tiebreaks": "Tiebreak keys in order, from: " + ", ".join(METRICS) + ".",
+    "random_seed": "The seed of the draw's random choices (random or partial seeding, random "
+                   "first Swiss round). Give one to make a draw reproducible; if empty, one is "
+                   "chosen at the draw and stored here.",
+}
+
+
+def _help(name: str) -> str:
+    return " ".join(part for part in (SETTING_HELP.get(name, ""), _used_by(name)) if part)
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -17,10 +57,10 @@ class TournamentSerializer(serializers.ModelSerializer):
     class Meta:
         model = Tournament
         fields = ["id", "club", "name", "starts_on", "ends_on", "variant", "format", "status",
-                  "is_public", "rules", "rules_text", "match_lengths", "seeding", "seeded_top",
-                  "consolation", "last_chance", "cycles", "group_count", "qualifiers_per_group",
-                  "swiss_rounds", "tiebreaks", "draw_size", "current_round"]
+                  "is_public", "rules", "rules_text", "match_lengths", *ALL_SETTINGS_FIELDS,
+                  "random_seed", "draw_size", "current_round"]
         read_only_fields = fields
+        extra_kwargs = {name: {"help_text": _help(name)} for name in SETTING_HELP}
 
 
 class TournamentInputSerializer(serializers.ModelSerializer):
@@ -31,7 +71,13 @@ class TournamentInputSerializer(serializers.ModelSerializer):
     class Meta:
         model = Tournament
         fields = ["club", *EDITABLE]
-        extra_kwargs = {"variant": {"required": False}, "format": {"required": False}}
+        extra_kwargs = {
+            **{name: {"help_text": _help(name)} for name in SETTING_HELP},
+            "variant": {"required": False},
+            "format": {"required": False},
+            "random_seed": {"help_text": _help("random_seed"), "min_value": 0,
+                            "max_value": 2**63 - 1},
+        }
 
 
 class EntrySerializer(serializers.ModelSerializer):
@@ -57,8 +103,17 @@ class StatusInputSerializer(serializers.Serializer):
 
 
 class NextRoundInputSerializer(serializers.Serializer):
-    through = serializers.IntegerField(min_value=1, required=False)
-    stage = serializers.ChoiceField(choices=["round", "knockout"], default="round")
+    through = serializers.IntegerField(
+        min_value=1, max_value=999, required=False,
+        help_text="Round robin: open every round up to this one.")
+    stage = serializers.ChoiceField(
+        choices=["round", "knockout"], default="round",
+        help_text="round: the next round (Swiss formats pair it from the results so far); "
+                  "knockout: groups then a knockout, draw the knockout of the qualifiers.")
+    allow_repeats = serializers.BooleanField(
+        default=False,
+        help_text="Swiss: when the round cannot be paired without a repeat (code "
+                  "no_new_pairings), pair it with as few repeats as possible.")
 
 
 class SideSerializer(serializers.ModelSerializer):
@@ -67,6 +122,44 @@ class SideSerializer(serializers.ModelSerializer):
     class Meta:
         model = Entry
         fields = ["id", "player", "seed"]
+
+
+class SeatSerializer(serializers.Serializer):
+    entry = serializers.IntegerField(allow_null=True, help_text="The entry id in this event.")
+    player = PlayerSerializer()
+
+
+class MatchSummarySerializer(serializers.Serializer):
+    """The pairing's match; ``player1`` and ``player2`` say who sits in which seat
+    (``score1`` is player 1's score)."""
+
+    id = serializers.IntegerField()
+    length = serializers.IntegerField()
+    status = serializers.CharField()
+    score1 = serializers.CharField()
+    score2 = serializers.CharField()
+    winner = serializers.IntegerField(allow_null=True, help_text="The winner's player id.")
+    player1 = SeatSerializer()
+    player2 = SeatSerializer()
+
+
+def match_summary(pairing: Pairing) -> dict | None:
+    match = pairing.match
+    if match is None:
+        return None
+    entries = {side.player_id: side.pk for side in (pairing.top, pairing.bottom) if side is not None}
+    players = {side.player_id: side.player for side in (pairing.top, pairing.bottom) if side}
+
+    def seat(player_id: int) -> dict:
+        player = players.get(player_id)
+        return {"entry": entries.get(player_id),
+                "player": {"id": player_id,
+                           "display_name": player.display_name if player else ""}}
+
+    return {"id": match.pk, "length": match.length, "status": match.status,
+            "score1": str(match.score1), "score2": str(match.score2),
+            "winner": match.winner_id, "player1": seat(match.player1_id),
+            "player2": seat(match.player2_id)}
 
 
 class PairingSerializer(serializers.ModelSerializer):
@@ -79,13 +172,75 @@ class PairingSerializer(serializers.ModelSerializer):
         fields = ["id", "tournament", "flight", "group", "round", "number", "top", "bottom",
                   "winner", "state", "match"]
 
+    @extend_schema_field(MatchSummarySerializer(allow_null=True))
     def get_match(self, pairing: Pairing) -> dict | None:
-        match = pairing.match
-        if match is None:
-            return None
-        return {"id": match.pk, "length": match.length, "status": match.status,
-                "score1": str(match.score1), "score2": str(match.score2),
-                "winner": match.winner_id}
+        return match_summary(pairing)
+
+
+class TiebreakSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    abbreviation = serializers.CharField()
+    name = serializers.CharField()
+    explanation = serializers.CharField()
+
+
+class StandingRowSerializer(serializers.Serializer):
+    place = serializers.IntegerField()
+    shared = serializers.BooleanField(help_text="Tied with the next or previous row.")
+    entry = serializers.IntegerField()
+    player = PlayerSerializer()
+    values = serializers.DictField(
+        child=serializers.FloatField(allow_null=True),
+        help_text="Each tiebreak's value by key. null for a tiebreak worked out only among "
+                  "the players tied at that point (head-to-head): see ``separations``.",
+    )
+
+
+class SeparationSerializer(serializers.Serializer):
+    upper = serializers.IntegerField(help_text="Entry id of the row above.")
+    lower = serializers.IntegerField(help_text="Entry id of the row below.")
+    tiebreak = serializers.CharField(allow_null=True, help_text="null: they share the place.")
+    upper_value = serializers.FloatField(allow_null=True)
+    lower_value = serializers.FloatField(allow_null=True)
+    explanation = serializers.CharField()
+
+
+class StandingsGroupSerializer(serializers.Serializer):
+    group = serializers.IntegerField(help_text="0 for a Swiss event, 1.. for round-robin groups.")
+    rows = StandingRowSerializer(many=True)
+    separations = SeparationSerializer(many=True)
+
+
+class PlaceSerializer(serializers.Serializer):
+    entry = serializers.IntegerField()
+    player = PlayerSerializer()
+    place_first = serializers.IntegerField()
+    place_last = serializers.IntegerField()
+
+
+class StandingsSerializer(serializers.Serializer):
+    format = serializers.CharField()
+    tiebreaks = TiebreakSerializer(many=True, help_text="The event's tiebreaks, in order.")
+    groups = StandingsGroupSerializer(many=True)
+    places = PlaceSerializer(many=True, help_text="Final (or so far decided) places.")
+
+
+class FormatSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    label = serializers.CharField()
+    settings = serializers.ListField(child=serializers.CharField(),
+                                     help_text="The tournament fields this format uses.")
+    minimum_entrants = serializers.IntegerField()
+    bracket = serializers.BooleanField()
+    table_flight = serializers.CharField(allow_null=True)
+    played_in_rounds = serializers.BooleanField(
+        help_text="The director starts (or pairs) each round with next-round.")
+    default_tiebreaks = serializers.ListField(child=serializers.CharField(), allow_null=True)
+
+
+class FormatsSerializer(serializers.Serializer):
+    formats = FormatSerializer(many=True)
+    tiebreaks = TiebreakSerializer(many=True)
 
 
 class PairingScoreInputSerializer(serializers.Serializer):

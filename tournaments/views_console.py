@@ -199,6 +199,7 @@ def console_next_round(request: HttpRequest, pk: int) -> HttpResponse:
             tournament=tournament, actor=request.user,
             stage="knockout" if request.POST.get("stage") == "knockout" else "round",
             through=int(through) if through.isdigit() and len(through) < 5 else None,
+            allow_repeats=request.POST.get("allow_repeats") == "1",
         )
         if "stage" in started:
             return _("The knockout of the group qualifiers is drawn.")

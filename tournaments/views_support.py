@@ -30,6 +30,22 @@ ERROR_MESSAGES: dict[str, Any] = {
     "seed_used_twice": _("Each seed can be given to one entrant only."),
     "seed_out_of_range": _("A seed is outside the range of entrants."),
     "conflict_closed": _("This correction has already been decided."),
+    "too_many_rounds": _("With %(entrants)s entrants each player has only %(maximum)s possible "
+                         "opponents, so a Swiss event cannot have %(rounds)s rounds; at most "
+                         "%(maximum)s."),
+    "too_few_rounds": _("An event of rounds has at least one round; %(rounds)s was asked for."),
+    "too_few_losses": _("Players leave after their N-th loss, so N is at least 1; %(losses)s was "
+                        "asked for."),
+    "groups_too_small": _("%(entrants)s entrants in %(groups)s groups make groups too small: each "
+                          "group needs at least two players and at least %(qualifiers)s "
+                          "(the qualifiers)."),
+    "too_few_qualifiers": _("The knockout after the groups needs at least two qualifiers in all."),
+    "no_new_pairings": _("Round %(round)s cannot be paired without a repeat match; pair it "
+                         "allowing repeats (as few as possible) or end the event."),
+    "no_bye_possible": _("Every player has already had a bye, so nobody can take this round's bye."),
+    "pairing_search_too_long": _("No pairing without repeats was found in reasonable time; pair "
+                                 "this round allowing repeats."),
+    "event_finished": _("The event is over: fewer than two players are left."),
 }
 
 

@@ -159,7 +159,7 @@ def pair_round(
     raise DrawError(
         "no_new_pairings",
         f"Round {round_number or '?'} cannot be paired without a repeat match; the director "
-        "can allow a repeat pairing or end the event.",
+        "can pair it allowing repeats (as few as possible) or end the event.",
         {"round": round_number},
     )
 

@@ -95,7 +95,7 @@ class EventFormat:
 
     def next_stage(
         self, *, tournament: Tournament, actor: AbstractBaseUser | None, stage: str = "round",
-        through: int | None = None,
+        through: int | None = None, allow_repeats: bool = False,
     ) -> dict[str, Any]:
         from tournaments.services.common import ActionError
 

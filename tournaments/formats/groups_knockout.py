@@ -55,7 +55,8 @@ class GroupsKnockout(TableFormat):
         make_round_robin_draw(tournament=tournament, actor=actor)
 
     def next_stage(self, *, tournament: Tournament, actor: AbstractBaseUser | None,
-                   stage: str = "round", through: int | None = None) -> dict[str, Any]:
+                   stage: str = "round", through: int | None = None,
+                   allow_repeats: bool = False) -> dict[str, Any]:
         if stage == "knockout":
             make_group_knockout(tournament=tournament, actor=actor)
             return {"stage": "knockout"}

@@ -24,7 +24,8 @@ class RoundRobin(TableFormat):
         make_round_robin_draw(tournament=tournament, actor=actor)
 
     def next_stage(self, *, tournament: Tournament, actor: AbstractBaseUser | None,
-                   stage: str = "round", through: int | None = None) -> dict[str, Any]:
+                   stage: str = "round", through: int | None = None,
+                   allow_repeats: bool = False) -> dict[str, Any]:
         return {"round": start_round(tournament=tournament, actor=actor, through=through)}
 
     def table_over(self, tournament: Tournament) -> bool:

@@ -36,8 +36,10 @@ class Swiss(TableFormat):
         make_swiss_round(tournament=tournament, actor=actor)
 
     def next_stage(self, *, tournament: Tournament, actor: AbstractBaseUser | None,
-                   stage: str = "round", through: int | None = None) -> dict[str, Any]:
-        return {"round": make_swiss_round(tournament=tournament, actor=actor)}
+                   stage: str = "round", through: int | None = None,
+                   allow_repeats: bool = False) -> dict[str, Any]:
+        return {"round": make_swiss_round(tournament=tournament, actor=actor,
+                                          allow_repeats=allow_repeats)}
 
     def table_over(self, tournament: Tournament) -> bool:
         return swiss_over(tournament)

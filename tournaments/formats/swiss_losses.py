@@ -32,7 +32,8 @@ class SwissLosses(TableFormat):
         make_losses_round(tournament=tournament, actor=actor)
 
     def next_stage(self, *, tournament: Tournament, actor: AbstractBaseUser | None,
-                   stage: str = "round", through: int | None = None) -> dict[str, Any]:
+                   stage: str = "round", through: int | None = None,
+                   allow_repeats: bool = False) -> dict[str, Any]:
         return {"round": make_losses_round(tournament=tournament, actor=actor)}
 
     def table_over(self, tournament: Tournament) -> bool:

@@ -41,13 +41,13 @@ def make_draw(*, tournament: Tournament, actor: AbstractBaseUser | None) -> None
 
 
 def next_stage(*, tournament: Tournament, actor: AbstractBaseUser | None, stage: str = "round",
-               through: int | None = None) -> dict[str, Any]:
+               through: int | None = None, allow_repeats: bool = False) -> dict[str, Any]:
     """The next round (paired or opened) or stage of the event, as its format plays it.
 
     Returns what was started: ``{"round": n}`` or ``{"stage": "knockout"}``.
     """
     return tournament.event_format.next_stage(tournament=tournament, actor=actor, stage=stage,
-                                              through=through)
+                                              through=through, allow_repeats=allow_repeats)
 
 
 __all__ = [

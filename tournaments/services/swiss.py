@@ -85,8 +85,13 @@ def _history_for_next_round(tournament: Tournament) -> SwissHistory:
 
 
 @transaction.atomic
-def make_swiss_round(*, tournament: Tournament, actor: AbstractBaseUser | None) -> int:
-    """Pair the next Swiss round (the first from the seeds) and start it."""
+def make_swiss_round(*, tournament: Tournament, actor: AbstractBaseUser | None,
+                     allow_repeats: bool = False) -> int:
+    """Pair the next Swiss round (the first from the seeds) and start it.
+
+    When no pairing without a repeat exists the director is told so; asked again with
+    ``allow_repeats``, the round is paired with as few repeats as possible.
+    """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     entries = active_entries(tournament)
     if tournament.current_round == 0:
@@ -98,7 +103,9 @@ def make_swiss_round(*, tournament: Tournament, actor: AbstractBaseUser | None) 
     if tournament.current_round >= (tournament.swiss_rounds or 0):
         raise ActionError("all_rounds_played", "Every Swiss round of this event has been played.")
     pairs = pair_round(history.players(entries), history.played,
-                       round_number=tournament.current_round + 1)
+                       round_number=tournament.current_round + 1, allow_repeats=allow_repeats)
+    if allow_repeats:
+        record(tournament, actor, "repeats_allowed", after={"round": tournament.current_round + 1})
     return _open_round(tournament, actor, [(p.first, p.second) for p in pairs])
 
 
