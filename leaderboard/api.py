@@ -21,18 +21,18 @@ from rest_framework.routers import BaseRouter
 
 from clubs.models import Player
 from games.models import Variant
-from tournaments import selectors as tournament_selectors
 from leaderboard import selectors
 from leaderboard.models import RankedEvent
 from leaderboard.serializers import (
     HistoryQuerySerializer,
+    RankedEventSerializer,
     RankingPageSerializer,
     RankingQuerySerializer,
-    RankedEventSerializer,
     RankingRowSerializer,
     RatingChangeSerializer,
     RatingSerializer,
 )
+from tournaments import selectors as tournament_selectors
 
 RANKING_PAGE_SIZE = 200
 

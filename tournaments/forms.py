@@ -5,10 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
-from tournaments.models import Flight, Tournament
+from tournaments.errors import DrawError
+from tournaments.formats import ALL_SETTINGS_FIELDS, EventFormat, format_of
+from tournaments.models import DEFAULT_TIEBREAKS, Flight, Tournament, default_match_lengths
+from tournaments.selectors import TIEBREAKS
 from tournaments.standings import METRICS
 
 
@@ -31,6 +35,7 @@ class TiebreakOrderWidget(forms.MultiWidget):
 
     def __init__(self, slots: int = len(METRICS)) -> None:
         from tournaments.selectors import TIEBREAKS
+from tournaments.standings import METRICS
 
         choices = [("", "—")] + [(key, name) for key, (_abbr, name, _text) in TIEBREAKS.items()]
         widgets = [
@@ -52,10 +57,37 @@ class TiebreakOrderWidget(forms.MultiWidget):
 
     def value_omitted_from_data(self, data: Any, files: Any, name: str) -> bool:
         return name not in data and not any(f"{name}_{i}" in data for i in range(len(self.widgets)))
+LENGTH_FIELDS = {  # form field -> (flights it sets, number of lengths)
+    "main_lengths": ((Flight.MAIN, Flight.LOSERS), 3),
+    "consolation_lengths": ((Flight.CONSOLATION,), 3),
+    "last_chance_lengths": ((Flight.LAST_CHANCE,), 3),
+}
+
+
+def _lengths_shown(event_format: EventFormat) -> set[str]:
+    shown = set()
+    if event_format.bracket:
+        shown.add("main_lengths")
+    if "consolation" in event_format.settings:
+        shown.add("consolation_lengths")
+    if "last_chance" in event_format.settings:
+        shown.add("last_chance_lengths")
+    if event_format.table_flight:
+        shown.add("table_length")
+    return shown
 
 
 class TournamentForm(forms.ModelForm):
-    """The event's set-up. Match lengths are written "early rounds, semi-finals, final"."""
+    """The event's set-up: the general fields, then only the chosen format's settings.
+
+    The format's settings come from the format registry (``tournaments.formats``); the
+    page swaps them (htmx) when the format changes. Match lengths are written "early
+    rounds, semi-finals, final". Tiebreaks are picked in order from named options, each
+    explained on the form.
+    """
+
+    GENERAL = ("club", "name", "starts_on", "ends_on", "variant", "format", "is_public",
+               "rules_text", "crawford")
 
     club = forms.ModelChoiceField(queryset=Club.objects.none(), label=_("Club"))
     crawford = forms.BooleanField(label=_("Crawford rule"), required=False, initial=True)
@@ -74,17 +106,25 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = ["club", "name", "starts_on", "ends_on", "variant", "format", "is_public",
-                  "rules_text", "seeding", "seeded_top", "consolation", "last_chance", "cycles",
-                  "group_count", "qualifiers_per_group", "swiss_rounds"]
+                  "rules_text", *(f for f in ALL_SETTINGS_FIELDS if f != "tiebreaks")]
         widgets = {
             "starts_on": forms.DateInput(attrs={"type": "date"}),
             "ends_on": forms.DateInput(attrs={"type": "date"}),
             "rules_text": forms.Textarea(attrs={"rows": 3}),
         }
 
-    def __init__(self, *args: Any, clubs: Any = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, clubs: Any = None, format_key: str | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["tiebreak_order"].widget = TiebreakOrderWidget()  # labels in today's language
+        self.event_format = _chosen_format(format_key or self.data.get("format")
+                                           or self.initial.get("format") or self.instance.format)
+        self.fields["format"].widget.attrs.update({
+            "hx-get": reverse("tournaments:format_settings"),
+            "hx-target": "#format-settings", "hx-swap": "innerHTML",
+            "hx-include": "closest form",
+        })
+        self.tiebreak_help = [(name, explanation) for _a, name, explanation in TIEBREAKS.values()]
         if clubs is not None:
             self.fields["club"].queryset = clubs
         if self.instance.pk:
@@ -96,8 +136,29 @@ class TournamentForm(forms.ModelForm):
                 "consolation_lengths": ", ".join(map(str, lengths.get(Flight.CONSOLATION, []))),
                 "last_chance_lengths": ", ".join(map(str, lengths.get(Flight.LAST_CHANCE, []))),
                 "table_length": (lengths.get(Flight.GROUP) or [7])[0],
-                "tiebreak_order": ", ".join(self.instance.tiebreaks),
             })
+        order = list(self.instance.tiebreaks) if self.instance.pk else list(
+            self.event_format.default_tiebreaks or DEFAULT_TIEBREAKS)
+        self.initial.setdefault("tiebreak_order", ", ".join(order))
+        self._keep_only_the_formats_settings()
+
+    def _keep_only_the_formats_settings(self) -> None:
+        used = set(self.event_format.settings)
+        for name in ALL_SETTINGS_FIELDS:
+            if name not in used and name in self.fields:
+                del self.fields[name]
+        if "tiebreaks" not in used:
+            del self.fields["tiebreak_order"]
+        shown = _lengths_shown(self.event_format)
+        for name in (*LENGTH_FIELDS, "table_length"):
+            if name not in shown:
+                del self.fields[name]
+
+    def general_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name in self.GENERAL]
+
+    def format_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name not in self.GENERAL]
 
     def clean_main_lengths(self) -> list[int]:
         return _lengths(self.cleaned_data["main_lengths"], 3)
@@ -119,19 +180,33 @@ class TournamentForm(forms.ModelForm):
         """The cleaned data as the services take it."""
         data = dict(self.cleaned_data)
         data.pop("club", None)
-        table = data.pop("table_length")
-        data["match_lengths"] = {
-            Flight.MAIN: data.pop("main_lengths"),
-            Flight.CONSOLATION: data.pop("consolation_lengths"),
-            Flight.LAST_CHANCE: data.pop("last_chance_lengths"),
-            Flight.GROUP: [table],
-            Flight.SWISS: [table],
-        }
+        if "tiebreak_order" in data:
+            data["tiebreaks"] = data.pop("tiebreak_order")
+        lengths = {str(flight): list(values) for flight, values in
+                   (self.instance.match_lengths or default_match_lengths()).items()}
+        for name, (flights, _count) in LENGTH_FIELDS.items():
+            if name in data:
+                value = data.pop(name)
+                for flight in flights:
+                    lengths[str(flight)] = value
+                if name == "main_lengths":
+                    lengths[str(Flight.GRAND_FINAL)] = [value[-1]]
+        if "table_length" in data:
+            table = data.pop("table_length")
+            lengths[str(Flight.GROUP)] = [table]
+            lengths[str(Flight.SWISS)] = [table]
+        data["match_lengths"] = lengths
         rules = dict(self.instance.rules or {})
         rules["crawford"] = data.pop("crawford")
         data["rules"] = rules
-        data["tiebreaks"] = data.pop("tiebreak_order")
         return data
+
+
+def _chosen_format(key: str | None) -> EventFormat:
+    try:
+        return format_of(key or Tournament.Format.KNOCKOUT)
+    except DrawError:
+        return format_of(Tournament.Format.KNOCKOUT)
 
 
 class AddEntryForm(forms.Form):

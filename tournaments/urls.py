@@ -7,6 +7,7 @@ app_name = "tournaments"
 urlpatterns = [
     path("tournaments/", views.tournament_list, name="tournament_list"),
     path("tournaments/new/", views_console.tournament_create, name="tournament_create"),
+    path("tournaments/format-settings/", views_console.format_settings, name="format_settings"),
     path("tournaments/<int:pk>/", views.tournament_detail, name="tournament_detail"),
     path("tournaments/<int:pk>/bracket/", views.bracket, name="bracket"),
     path("tournaments/<int:pk>/crosstable/", views.crosstable, name="crosstable"),

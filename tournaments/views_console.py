@@ -49,6 +49,16 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/tournament_form.html", {"form": form})
 
 
+@login_required
+def format_settings(request: HttpRequest) -> HttpResponse:
+    """The settings of the format chosen in the tournament form (htmx swaps them in).
+
+    The form's current values come along (``hx-include``) and are kept as initial values.
+    """
+    form = TournamentForm(initial=request.GET.dict(), format_key=request.GET.get("format"))
+    return render(request, "tournaments/_format_settings.html", {"form": form})
+
+
 def _console_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
     pairings = selectors.pairings_of(tournament)
     return {

@@ -161,3 +161,57 @@ def test_groups_then_knockout_from_the_console(client: Client) -> None:
     assert "Group 1" in standings.text and "Group 2" in standings.text
     bracket = client.get(reverse("tournaments:bracket", args=[event.pk]))
     assert "Semi-finals" in bracket.text
+
+
+@pytest.mark.parametrize("fmt, shown, hidden", [
+    ("knockout", ["consolation", "last_chance", "main_lengths"],
+     ["cycles", "swiss_rounds", "losses_limit", "tiebreak_order_0", "table_length"]),
+    ("swiss", ["swiss_rounds", "tiebreak_order_0", "table_length"],
+     ["consolation", "grand_final_reset", "losses_limit", "main_lengths"]),
+    ("double_elimination", ["grand_final_reset", "main_lengths"],
+     ["consolation", "swiss_rounds", "tiebreak_order_0"]),
+    ("swiss_losses", ["losses_limit", "round_limit", "tiebreak_order_0"],
+     ["swiss_rounds", "grand_final_reset", "cycles"]),
+])
+def test_the_form_shows_only_the_chosen_formats_settings(client: Client, fmt, shown, hidden) -> None:
+    client.force_login(UserFactory())
+    part = client.get(reverse("tournaments:format_settings"), {"format": fmt},
+                      headers={"HX-Request": "true"}).text
+    for name in shown:
+        assert f'name="{name}"' in part
+    for name in hidden:
+        assert f'name="{name}"' not in part
+    if "tiebreak_order_0" in shown:  # named options, each explained
+        assert "Sonneborn–Berger" in part and "a bye counts as an opponent with no wins" in part
+
+
+def test_the_create_page_swaps_the_settings_when_the_format_changes(client: Client) -> None:
+    director = UserFactory()
+    make_event(0, director=director)
+    client.force_login(director)
+    page = client.get(reverse("tournaments:tournament_create")).text
+    assert 'id="format-settings"' in page
+    assert f'hx-get="{reverse("tournaments:format_settings")}"' in page
+
+
+def test_a_swiss_until_n_losses_is_created_from_the_page_with_its_settings(client: Client) -> None:
+    director = UserFactory()
+    club = make_event(0, director=director).club
+    client.force_login(director)
+    response = client.post(reverse("tournaments:tournament_create"), {
+        "club": club.pk, "name": "Nardy Cup", "starts_on": "2026-12-01", "variant": "nardy",
+        "format": "swiss_losses", "is_public": "on", "seeding": "rating", "seeded_top": 4,
+        "losses_limit": 3, "round_limit": "", "table_length": 5,
+        "tiebreak_order_0": "wins", "tiebreak_order_1": "sonneborn_berger",
+    })
+    cup = Tournament.objects.get(name="Nardy Cup")
+    assert response.status_code == 302
+    assert (cup.losses_limit, cup.round_limit, cup.tiebreaks) == (3, None, ["wins", "sonneborn_berger"])
+    assert cup.match_lengths["swiss"] == [5]
+    refused = client.post(reverse("tournaments:tournament_create"), {
+        "club": club.pk, "name": "Zero", "starts_on": "2026-12-01", "variant": "nardy",
+        "format": "swiss_losses", "seeding": "rating", "seeded_top": 4, "losses_limit": 0,
+        "table_length": 5, "tiebreak_order": "wins",
+    })
+    assert refused.status_code == 200 and not Tournament.objects.filter(name="Zero").exists()
+    assert "at least 1" in refused.text

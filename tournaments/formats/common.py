@@ -20,7 +20,7 @@ from tournaments.services.knockout import (
 from tournaments.services.round_robin import record_table_result
 from tournaments.standings import ROUND_ROBIN_ORDER
 
-SEEDING = ("seeding", "seeded_top")
+SEEDING = ("seeding", "seeded_top", "random_seed")
 
 
 class BracketFormat(EventFormat):
