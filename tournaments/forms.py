@@ -34,9 +34,6 @@ class TiebreakOrderWidget(forms.MultiWidget):
     ``tiebreak_order`` value, as the API and older clients send, is taken as it is)."""
 
     def __init__(self, slots: int = len(METRICS)) -> None:
-        from tournaments.selectors import TIEBREAKS
-from tournaments.standings import METRICS
-
         choices = [("", "—")] + [(key, name) for key, (_abbr, name, _text) in TIEBREAKS.items()]
         widgets = [
             forms.Select(choices=choices, attrs={"aria-label": _("Tiebreak %(number)s") % {
@@ -57,6 +54,8 @@ from tournaments.standings import METRICS
 
     def value_omitted_from_data(self, data: Any, files: Any, name: str) -> bool:
         return name not in data and not any(f"{name}_{i}" in data for i in range(len(self.widgets)))
+
+
 LENGTH_FIELDS = {  # form field -> (flights it sets, number of lengths)
     "main_lengths": ((Flight.MAIN, Flight.LOSERS), 3),
     "consolation_lengths": ((Flight.CONSOLATION,), 3),
