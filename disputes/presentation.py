@@ -16,37 +16,10 @@ from engine.errors import EngineError
 from engine.position import Position
 from games import board_svg
 from games.board_svg import BoardPicture, render_board
-from games.services.errors import ENGINE_MESSAGES
+from games.services.errors import ENGINE_MESSAGES, MOVE_MESSAGES
 
 HEADLINES: dict[str, Any] = {
-    "legal": gettext_lazy("Legal: the play made is one of the legal plays."),
-    "larger_die": gettext_lazy(
-        "Illegal: only one die can be played, and then it must be the larger one."
-    ),
-    "must_use_both_dice": gettext_lazy("Illegal: both dice can be played, so both must be."),
-    "must_use_more_dice": gettext_lazy(
-        "Illegal: more of the doubles can be played, so they must be."
-    ),
-    "must_move": gettext_lazy("Illegal: a play is possible, so it must be made."),
-    "bar_first": gettext_lazy("Illegal: a checker on the bar must enter before any other moves."),
-    "point_blocked": gettext_lazy("Illegal: the play stops on a point the opponent holds."),
-    "point_occupied": gettext_lazy("Illegal: the play stops on a point an opponent checker holds."),
-    "bear_off_not_all_home": gettext_lazy(
-        "Illegal: checkers are borne off only when all of them are home."
-    ),
-    "bear_off_higher_point": gettext_lazy(
-        "Illegal: a higher die bears off from a lower point only when no checker is higher."
-    ),
-    "head_limit": gettext_lazy("Illegal: only one checker may leave the head in a turn."),
-    "six_block": gettext_lazy(
-        "Illegal: the play builds a six-point block with no opponent checker ahead of it."
-    ),
-    "wrong_dice": gettext_lazy("Illegal: the play does not fit the dice."),
-    "wrong_distance": gettext_lazy("Illegal: a checker moves a distance the dice do not show."),
-    "no_such_checker": gettext_lazy("Illegal: there is no checker to move from that point."),
-    "no_bar": gettext_lazy("Illegal: long nardy has no bar."),
-    "illegal_play": gettext_lazy("Illegal: the play gives none of the legal positions."),
-    "unreadable_notation": gettext_lazy("The play as written cannot be read."),
+    **MOVE_MESSAGES,
     "no_transcript": gettext_lazy(
         "No transcript is attached: the director decides on the two statements."
     ),

@@ -36,6 +36,53 @@ ENGINE_MESSAGES: dict[str, Any] = {
 }
 
 
+# Verdicts on a play, by the engine's stable code (engine.verdicts), in the reader's
+# language: the dispute pages' headlines and the transcript checks' errors.
+MOVE_MESSAGES: dict[str, Any] = {
+    "legal": _("Legal: the play made is one of the legal plays."),
+    "larger_die": _(
+        "Illegal: only one die can be played, and then it must be the larger one."
+    ),
+    "must_use_both_dice": _("Illegal: both dice can be played, so both must be."),
+    "must_use_more_dice": _(
+        "Illegal: more of the doubles can be played, so they must be."
+    ),
+    "must_move": _("Illegal: a play is possible, so it must be made."),
+    "bar_first": _("Illegal: a checker on the bar must enter before any other moves."),
+    "point_blocked": _("Illegal: the play stops on a point the opponent holds."),
+    "point_occupied": _("Illegal: the play stops on a point an opponent checker holds."),
+    "bear_off_not_all_home": _(
+        "Illegal: checkers are borne off only when all of them are home."
+    ),
+    "bear_off_higher_point": _(
+        "Illegal: a higher die bears off from a lower point only when no checker is higher."
+    ),
+    "head_limit": _("Illegal: only one checker may leave the head in a turn."),
+    "six_block": _(
+        "Illegal: the play builds a six-point block with no opponent checker ahead of it."
+    ),
+    "wrong_dice": _("Illegal: the play does not fit the dice."),
+    "wrong_distance": _("Illegal: a checker moves a distance the dice do not show."),
+    "no_such_checker": _("Illegal: there is no checker to move from that point."),
+    "no_bar": _("Illegal: long nardy has no bar."),
+    "illegal_play": _("Illegal: the play gives none of the legal positions."),
+    "unreadable_notation": _("The play as written cannot be read."),
+}
+
+
+def transcript_error_text(error: dict[str, Any], language: str) -> str:
+    """One error of a transcript's verdict as a sentence in the reader's language: by its
+    code when we know it, else the engine's English sentence (English pages only)."""
+    code = error.get("code") or ""
+    if code in ENGINE_MESSAGES:
+        return str(ENGINE_MESSAGES[code]) % {"game": error.get("game", "?")}
+    if code in MOVE_MESSAGES:
+        return str(MOVE_MESSAGES[code])
+    if language.startswith("en") and error.get("reason"):
+        return str(error["reason"])
+    return str(_("This move breaks a rule of the game."))
+
+
 class ServiceError(Exception):
     """An action that cannot be done; ``message`` is for people, ``code`` for programs."""
 

@@ -24,3 +24,13 @@ def seat_player(match: Any, seat: int | None) -> Any:
     if seat in (1, 2):
         return match.player_in_seat(int(seat)) or seat
     return ""
+
+
+@register.filter
+def transcript_error(error: dict[str, Any]) -> str:
+    """An error of a transcript's verdict in the reader's language (by its code)."""
+    from django.utils.translation import get_language
+
+    from games.services.errors import transcript_error_text
+
+    return transcript_error_text(error, get_language() or "en")

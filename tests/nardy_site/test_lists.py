@@ -155,3 +155,17 @@ def test_the_player_list_filters_by_name_and_club_with_ratings_and_pages() -> No
     assert "Анна К." in html and "Zed 00" not in html
     first = client.get(url).content.decode()
     assert 'rel="next"' in first and f"{PER_PAGE + 2} players" in first
+
+
+def test_transcript_errors_are_told_by_their_code_in_the_reader_language() -> None:
+    from games.services.errors import transcript_error_text
+
+    larger = {"code": "larger_die", "reason": "Illegal: with 6-2 ...", "game": 2}
+    assert transcript_error_text(larger, "en").startswith("Illegal: only one die")
+    crawford = {"code": "cube_in_crawford", "game": 3, "reason": "x"}
+    assert "(game 3)" in transcript_error_text(crawford, "en")
+    unknown = {"code": "brand_new", "reason": "Something new happened."}
+    assert transcript_error_text(unknown, "en") == "Something new happened."
+    with translation.override("ru"):
+        assert "кубик" in transcript_error_text(larger, "ru")
+        assert transcript_error_text(unknown, "ru") == "Этот ход нарушает правило игры."
