@@ -6,9 +6,9 @@ import django_filters
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Match
 from clubs.models import Club
 from clubs.search import name_contains
+from games.models import Match
 
 
 class MatchFilter(django_filters.FilterSet):

@@ -21,8 +21,8 @@ from clubs.permissions import can_manage_club
 from clubs.selectors import club_members
 from games.models import Variant
 from leaderboard import selectors
-from leaderboard.filters import PlayerFilter
 from leaderboard.charts import Series, history_chart_svg, rating_chart_svg
+from leaderboard.filters import PlayerFilter
 from leaderboard.forms import (
     ExternalEventForm,
     HeadToHeadForm,

@@ -9,10 +9,10 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from disputes.models import OPEN_STATUSES, Dispute
-from games.models import Match, MatchResult, MatchStatus, ResultStatus
 from clubs.models import Club, Player
 from clubs.permissions import managed_clubs, player_for
+from disputes.models import OPEN_STATUSES, Dispute
+from games.models import Match, MatchResult, MatchStatus, ResultStatus
 from leaderboard.models import PlayerRating
 from tournaments.models import Tournament
 

@@ -11,9 +11,9 @@ from django.test import RequestFactory
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from games.board_svg import BoardPicture, describe
 from disputes.models import DisputeEvent
 from disputes.presentation import event_text
+from games.board_svg import BoardPicture, describe
 from games.models import MatchStatus
 from nardy_site.listing import PER_PAGE
 from nardy_site.templatetags.site import page_window
