@@ -14,6 +14,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club
 from games.models import Match, MatchResult, MatchTranscript, Variant
@@ -25,11 +26,13 @@ class DisputeKind(models.TextChoices):
 
 
 class DisputeStatus(models.TextChoices):
-    SUBMITTED = "submitted", _("submitted")
-    CHECKING = "checking", _("being checked")
-    CHECKED = "checked", _("checked")
-    RULED = "ruled", _("ruled")
-    WITHDRAWN = "withdrawn", _("withdrawn")
+    # "dispute" context: the same English words name a transcript's status too, and
+    # other languages agree them with a different noun.
+    SUBMITTED = "submitted", pgettext_lazy("dispute", "submitted")
+    CHECKING = "checking", pgettext_lazy("dispute", "being checked")
+    CHECKED = "checked", pgettext_lazy("dispute", "checked")
+    RULED = "ruled", pgettext_lazy("dispute", "ruled")
+    WITHDRAWN = "withdrawn", pgettext_lazy("dispute", "withdrawn")
 
 
 OPEN_STATUSES = (DisputeStatus.SUBMITTED, DisputeStatus.CHECKING, DisputeStatus.CHECKED)
