@@ -182,6 +182,12 @@ def visits() -> list[Visit]:
         Visit("games:match_list", reverse("games:match_list")),
         Visit("games:match_create", reverse("games:match_create"), (DIRECTOR,)),
     ]
+    taking_entries = Tournament.objects.filter(status="registration").order_by("pk").first()
+    if taking_entries is not None:
+        out.append(Visit("tournaments:console registration",
+                         reverse("tournaments:console", args=[taking_entries.pk]), (DIRECTOR,)))
+        out.append(Visit("tournaments:tournament_detail registration",
+                         reverse("tournaments:tournament_detail", args=[taking_entries.pk])))
     for label, tournament in (("knockout", knockout), ("round robin", round_robin)):
         for name in ("tournament_detail", "bracket", "crosstable", "standings", "draw_sheet"):
             out.append(Visit(f"tournaments:{name} {label}",
@@ -218,6 +224,27 @@ def visits() -> list[Visit]:
         out.append(Visit(f"disputes:detail {dispute.status}",
                          reverse("disputes:detail", args=[dispute.pk]), roles))
     return _distinct(out)
+
+
+def add_states() -> None:
+    """Pages in states the demo does not reach: a tournament taking entries (the console's
+    entry forms, player search and seeds)."""
+    from django.utils import timezone
+
+    from clubs.models import Club, Player
+    from tournaments import services
+    from tournaments.models import Tournament
+
+    club = Club.objects.order_by("pk").first()
+    director = club.directors.order_by("pk").first()
+    if Tournament.objects.filter(club=club, status="registration").exists():
+        return
+    tournament = services.create_tournament(
+        club=club, actor=director, name="Spring Cup", starts_on=timezone.localdate(),
+        variant="backgammon", format=Tournament.Format.KNOCKOUT)
+    for player in Player.objects.filter(memberships__club=club).order_by("pk")[:3]:
+        services.add_entry(tournament=tournament, player=player, actor=director)
+    services.set_status(tournament=tournament, status="registration", actor=director)
 
 
 def _distinct(out: list[Visit]) -> list[Visit]:

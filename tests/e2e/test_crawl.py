@@ -37,6 +37,7 @@ def test_every_page_kind_is_crawled() -> None:
 def demo_site(live_server, browser):
     """The demo data behind the live server, and a way to open a browser as each role."""
     call_command("demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    crawl.add_states()
     contexts = []
 
     def open_as(role: str, language: str):
