@@ -43,6 +43,7 @@ NOT_PAGES: dict[str, str] = {
     "tournaments:results_csv": "CSV download",
     "tournaments:standings_csv": "CSV download",
     "tournaments:console_update": "POST action",
+    "tournaments:format_settings": "htmx fragment of the tournament form",
     "tournaments:console_player_search": "htmx fragment of the console",
     "tournaments:console_add_entry": "POST action",
     "tournaments:console_remove_entry": "POST action",
