@@ -232,6 +232,9 @@ def sync_bracket(tournament: Tournament) -> BracketState:
         games_adapter.discard_unplayed(match)
     _set_places(tournament, state, entries)
     _finish_if_over(tournament, state)
+    from tournaments.services.day import after_draw_change  # walkovers, announcements
+
+    after_draw_change(tournament)
     return state
 
 
