@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -44,8 +45,13 @@ def _validate_event(tournament: Tournament, changed: set[str]) -> None:
     rules.check_check_in_window(tournament.check_in_opens_at, tournament.check_in_closes_at)
     rules.parse_divisions(tournament.divisions)
     rules.parse_time_controls(tournament.time_controls)
-    if tournament.entry_fee is not None and tournament.entry_fee < 0:
-        raise ActionError("bad_entry_fee", "An entry fee is not negative.")
+    if tournament.entry_fee is not None:
+        try:
+            fee = Decimal(str(tournament.entry_fee))
+        except InvalidOperation:
+            fee = Decimal(-1)
+        if not fee.is_finite() or fee < 0 or fee >= 1_000_000:
+            raise ActionError("bad_entry_fee", "An entry fee is an amount from 0 to 999999.99.")
     if tournament.forfeit_minutes is not None and not 1 <= tournament.forfeit_minutes <= 240:
         raise ActionError("bad_minutes", "Give 1 to 240 minutes.", {"maximum": 240})
 

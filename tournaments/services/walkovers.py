@@ -79,11 +79,13 @@ def _open_bye_slots(tournament: Tournament) -> list[tuple[Pairing, Entry]]:
     the lowest seed first (the place "seeded last" takes)."""
     pairings = {
         (p.round, p.number): p
-        for p in tournament.pairings.filter(flight=Flight.MAIN, round__lte=2).select_related("top", "match")
+        for p in tournament.pairings.filter(flight=Flight.MAIN, round__lte=2)
+        .select_related("top", "bottom", "match")
     }
     slots = []
     for (round_number, number), pairing in pairings.items():
-        if round_number != 1 or pairing.state != Pairing.State.BYE or pairing.top is None:
+        holder = pairing.top or pairing.bottom
+        if round_number != 1 or pairing.state != Pairing.State.BYE or holder is None:
             continue
         following = pairings.get((2, (number + 1) // 2))
         if following is not None and (
@@ -91,7 +93,7 @@ def _open_bye_slots(tournament: Tournament) -> list[tuple[Pairing, Entry]]:
             or (following.match is not None and games_adapter.has_started(following.match))
         ):
             continue
-        slots.append((pairing, pairing.top))
+        slots.append((pairing, holder))
     return sorted(slots, key=lambda slot: -(slot[1].seed or 0))
 
 
