@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import views, views_console, views_export
+from tournaments import views, views_console, views_desk, views_event, views_export
 
 app_name = "tournaments"
 
@@ -35,6 +35,21 @@ urlpatterns = [
          name="console_walkover"),
     path("tournaments/<int:pk>/console/conflicts/<int:conflict_pk>/", views_console.console_conflict,
          name="console_conflict"),
+    # the entry desk and the day's tools
+    path("tournaments/<int:pk>/desk/", views_desk.desk, name="desk"),
+    path("tournaments/<int:pk>/desk/settings/", views_desk.desk_settings, name="desk_settings"),
+    path("tournaments/<int:pk>/desk/registrations/<int:registration_pk>/", views_desk.desk_decide,
+         name="desk_decide"),
+    path("tournaments/<int:pk>/desk/entries/<int:entry_pk>/<slug:what>/", views_desk.desk_entry,
+         name="desk_entry"),
+    path("tournaments/<int:pk>/desk/late-entry/", views_desk.desk_late_entry, name="desk_late_entry"),
+    path("tournaments/<int:pk>/desk/pairings/<int:pairing_pk>/<slug:what>/", views_desk.desk_pairing,
+         name="desk_pairing"),
+    # players: registration, check-in, at the table
+    path("tournaments/<int:pk>/register/", views_event.register, name="register"),
+    path("tournaments/<int:pk>/leave/", views_event.leave, name="leave"),
+    path("tournaments/<int:pk>/check-in/", views_event.check_in, name="check_in"),
+    path("pairings/<int:pairing_pk>/present/", views_event.present, name="present"),
     # players
     path("my-matches/", views.my_matches, name="my_matches"),
     path("my-matches/<int:match_pk>/score/", views.my_match_score, name="my_match_score"),

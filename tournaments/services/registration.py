@@ -199,7 +199,7 @@ def withdraw(*, entry: Entry, by: AnyUser, reason: str = Withdrawal.WITHDREW) ->
         raise RegistrationError("already_withdrawn", f"{entry.player} has already withdrawn.",
                                 {"player": entry.player.display_name})
     if tournament.status == Tournament.Status.FINISHED:
-        raise RegistrationError("event_finished", "The event is over.")
+        raise RegistrationError("already_finished", "The event is over.")
     entry.withdrawn, entry.withdrawn_at = True, timezone.now()
     entry.withdrawal = reason
     if tournament.status == Tournament.Status.RUNNING:
