@@ -39,4 +39,5 @@ EVENT_MESSAGES: dict[str, Any] = {
     "bad_table": _("A table is named in at most 20 characters."),
     "not_in_match": _("This player does not play this match."),
     "bad_reason": _("Unknown reason for a withdrawal."),
+    "bad_avoided_pairs": _("Each pair kept apart names two different entrants."),
 }

@@ -225,6 +225,27 @@ def check_check_in_window(opens: datetime | None, closes: datetime | None) -> No
         raise RegistrationError("check_in_window", "Check-in must close after it opens.")
 
 
+# --- pairs kept apart ----------------------------------------------------------------------
+
+MAX_AVOIDED_PAIRS = 50
+
+
+def parse_avoided_pairs(raw: Any) -> list[tuple[int, int]]:
+    """Director-set pairs of players (ids) kept apart in round 1, e.g. family members."""
+    if raw in (None, ""):
+        return []
+    if not isinstance(raw, list) or len(raw) > MAX_AVOIDED_PAIRS:
+        raise RegistrationError("bad_avoided_pairs", f"Give at most {MAX_AVOIDED_PAIRS} pairs.")
+    pairs = []
+    for item in raw:
+        if (not isinstance(item, (list, tuple)) or len(item) != 2
+                or not all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in item)
+                or item[0] == item[1]):
+            raise RegistrationError("bad_avoided_pairs", "Each pair names two different players.")
+        pairs.append((int(item[0]), int(item[1])))
+    return pairs
+
+
 # --- time controls -------------------------------------------------------------------------
 
 

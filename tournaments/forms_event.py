@@ -51,9 +51,14 @@ class EventSettingsForm(forms.Form):
                     "an absent player forfeits in those rounds)."),
     )
 
+    avoid_same_club = forms.BooleanField(
+        label=_("Keep players of the same club apart in round 1"), required=False,
+        help_text=_("Membership of the club running the event does not count."),
+    )
+
     FIELDS = ("registration_deadline", "approval_required", "capacity", "entry_fee",
               "late_entry_rule", "late_entry_penalty", "check_in_opens_at", "check_in_closes_at",
-              "forfeit_minutes")
+              "forfeit_minutes", "avoid_same_club")
 
     @classmethod
     def for_tournament(cls, tournament: Tournament, data: Any = None) -> EventSettingsForm:

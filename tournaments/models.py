@@ -142,6 +142,10 @@ class Tournament(models.Model):
     forfeit_minutes = models.PositiveSmallIntegerField(_("minutes before an absent player forfeits"),
                                                        null=True, blank=True)
     time_controls = models.JSONField(_("time controls"), default=list, blank=True)
+    # First-round pairings the draw avoids when the seeding allows (tournaments.draws.avoidance).
+    avoid_same_club = models.BooleanField(_("keep players of the same club apart in round 1"),
+                                          default=True)
+    avoided_pairs = models.JSONField(_("pairs kept apart in round 1"), default=list, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
         related_name="+", verbose_name=_("created by"),

@@ -173,3 +173,24 @@ def withdrawals(tournament: Tournament) -> list[tuple[Entry, list[Pairing]]]:
         given = [p for p in walkovers if entry.pk in (p.top_id, p.bottom_id) and p.winner_id != entry.pk]
         result.append((entry, given))
     return result
+
+
+@dataclass
+class KeptApart:
+    pairs: list[tuple[int, str, str]]  # (index, name, name)
+    unavoidable: list[tuple[str, str]]  # from the last draw
+    moved: int | None
+
+
+def kept_apart(tournament: Tournament) -> KeptApart:
+    """The director's pairs kept apart, and what the draw could not avoid."""
+    raw = [tuple(pair) for pair in tournament.avoided_pairs or []]
+    last = tournament.log.filter(action="draw_avoidance").order_by("-created_at", "-pk").first()
+    unavoidable = [tuple(pair) for pair in (last.after.get("unavoidable", []) if last else [])]
+    ids = {p for pair in raw + unavoidable for p in pair}
+    names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "display_name"))
+    return KeptApart(
+        pairs=[(index, names.get(a, "?"), names.get(b, "?")) for index, (a, b) in enumerate(raw)],
+        unavoidable=[(names.get(a, "?"), names.get(b, "?")) for a, b in unavoidable],
+        moved=last.after.get("moved") if last else None,
+    )

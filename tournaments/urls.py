@@ -43,6 +43,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/desk/entries/<int:entry_pk>/<slug:what>/", views_desk.desk_entry,
          name="desk_entry"),
     path("tournaments/<int:pk>/desk/late-entry/", views_desk.desk_late_entry, name="desk_late_entry"),
+    path("tournaments/<int:pk>/desk/apart/", views_desk.desk_apart, name="desk_apart"),
     path("tournaments/<int:pk>/desk/pairings/<int:pairing_pk>/<slug:what>/", views_desk.desk_pairing,
          name="desk_pairing"),
     # players: registration, check-in, at the table

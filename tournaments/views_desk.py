@@ -39,6 +39,7 @@ ERRORS = (DomainError, ServiceError)
 def _context(tournament: Tournament, settings_form: EventSettingsForm | None = None) -> dict[str, Any]:
     entered = tournament.entries.values("player")
     return {
+        "apart": selectors_event.kept_apart(tournament),
         "tournament": tournament,
         "tab": "desk",
         "can_manage": True,
@@ -192,6 +193,29 @@ def desk_pairing(request: HttpRequest, pk: int, pairing_pk: int, what: str) -> H
             walkovers.undo_walkover(pairing=pairing, by=request.user)
             return _("The walkover is taken back; the match is to be played.")
         raise ServiceError("unknown_action", _("Unknown action."))
+
+    return _action(request, pk, run)
+
+
+@login_required
+@require_POST
+def desk_apart(request: HttpRequest, pk: int) -> HttpResponse:
+    """Add (two players) or remove (an index) a pair kept apart in round 1."""
+    def run(tournament: Tournament) -> str:
+        pairs = [list(pair) for pair in tournament.avoided_pairs or []]
+        if "remove" in request.POST:
+            index = _int(request.POST.get("remove"))
+            if not 0 <= index < len(pairs):
+                raise ServiceError("unknown_pair", _("Unknown pair."))
+            pairs.pop(index)
+        else:
+            players = [_int(request.POST.get("first")), _int(request.POST.get("second"))]
+            found = set(tournament.entries.filter(player_id__in=players).values_list("player_id", flat=True))
+            if len(found) != 2:
+                raise ServiceError("bad_avoided_pairs", _("Choose two different entrants."))
+            pairs.append(players)
+        services.update_tournament(tournament=tournament, actor=request.user, avoided_pairs=pairs)
+        return _("Saved.")
 
     return _action(request, pk, run)
 

@@ -312,3 +312,36 @@ def test_check_in_opening_is_announced_once() -> None:
 def test_a_start_date_far_ahead_does_not_matter_for_registration() -> None:
     event = open_event(starts_on=datetime.date(2030, 1, 1))
     assert sign_up(event).status == "accepted"
+
+
+def test_the_draw_keeps_club_mates_and_named_pairs_apart_and_says_what_it_could_not() -> None:
+    from clubs.models import Club, Membership
+
+    event = make_event(8, seeding="manual")
+    director = director_of(event)
+    entries = list(Entry.objects.filter(tournament=event).select_related("player").order_by("pk"))
+    services.set_seeds(tournament=event, seeds={e.pk: i for i, e in enumerate(entries, 1)},
+                       actor=director)
+    # manual seeds never move: seeds 1 and 8 share a club and must meet; it is said
+    other = Club.objects.create(name="Harbour", slug="harbour")
+    for entry in (entries[0], entries[7]):
+        Membership.objects.create(club=other, player=entry.player)
+    services.make_draw(tournament=event, actor=director)
+    line = event.log.get(action="draw_avoidance")
+    assert line.after["unavoidable"] == [[entries[0].player_id, entries[7].player_id]]
+
+    rated = make_event(8, seeding="rating")  # unrated players: seeds by name, 1 meets 8
+    named = list(Entry.objects.filter(tournament=rated).order_by("player__name"))
+    services.update_tournament(tournament=rated, actor=director_of(rated),
+                               avoided_pairs=[[named[0].player_id, named[7].player_id]])
+    services.make_draw(tournament=rated, actor=director_of(rated))
+    for p in Pairing.objects.filter(tournament=rated, flight="main", round=1):
+        assert {p.top_id, p.bottom_id} != {named[0].pk, named[7].pk}
+    assert rated.log.get(action="draw_avoidance").after == {"moved": 2, "unavoidable": []}
+
+
+def test_bad_avoided_pairs_are_refused() -> None:
+    event = make_event(2)
+    with pytest.raises(TournamentError) as caught:
+        services.update_tournament(tournament=event, actor=director_of(event), avoided_pairs=[[1, 1]])
+    assert caught.value.code == "bad_avoided_pairs"

@@ -225,3 +225,20 @@ def test_the_api_day_actions_on_a_pairing() -> None:
     assert too_long.status_code == 400
     match.refresh_from_db()
     assert match.top_present_at is not None
+
+
+def test_the_desk_keeps_pairs_apart_and_shows_what_the_draw_could_not(client: Client) -> None:
+    event = make_event(2)
+    director = director_of(event)
+    client.force_login(director)
+    a, b = Entry.objects.filter(tournament=event).order_by("pk")
+    url = reverse("tournaments:desk_apart", args=[event.pk])
+    same = client.post(url, {"first": a.player_id, "second": a.player_id}, follow=True)
+    assert "Choose two different entrants." in same.text
+    client.post(url, {"first": a.player_id, "second": b.player_id})
+    event.refresh_from_db()
+    assert event.avoided_pairs == [[a.player_id, b.player_id]]
+    services.make_draw(tournament=event, actor=director)
+    desk = client.get(reverse("tournaments:desk", args=[event.pk]))
+    assert 'id="unavoidable"' in desk.text
+    assert f"{a.player.display_name} – {b.player.display_name}" in desk.text

@@ -28,7 +28,7 @@ EDITABLE = (
     # registration, check-in and the day (tournaments.event_rules)
     "registration_deadline", "approval_required", "capacity", "entry_fee", "divisions",
     "late_entry_rule", "late_entry_penalty", "check_in_opens_at", "check_in_closes_at",
-    "forfeit_minutes", "time_controls",
+    "forfeit_minutes", "time_controls", "avoid_same_club", "avoided_pairs",
 )
 # Options that shape the draw: fixed once it is made.
 DRAW_OPTIONS = {"format", "seeding", "seeded_top", "consolation", "cycles", "group_count",
@@ -45,6 +45,7 @@ def _validate_event(tournament: Tournament, changed: set[str]) -> None:
     rules.check_check_in_window(tournament.check_in_opens_at, tournament.check_in_closes_at)
     rules.parse_divisions(tournament.divisions)
     rules.parse_time_controls(tournament.time_controls)
+    rules.parse_avoided_pairs(tournament.avoided_pairs)
     if tournament.entry_fee is not None:
         try:
             fee = Decimal(str(tournament.entry_fee))
