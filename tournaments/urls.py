@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import views, views_console, views_desk, views_event, views_export
+from tournaments import views, views_console, views_desk, views_event, views_export, views_print
 
 app_name = "tournaments"
 
@@ -13,6 +13,9 @@ urlpatterns = [
     path("tournaments/<int:pk>/crosstable/", views.crosstable, name="crosstable"),
     path("tournaments/<int:pk>/standings/", views.standings, name="standings"),
     path("tournaments/<int:pk>/draw-sheet/", views.draw_sheet, name="draw_sheet"),
+    path("tournaments/<int:pk>/score-sheets/", views_print.score_sheets, name="score_sheets"),
+    path("tournaments/<int:pk>/bracket/print/", views_print.bracket_print, name="bracket_print"),
+    path("tournaments/<int:pk>/tv/", views_print.tv, name="tv"),
     path("tournaments/<int:pk>/results.csv", views_export.results_csv, name="results_csv"),
     path("tournaments/<int:pk>/standings.csv", views_export.standings_csv, name="standings_csv"),
     # the director's console

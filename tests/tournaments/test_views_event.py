@@ -242,3 +242,47 @@ def test_the_desk_keeps_pairs_apart_and_shows_what_the_draw_could_not(client: Cl
     desk = client.get(reverse("tournaments:desk", args=[event.pk]))
     assert 'id="unavoidable"' in desk.text
     assert f"{a.player.display_name} – {b.player.display_name}" in desk.text
+
+
+def test_score_sheets_carry_table_time_control_and_a_qr_code_of_the_result_page(client: Client) -> None:
+    event = make_event(4, time_controls=[{"from_round": 1, "text": "2 min per point + 12 s delay",
+                                          "clocks_required": True}])
+    services.make_draw(tournament=event, actor=director_of(event))
+    first = pairing(event, "main", 1, 1)
+    page = client.get(reverse("tournaments:score_sheets", args=[event.pk]))
+    assert page.status_code == 200
+    assert page.text.count('class="score-sheet"') == 2
+    assert "2 min per point + 12 s delay" in page.text and "Clocks required" in page.text
+    assert f"Table {first.table}" in page.text and "<svg" in page.text
+    assert f"http://testserver{first.match.get_absolute_url()}" in page.text
+    import segno
+
+    expected = segno.make(f"http://testserver{first.match.get_absolute_url()}", error="m")
+    assert expected.svg_inline(scale=2, border=2, dark="#000") in page.text  # the code of that page
+    round_one = client.get(reverse("tournaments:score_sheets", args=[event.pk]), {"round": "1"})
+    assert round_one.text.count('class="score-sheet"') == 2
+    sheet = client.get(reverse("tournaments:draw_sheet", args=[event.pk]))
+    assert sheet.text.count("<svg") >= 2 and "Score sheets" in sheet.text
+    printed = client.get(reverse("tournaments:bracket_print", args=[event.pk]))
+    assert printed.status_code == 200 and printed.text.count("<svg") >= 2
+
+
+def test_the_tv_view_polls_and_shows_tables_results_and_the_bracket(client: Client) -> None:
+    event = make_event(4)
+    services.make_draw(tournament=event, actor=director_of(event))
+    first = pairing(event, "main", 1, 1)
+    from tests.tournaments.tournament_helpers import play
+
+    play(first.match, 1)
+    page = client.get(reverse("tournaments:tv", args=[event.pk]))
+    assert page.status_code == 200 and 'class="tv"' in page.text
+    assert 'hx-trigger="every 15s"' in page.text and "Now playing" in page.text
+    assert "Latest results" in page.text and first.top.player.display_name in page.text
+    partial = client.get(reverse("tournaments:tv", args=[event.pk]), headers={"HX-Request": "true"})
+    assert "<html" not in partial.text and 'id="tv"' in partial.text
+    swiss = make_event(4, format="swiss")
+    services.make_draw(tournament=swiss, actor=director_of(swiss))
+    ready = swiss.pairings.filter(state="ready").select_related("match").first()
+    play(ready.match, 1)
+    table = client.get(reverse("tournaments:tv", args=[swiss.pk]))
+    assert "Standings" in table.text and 'class="tv-table"' in table.text

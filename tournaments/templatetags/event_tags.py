@@ -32,3 +32,28 @@ def open_events(context: dict[str, Any]) -> dict[str, Any]:
 @register.inclusion_tag("tournaments/_withdrawals.html")
 def withdrawal_notes(tournament: Tournament) -> dict[str, Any]:
     return {"withdrawals": selectors_event.withdrawals(tournament), "tournament": tournament}
+
+
+@register.filter
+def qr_svg(url: str, scale: int = 2) -> str:
+    """An inline SVG QR code of ``url`` (segno), for printed sheets: a phone opens the page."""
+    import segno
+    from django.utils.safestring import mark_safe
+
+    code = segno.make(str(url), error="m")
+    return mark_safe(code.svg_inline(scale=int(scale), border=2, dark="#000"))
+
+
+@register.filter
+def get_item(mapping: dict, key: Any) -> Any:
+    return mapping.get(key) if hasattr(mapping, "get") else None
+
+
+@register.simple_tag(takes_context=True)
+def match_qr(context: dict[str, Any], match: Any, scale: int = 1) -> str:
+    """The QR code of a match's result page, as an absolute address of this site."""
+    if match is None:
+        return ""
+    request = context.get("request")
+    url = request.build_absolute_uri(match.get_absolute_url()) if request else match.get_absolute_url()
+    return qr_svg(url, scale)
