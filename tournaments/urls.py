@@ -1,6 +1,14 @@
 from django.urls import path
 
-from tournaments import views, views_console, views_desk, views_event, views_export, views_print
+from tournaments import (
+    views,
+    views_activity,
+    views_console,
+    views_desk,
+    views_event,
+    views_export,
+    views_print,
+)
 
 app_name = "tournaments"
 
@@ -49,6 +57,10 @@ urlpatterns = [
     path("tournaments/<int:pk>/desk/apart/", views_desk.desk_apart, name="desk_apart"),
     path("tournaments/<int:pk>/desk/pairings/<int:pairing_pk>/<slug:what>/", views_desk.desk_pairing,
          name="desk_pairing"),
+    path("tournaments/<int:pk>/activity/", views_activity.tournament_activity, name="activity"),
+    path("tournaments/<int:pk>/activity/<int:log_pk>/undo/", views_activity.undo,
+         name="activity_undo"),
+    path("clubs/<slug:slug>/activity/", views_activity.club_activity, name="club_activity"),
     # players: registration, check-in, at the table
     path("tournaments/<int:pk>/register/", views_event.register, name="register"),
     path("tournaments/<int:pk>/leave/", views_event.leave, name="leave"),

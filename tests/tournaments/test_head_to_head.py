@@ -8,11 +8,11 @@ import datetime
 import pytest
 from django.urls import reverse
 
+from leaderboard.charts import ChartPoint, Series, history_chart_svg
+from leaderboard.services.points import PlacedEntrant, create_external_event
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory
 from tests.support.clients import page_client
 from tests.tournaments.leaderboard_support import at, confirm
-from leaderboard.charts import ChartPoint, Series, history_chart_svg
-from leaderboard.services.points import PlacedEntrant, create_external_event
 
 pytestmark = pytest.mark.django_db
 
