@@ -59,7 +59,9 @@ def award_walkover(*, pairing: Pairing, winner: Entry, actor: AbstractBaseUser |
         pairing.save(update_fields=["match"])
         games_adapter.discard_unplayed(match)
     loser = pairing.bottom_id if winner.pk == pairing.top_id else pairing.top_id
-from tournaments.signals import match_forfeited
+    pairing.walkover = reason
+    pairing.save(update_fields=["walkover"])
+    pairing.tournament.event_format.record_result(pairing=pairing, winner=winner, actor=actor)
     record(pairing.tournament, actor, "walkover",
            after={"pairing": pairing.pk, "winner": winner.pk, "absent": loser, "reason": reason})
     match_forfeited.send(sender=Pairing, pairing=pairing, winner=winner,
