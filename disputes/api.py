@@ -82,6 +82,8 @@ class DisputeViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
                 ruling=data["ruling"],
                 note=data.get("note", ""),
                 replay_position_id=data.get("replay_position_id", ""),
+                score1=data.get("score1"),
+                score2=data.get("score2"),
             )
         )
         return Response(self._output(dispute.pk))

@@ -12,4 +12,7 @@ class DisputesConfig(AppConfig):
 
     def ready(self) -> None:
         # receivers connect the signal receivers; services queue the task by its name
-        from disputes import receivers, tasks  # noqa: F401
+        from disputes import console, receivers, tasks  # noqa: F401
+        from tournaments import console_sections
+
+        console_sections.register("disputes", console.section)

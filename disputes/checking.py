@@ -24,6 +24,7 @@ from django.utils import timezone
 from disputes import checks
 from disputes.models import Dispute, DisputeEvent, DisputeKind, DisputeStatus
 from disputes.services import queue_check, record
+from disputes.signals import dispute_checked
 from games.models import Match
 from games.services.transcripts import seats_in_file
 
@@ -125,6 +126,7 @@ def _store(dispute: Dispute, verdict: dict[str, Any]) -> bool:
         stored = cursor.rowcount == 1
         if stored:
             cursor.execute(sql["event"], [dispute.pk, DisputeEvent.Action.CHECKED, now, note])
+            dispute_checked.send(sender=Dispute, dispute_id=dispute.pk)
     return stored
 
 

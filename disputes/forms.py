@@ -143,3 +143,13 @@ class RulingForm(forms.Form):
     replay_position_id = forms.CharField(
         label=_("Replay from Position ID"), max_length=20, required=False
     )
+    score1 = forms.DecimalField(
+        label=_("Ruled score of player 1"), required=False, min_value=0, max_digits=5,
+        decimal_places=1,
+        help_text=_("A disputed result: the score that becomes official (left empty when "
+                    "the ruling keeps the entered result)."),
+    )
+    score2 = forms.DecimalField(
+        label=_("Ruled score of player 2"), required=False, min_value=0, max_digits=5,
+        decimal_places=1,
+    )

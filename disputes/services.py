@@ -9,6 +9,7 @@ side (claiming, storing the verdict, the sweep) is ``disputes.checking``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
@@ -27,11 +28,13 @@ from disputes.models import (
     DisputeStatus,
     Ruling,
 )
+from disputes.signals import dispute_opened, dispute_ruled
 from engine.errors import EngineError
 from engine.position import Position
 from games.models import Match, MatchResult, MatchTranscript, TranscriptStatus
 from games.services.access import seat_of_user
 from games.services.errors import NotAllowed, ServiceError
+from games.services.results import override_result
 from games.services.scoring import format_score
 from nardy_site.queueing import enqueue_on_commit
 
@@ -136,6 +139,7 @@ def submit_move_dispute(
         record(dispute, DisputeEvent.Action.SUBMITTED, by, dispute.statement)
         if queue:
             queue_check(dispute.pk)
+        dispute_opened.send(sender=Dispute, dispute=dispute)
     return dispute
 
 
@@ -190,6 +194,7 @@ def open_result_dispute(
         record(dispute, DisputeEvent.Action.SUBMITTED, by, reason)
         if queue:
             queue_check(dispute.pk)
+        dispute_opened.send(sender=Dispute, dispute=dispute)
     return dispute
 
 
@@ -207,13 +212,25 @@ def rule_dispute(
     ruling: str,
     note: str = "",
     replay_position_id: str = "",
+    score1: Decimal | None = None,
+    score2: Decimal | None = None,
 ) -> Dispute:
-    """A director's ruling on a checked dispute, with a note."""
+    """A director's ruling on a checked dispute, with a note.
+
+    On a disputed result the ruling decides the score: ``upheld`` (the complaint is
+    right) needs the ruled score; ``overturned`` keeps the entered one unless another is
+    given. That score becomes the match's official result through the same service as a
+    director's override (``games.services.override_result``: audited, the bracket moves
+    on), in this transaction: the dispute is closed with it or not at all. Two directors
+    ruling at once: the dispute row is locked, the second one finds it closed.
+    """
     dispute = _locked(dispute)
     if not access.can_rule(by, dispute):
         raise NotAllowed(_("Only a director of the club rules on disputes."))
     if ruling not in Ruling.values:
         raise ServiceError("bad_ruling", _("Choose a ruling."), "ruling")
+    if dispute.status in (DisputeStatus.RULED, DisputeStatus.WITHDRAWN):
+        raise ServiceError("dispute_closed", _("This dispute is already closed."))
     if dispute.status != DisputeStatus.CHECKED:
         raise ServiceError(
             "not_checked",
@@ -221,6 +238,9 @@ def rule_dispute(
         )
     replay_position_id = replay_position_id.strip()
     if ruling == Ruling.REPLAY:
+        if dispute.kind == DisputeKind.RESULT:
+            raise ServiceError("replay_not_for_result",
+                               _("A disputed result is ruled with a score, not a replay."), "ruling")
         try:
             Position.from_id(replay_position_id, dispute.variant)
         except EngineError:
@@ -231,19 +251,53 @@ def rule_dispute(
             ) from None
     else:
         replay_position_id = ""
+    note = note.strip()
+    if dispute.kind == DisputeKind.RESULT:
+        _apply_ruled_score(dispute, by, ruling, note, score1, score2)
     dispute.status = DisputeStatus.RULED
     dispute.ruling = ruling
-    dispute.ruling_note = note.strip()
+    dispute.ruling_note = note
     dispute.replay_position_id = replay_position_id
     dispute.ruled_by = by
     dispute.ruled_at = timezone.now()
     dispute.save(
         update_fields=[
             "status", "ruling", "ruling_note", "replay_position_id", "ruled_by", "ruled_at",
+            "claims",
         ]
     )  # fmt: skip
-    record(dispute, DisputeEvent.Action.RULED, by, f"{ruling}: {dispute.ruling_note}".strip())
+    ruled = dispute.claims.get("ruled") if isinstance(dispute.claims, dict) else None
+    text = f"{ruling}: {ruled[0]}-{ruled[1]} {note}" if ruled else f"{ruling}: {note}"
+    record(dispute, DisputeEvent.Action.RULED, by, text.strip())
+    dispute_ruled.send(sender=Dispute, dispute=dispute)
     return dispute
+
+
+def _apply_ruled_score(dispute: Dispute, by: AnyUser, ruling: str, note: str,
+                       score1: Decimal | None, score2: Decimal | None) -> None:
+    """The ruled score becomes the official result (see ``rule_dispute``)."""
+    if (score1 is None) != (score2 is None):
+        raise ServiceError("score_required", _("Give both scores of the ruling."), "score1")
+    if score1 is None:
+        entered = (dispute.claims or {}).get("entered") if isinstance(dispute.claims, dict) else None
+        if ruling != Ruling.OVERTURNED or not entered:
+            raise ServiceError(
+                "score_required",
+                _("Give the score the ruling sets: it becomes the official result."),
+                "score1",
+            )
+        score1, score2 = Decimal(str(entered[0])), Decimal(str(entered[1]))
+    if dispute.match is None:
+        raise ServiceError("no_match", _("This dispute has no match."))
+    reason = str(_("Ruling on dispute %(number)s") % {"number": dispute.pk})
+    if note:
+        reason = f"{reason}: {note}"
+    result = override_result(match=dispute.match, by=by, score1=score1, score2=score2,
+                             reason=reason)
+    claims = dict(dispute.claims or {})
+    claims["ruled"] = [format_score(result.score1), format_score(result.score2)]
+    claims["ruled_result"] = result.pk
+    dispute.claims = claims
 
 
 @transaction.atomic

@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -179,6 +180,10 @@ def rule(request: HttpRequest, pk: int) -> HttpResponse:
             form.add_error(error.field if error.field in form.fields else None, error.message)
         else:
             messages.success(request, _("Ruling recorded; both players see it on this page."))
+            target = request.POST.get("next", "")
+            if target and url_has_allowed_host_and_scheme(
+                    target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+                return redirect(target)  # back to the tournament console
             return redirect(dispute)
     context = _context(request, dispute, ruling_form=form)
     return render(request, "disputes/detail.html", context, status=400)

@@ -106,6 +106,9 @@ class Match(models.Model):
     rated = models.BooleanField(_("rated"), default=True)
     # False for a match of a private event: then only its club sees it (clubs.permissions).
     is_public = models.BooleanField(_("public"), default=True)
+    # The time control in force (a tournament sets it per round), printed on score sheets.
+    time_control = models.CharField(_("time control"), max_length=80, blank=True)
+    clocks_required = models.BooleanField(_("clocks required"), default=False)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 

@@ -7,7 +7,6 @@ Same rules as the pages: anyone reads public data; players act on their own matc
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.db.models import QuerySet
@@ -21,27 +20,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.routers import BaseRouter
 
-from clubs.errors import DomainError
 from clubs.models import Club
 from clubs.permissions import ReadOnlyOrClubDirector, can_manage_club, player_for
 from games import services as games_services
 from games.models import ResultStatus
-from games.services import NotAllowed, ServiceError
-from tournaments import selectors, services
+from tournaments import api_event, selectors, services
 from tournaments import serializers as s
+from tournaments.api_event import PairingDayActions
+from tournaments.api_support import call as _call
 from tournaments.models import Pairing, Tournament
-from tournaments.views_support import error_text
-
-
-def _call(run: Callable[[], Any], ok_status: int = status.HTTP_200_OK) -> Response:
-    """Run a service; its errors become 400 (or 403) responses with a code."""
-    try:
-        data = run()
-    except NotAllowed as error:
-        return Response({"code": error.code, "detail": str(error.message)}, status=403)
-    except (DomainError, ServiceError) as error:
-        return Response({"code": error.code, "detail": error_text(error)}, status=400)
-    return Response(data, status=ok_status)
 
 
 class TournamentViewSet(viewsets.ModelViewSet):
@@ -174,7 +161,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
             actor=request.user)).data)
 
 
-class PairingViewSet(viewsets.ReadOnlyModelViewSet):
+class PairingViewSet(PairingDayActions, viewsets.ReadOnlyModelViewSet):
     """Pairings of visible tournaments; players enter, confirm or dispute their own results."""
 
     serializer_class = s.PairingSerializer
@@ -259,3 +246,4 @@ class PairingViewSet(viewsets.ReadOnlyModelViewSet):
 def register(router: BaseRouter) -> None:
     router.register("tournaments", TournamentViewSet, basename="tournament")
     router.register("pairings", PairingViewSet, basename="pairing")
+    api_event.register(router)

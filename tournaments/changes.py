@@ -27,12 +27,48 @@ SENTENCES: dict[str, Any] = {
         "A corrected result changes a match already played: waiting for the director."),
     "conflict_applied": gettext_lazy("The correction was applied to the bracket."),
     "conflict_kept": gettext_lazy("The bracket was kept as played."),
+    # registration, check-in and the day (tournaments.services.registration, .checkin, .day)
+    "registered": gettext_lazy("%(player)s registered (%(status)s)."),
+    "registration_decided": gettext_lazy("The registration of %(player)s was decided: %(status)s."),
+    "promoted": gettext_lazy("%(player)s moved up from the waiting list."),
+    "registration_cancelled": gettext_lazy("%(player)s cancelled their registration."),
+    "withdrawn": gettext_lazy("%(player)s left the event (%(reason)s)."),
+    "withdrawal_undone": gettext_lazy("%(player)s is back in the event."),
+    "fee_paid": gettext_lazy("The entry fee of %(player)s was recorded as paid."),
+    "fee_unpaid": gettext_lazy("The entry fee of %(player)s was recorded as unpaid."),
+    "division": gettext_lazy("%(player)s moved to another division."),
+    "checked_in": gettext_lazy("%(player)s checked in."),
+    "check_in_undone": gettext_lazy("The check-in of %(player)s was taken back."),
+    "no_shows_dropped": gettext_lazy("Dropped at the draw for not checking in: %(players)s."),
+    "late_entry": gettext_lazy("%(player)s was entered after the draw."),
+    "walkover_given": gettext_lazy("%(winner)s advanced by walkover: %(absent)s %(reason)s."),
+    "walkover_undone": gettext_lazy("A walkover was taken back; the match is to be played."),
+    "table": gettext_lazy("A match moved to table %(table)s."),
+    "present": gettext_lazy("%(player)s is at the table."),
+    "not_present": gettext_lazy("%(player)s is no longer marked at the table."),
+    "forfeit_extended": gettext_lazy("The time before an absent player forfeits was changed."),
+    "both_absent": gettext_lazy("Neither player came to a match in time; the director decides."),
+    "draw_avoidance": gettext_lazy(
+        "The draw kept pairs apart in round 1 (%(moved)s moved); could not avoid: %(players)s."),
 }
 
 
-def describe(action: str, after: dict[str, Any] | None = None) -> str:
-    """The sentence for one log line (a generic one for an action without its own)."""
+def describe(action: str, after: dict[str, Any] | None = None,
+             names: dict[str, Any] | None = None) -> str:
+    """The sentence for one log line (a generic one for an action without its own).
+
+    ``names``: the values of a sentence's placeholders (players' names looked up by the
+    caller, ``tournaments.activity``); a walkover with them says who and why.
+    """
     after = after or {}
+    if names is not None and action == "walkover" and names.get("winner"):
+        action = "walkover_given"
+    sentence = SENTENCES.get(action)
+    if sentence is not None and "%(" in str(sentence):
+        try:
+            return str(sentence) % (names or {})
+        except (KeyError, TypeError, ValueError):
+            return _("Change recorded.")
     if action == "round_started" and after.get("round"):
         return _("Round %(round)s started.") % {"round": after["round"]}
     if action == "status" and after.get("status"):

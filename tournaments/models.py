@@ -49,6 +49,15 @@ def default_rules() -> dict[str, object]:
     return {"crawford": True}
 
 
+class LateEntryRule(models.TextChoices):
+    """How a player entered after the draw joins the event (docs: registration)."""
+
+    NONE = "none", _("No late entries")
+    SEEDED_LAST = "seeded_last", _("Seeded last: takes the last open place of the draw")
+    CONSOLATION = "consolation", _("Into the consolation flight only")
+    PENALTY = "penalty", _("Joins the next round with penalty points")
+
+
 class Tournament(models.Model):
     """One event of a club: its format, options, entry list and status."""
 
@@ -114,6 +123,29 @@ class Tournament(models.Model):
     draw_size = models.PositiveSmallIntegerField(_("draw size"), null=True, blank=True)
     random_seed = models.BigIntegerField(_("random seed"), null=True, blank=True)
     current_round = models.PositiveSmallIntegerField(_("current round"), default=0)
+    # Registration (tournaments.services.registration): players register themselves while
+    # the status is "registration" and before the deadline; a capacity keeps a waiting list.
+    registration_deadline = models.DateTimeField(_("registration deadline"), null=True, blank=True)
+    approval_required = models.BooleanField(_("directors approve registrations"), default=False)
+    capacity = models.PositiveSmallIntegerField(_("places"), null=True, blank=True)
+    entry_fee = models.DecimalField(_("entry fee"), max_digits=8, decimal_places=2, null=True,
+                                    blank=True)
+    divisions = models.JSONField(_("divisions"), default=list, blank=True)
+    late_entry_rule = models.CharField(_("late entries"), max_length=12,
+                                       choices=LateEntryRule.choices, default=LateEntryRule.NONE)
+    late_entry_penalty = models.PositiveSmallIntegerField(_("penalty points of a late entry"),
+                                                          default=0)
+    # Check-in (tournaments.services.checkin) and forfeits of absent players after the draw.
+    check_in_opens_at = models.DateTimeField(_("check-in opens"), null=True, blank=True)
+    check_in_closes_at = models.DateTimeField(_("check-in closes"), null=True, blank=True)
+    check_in_announced_at = models.DateTimeField(_("check-in announced"), null=True, blank=True)
+    forfeit_minutes = models.PositiveSmallIntegerField(_("minutes before an absent player forfeits"),
+                                                       null=True, blank=True)
+    time_controls = models.JSONField(_("time controls"), default=list, blank=True)
+    # First-round pairings the draw avoids when the seeding allows (tournaments.draws.avoidance).
+    avoid_same_club = models.BooleanField(_("keep players of the same club apart in round 1"),
+                                          default=True)
+    avoided_pairs = models.JSONField(_("pairs kept apart in round 1"), default=list, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
         related_name="+", verbose_name=_("created by"),
@@ -132,6 +164,16 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=models.Q(cycles__gte=1) & models.Q(cycles__lte=4),
                 name="tournament_cycles_range",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(capacity__isnull=True) | models.Q(capacity__gte=1),
+                name="tournament_capacity_positive",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(check_in_opens_at__isnull=True)
+                | models.Q(check_in_closes_at__isnull=True)
+                | models.Q(check_in_closes_at__gt=models.F("check_in_opens_at")),
+                name="tournament_check_in_window",
             ),
         ]
 
@@ -162,6 +204,14 @@ class Tournament(models.Model):
         return int(lengths[min(index, len(lengths) - 1)])
 
 
+class Withdrawal(models.TextChoices):
+    """Why an entrant left the event."""
+
+    WITHDREW = "withdrew", _("withdrew")
+    NO_SHOW = "no_show", _("did not check in")
+    DIRECTOR = "director", _("withdrawn by the director")
+
+
 class Entry(models.Model):
     """A player entered in a tournament, with their seed and, later, their place.
 
@@ -183,6 +233,16 @@ class Entry(models.Model):
     place_first = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
     place_last = models.PositiveSmallIntegerField(_("place (to)"), null=True, blank=True)
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    withdrawn_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)
+    withdrawal = models.CharField(_("why withdrawn"), max_length=10, choices=Withdrawal.choices,
+                                  blank=True)
+    withdrawn_after_round = models.PositiveSmallIntegerField(_("withdrawn after round"), null=True,
+                                                             blank=True)
+    division = models.CharField(_("division"), max_length=20, blank=True)
+    fee_paid = models.BooleanField(_("entry fee paid"), default=False)
+    checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
+    late = models.BooleanField(_("late entry"), default=False)
+    penalty_points = models.PositiveSmallIntegerField(_("penalty points"), default=0)
     created_at = models.DateTimeField(_("entered at"), auto_now_add=True)
 
     class Meta:
@@ -211,6 +271,15 @@ class Entry(models.Model):
 
     def get_club(self) -> Club:
         return self.tournament.club
+
+
+class Walkover(models.TextChoices):
+    """Why a pairing was decided without being played."""
+
+    ABSENT = "absent", _("opponent absent")
+    WITHDRAWN = "withdrawn", _("opponent withdrew")
+    NO_SHOW = "no_show", _("opponent did not come to the table in time")
+    LATE = "late", _("late entry: plays the consolation only")
 
 
 class Pairing(models.Model):
@@ -251,6 +320,16 @@ class Pairing(models.Model):
         "games.Match", on_delete=models.PROTECT, null=True, blank=True,
         related_name="pairing", verbose_name=_("match"),
     )
+    # The day's tools and forfeits (tournaments.services.day, .checkin).
+    table = models.CharField(_("table"), max_length=20, blank=True)
+    ready_at = models.DateTimeField(_("ready since"), null=True, blank=True)
+    forfeit_at = models.DateTimeField(_("an absent player forfeits at"), null=True, blank=True)
+    top_present_at = models.DateTimeField(_("top player present"), null=True, blank=True)
+    bottom_present_at = models.DateTimeField(_("bottom player present"), null=True, blank=True)
+    walkover = models.CharField(_("walkover because"), max_length=10, choices=Walkover.choices,
+                                blank=True)
+    # "top:bottom" entry ids when the players were last announced (a change is re-announced).
+    announced_for = models.CharField(_("announced for"), max_length=30, blank=True)
 
     class Meta:
         ordering = ["tournament", "flight", "group", "round", "number"]
@@ -338,3 +417,61 @@ class TournamentLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.action}"
+
+
+class Registration(models.Model):
+    """A player's request to play: waiting for approval, on the waiting list, or decided.
+
+    An accepted registration has its ``entry`` (the player is then an entrant like any
+    other); a full event puts new registrations on the waiting list, promoted in order
+    when a place frees up (tournaments.services.registration).
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("waiting for approval")
+        WAITLISTED = "waitlisted", _("on the waiting list")
+        ACCEPTED = "accepted", _("accepted")
+        REJECTED = "rejected", _("not accepted")
+        CANCELLED = "cancelled", _("cancelled")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="registrations",
+        verbose_name=_("tournament"),
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="registrations", verbose_name=_("player")
+    )
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices,
+                              default=Status.PENDING)
+    division = models.CharField(_("division"), max_length=20, blank=True)
+    note = models.CharField(_("note"), max_length=200, blank=True)
+    entry = models.OneToOneField(
+        Entry, on_delete=models.SET_NULL, null=True, blank=True, related_name="registration",
+        verbose_name=_("entry"),
+    )
+    registered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", verbose_name=_("registered by"),
+    )
+    created_at = models.DateTimeField(_("registered at"), auto_now_add=True)
+    waitlisted_at = models.DateTimeField(_("on the waiting list since"), null=True, blank=True)
+    decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", verbose_name=_("decided by"),
+    )
+
+    class Meta:
+        ordering = ["tournament", "created_at", "pk"]
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"],
+                                    name="one_registration_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} → {self.tournament} ({self.status})"
+
+    def get_club(self) -> Club:
+        return self.tournament.club

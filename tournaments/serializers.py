@@ -58,7 +58,10 @@ class TournamentSerializer(serializers.ModelSerializer):
         model = Tournament
         fields = ["id", "club", "name", "starts_on", "ends_on", "variant", "format", "status",
                   "is_public", "rules", "rules_text", "match_lengths", *ALL_SETTINGS_FIELDS,
-                  "random_seed", "draw_size", "current_round"]
+                  "random_seed", "draw_size", "current_round",
+                  "registration_deadline", "approval_required", "capacity", "entry_fee",
+                  "divisions", "late_entry_rule", "late_entry_penalty", "check_in_opens_at",
+                  "check_in_closes_at", "forfeit_minutes", "time_controls"]
         read_only_fields = fields
         extra_kwargs = {name: {"help_text": _help(name)} for name in SETTING_HELP}
 
@@ -86,7 +89,8 @@ class EntrySerializer(serializers.ModelSerializer):
     class Meta:
         model = Entry
         fields = ["id", "player", "seed", "group", "rating_at_start", "place_first", "place_last",
-                  "withdrawn"]
+                  "withdrawn", "withdrawal", "withdrawn_after_round", "division",
+                  "checked_in_at", "late", "penalty_points"]
 
 
 class EntryInputSerializer(serializers.Serializer):
@@ -170,7 +174,7 @@ class PairingSerializer(serializers.ModelSerializer):
     class Meta:
         model = Pairing
         fields = ["id", "tournament", "flight", "group", "round", "number", "top", "bottom",
-                  "winner", "state", "match"]
+                  "winner", "state", "match", "table", "walkover", "forfeit_at"]
 
     @extend_schema_field(MatchSummarySerializer(allow_null=True))
     def get_match(self, pairing: Pairing) -> dict | None:

@@ -22,8 +22,7 @@ from clubs.errors import DomainError
 from clubs.models import Player
 from clubs.permissions import managed_clubs
 from games.services import ServiceError
-from tournaments import selectors, services
-from tournaments.changes import describe
+from tournaments import activity, console_sections, selectors, services
 from tournaments.forms import AddEntryForm, DirectorResultForm, TournamentForm
 from tournaments.models import BracketConflict, Pairing, Tournament
 from tournaments.views_support import managed_tournament, report
@@ -71,8 +70,8 @@ def _console_context(request: HttpRequest, tournament: Tournament) -> dict[str, 
         "decided_pairings": [p for p in pairings if p.state == Pairing.State.DECIDED],
         "conflicts": tournament.conflicts.filter(status=BracketConflict.Status.OPEN)
         .select_related("pairing", "previous_winner__player", "new_winner__player"),
-        "log": [(line, describe(line.action, line.after))
-                for line in tournament.log.select_related("actor")[:15]],
+        "log": activity.described(tournament.log.select_related("actor")[:15]),
+        "sections": console_sections.render(request, tournament),
         "result_form": DirectorResultForm(),
         "entry_form": AddEntryForm(),
         "statuses": Tournament.Status,

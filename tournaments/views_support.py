@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.messages import error_text as clubs_error_text
 from clubs.permissions import can_manage_club
 from tournaments import selectors
+from tournaments.event_messages import EVENT_MESSAGES
 from tournaments.models import Tournament
 
 # Director-facing sentences by error code; the English sentence of the error is the fallback.
@@ -46,6 +47,7 @@ ERROR_MESSAGES: dict[str, Any] = {
     "pairing_search_too_long": _("No pairing without repeats was found in reasonable time; pair "
                                  "this round allowing repeats."),
     "event_finished": _("The event is over: fewer than two players are left."),
+    **EVENT_MESSAGES,
 }
 
 

@@ -14,8 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
 
 from tournaments.models import Tournament
+from tournaments.services.checkin import drop_no_shows
 from tournaments.services.common import ActionError
 from tournaments.services.entries import (
     add_entry,
@@ -35,8 +37,15 @@ from tournaments.services.round_robin import (
 from tournaments.services.swiss import make_losses_round, make_swiss_round
 
 
+@transaction.atomic
 def make_draw(*, tournament: Tournament, actor: AbstractBaseUser | None) -> None:
-    """Make the draw the event's format asks for, and start play."""
+    """Make the draw the event's format asks for, and start play.
+
+    Entrants who did not check in (when the event has a check-in) are dropped first.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
+        drop_no_shows(tournament, actor)
     tournament.event_format.make_draw(tournament=tournament, actor=actor)
 
 

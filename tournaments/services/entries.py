@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from clubs.models import Club, Player
+from tournaments import event_rules as rules
 from tournaments.formats import FORMATS
 from tournaments.models import DEFAULT_TIEBREAKS, Entry, Tournament
 from tournaments.services.common import ActionError, record, require_status
@@ -22,11 +25,36 @@ EDITABLE = (
     "match_lengths", "seeding", "seeded_top", "consolation", "last_chance", "cycles",
     "group_count", "qualifiers_per_group", "swiss_rounds", "tiebreaks", "grand_final_reset",
     "losses_limit", "round_limit", "random_seed",
+    # registration, check-in and the day (tournaments.event_rules)
+    "registration_deadline", "approval_required", "capacity", "entry_fee", "divisions",
+    "late_entry_rule", "late_entry_penalty", "check_in_opens_at", "check_in_closes_at",
+    "forfeit_minutes", "time_controls", "avoid_same_club", "avoided_pairs",
 )
 # Options that shape the draw: fixed once it is made.
 DRAW_OPTIONS = {"format", "seeding", "seeded_top", "consolation", "cycles", "group_count",
                 "qualifiers_per_group", "variant", "grand_final_reset", "losses_limit",
                 "random_seed"}
+
+
+def _validate_event(tournament: Tournament, changed: set[str]) -> None:
+    """Registration, check-in and time-control settings (event_rules); a deadline being
+    set must lie ahead."""
+    rules.check_capacity(tournament.capacity)
+    if "registration_deadline" in changed:
+        rules.check_deadline(tournament.registration_deadline, timezone.now())
+    rules.check_check_in_window(tournament.check_in_opens_at, tournament.check_in_closes_at)
+    rules.parse_divisions(tournament.divisions)
+    rules.parse_time_controls(tournament.time_controls)
+    rules.parse_avoided_pairs(tournament.avoided_pairs)
+    if tournament.entry_fee is not None:
+        try:
+            fee = Decimal(str(tournament.entry_fee))
+        except InvalidOperation:
+            fee = Decimal(-1)
+        if not fee.is_finite() or fee < 0 or fee >= 1_000_000:
+            raise ActionError("bad_entry_fee", "An entry fee is an amount from 0 to 999999.99.")
+    if tournament.forfeit_minutes is not None and not 1 <= tournament.forfeit_minutes <= 240:
+        raise ActionError("bad_minutes", "Give 1 to 240 minutes.", {"maximum": 240})
 
 
 def _validate(tournament: Tournament) -> None:
@@ -69,6 +97,7 @@ def create_tournament(*, club: Club, actor: AbstractBaseUser | None, **fields: A
         fields["tiebreaks"] = list(FORMATS[fields["format"]].default_tiebreaks or DEFAULT_TIEBREAKS)
     tournament = Tournament(club=club, created_by=actor if actor and actor.is_authenticated else None,
                             **fields)
+    _validate_event(tournament, set(fields))
     _validate(tournament)
     tournament.save()
     record(tournament, actor, "created", after={"name": tournament.name, "format": tournament.format})
@@ -88,12 +117,17 @@ def update_tournament(*, tournament: Tournament, actor: AbstractBaseUser | None,
     before = {key: _plain(getattr(tournament, key)) for key in changed}
     for key, value in changed.items():
         setattr(tournament, key, value)
+    _validate_event(tournament, set(changed))
     _validate(tournament)
     tournament.save()
     if "is_public" in changed:
         set_matches_public(tournament)
     record(tournament, actor, "updated", before=before,
            after={key: _plain(value) for key, value in changed.items()})
+    if "capacity" in changed:  # more places: the waiting list moves up
+        from tournaments.services.registration import promote_waiting_list
+
+        promote_waiting_list(tournament, actor)
     return tournament
 
 

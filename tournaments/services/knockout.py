@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from games.models import Match
 from tournaments import rating_lookup
+from tournaments.draws.avoidance import knockout_pairs
 from tournaments.draws.knockout import (
     LAST_CHANCE,
     KnockoutDraw,
@@ -35,7 +36,7 @@ from tournaments.draws.progress import (
     preview_correction,
     resolve,
 )
-from tournaments.draws.seeding import SeedingEntrant, seed_entrants
+from tournaments.draws.seeding import SeedingEntrant, draw_size, seed_entrants
 from tournaments.models import BracketConflict, Entry, Flight, Pairing, Tournament
 from tournaments.services import games_adapter
 from tournaments.services.common import ActionError, record, require_status
@@ -112,6 +113,10 @@ def make_knockout_draw(*, tournament: Tournament, actor: AbstractBaseUser | None
     entries = active_entries(tournament)
     tournament.event_format.check_settings(tournament, len(entries))
     seeded = seeded_entries(tournament, entries)
+    from tournaments.services.avoidance import avoid_first_round  # same club, named pairs
+
+    seeded = avoid_first_round(tournament, entries, seeded, knockout_pairs(
+        len(seeded), draw_size(len(seeded))), actor)
     draw = tournament.event_format.bracket_from_positions(tournament, positions_from_seeds(seeded))
     by_id = {entry.pk: entry for entry in entries}
     tournament.entries.update(seed=None, position=None)
@@ -232,6 +237,9 @@ def sync_bracket(tournament: Tournament) -> BracketState:
         games_adapter.discard_unplayed(match)
     _set_places(tournament, state, entries)
     _finish_if_over(tournament, state)
+    from tournaments.services.day import after_draw_change  # walkovers, announcements
+
+    after_draw_change(tournament)
     return state
 
 

@@ -11,9 +11,10 @@ from django.db import transaction
 
 from games import services as games_services
 from games.models import Match, MatchResult
-from tournaments.models import BracketConflict, Entry, Pairing, Tournament
+from tournaments.models import BracketConflict, Entry, Pairing, Tournament, Walkover
 from tournaments.services import games_adapter
 from tournaments.services.common import ActionError, record
+from tournaments.signals import match_forfeited
 
 
 def on_result_confirmed(
@@ -37,10 +38,12 @@ def on_result_confirmed(
 
 
 @transaction.atomic
-def award_walkover(*, pairing: Pairing, winner: Entry, actor: AbstractBaseUser | None) -> Pairing:
+def award_walkover(*, pairing: Pairing, winner: Entry, actor: AbstractBaseUser | None,
+                   reason: str = Walkover.ABSENT) -> Pairing:
     """The opponent is absent or withdrew: ``winner`` advances without playing (§1).
 
-    The unplayed match is removed, so it is neither rated nor counted for points.
+    The unplayed match is removed, so it is neither rated nor counted for points;
+    ``reason`` (a Walkover value) is kept on the pairing for the bracket and standings.
     """
     Tournament.objects.select_for_update().filter(pk=pairing.tournament_id).first()
     pairing = Pairing.objects.select_related("tournament", "match").get(pk=pairing.pk)
@@ -56,9 +59,13 @@ def award_walkover(*, pairing: Pairing, winner: Entry, actor: AbstractBaseUser |
         pairing.save(update_fields=["match"])
         games_adapter.discard_unplayed(match)
     loser = pairing.bottom_id if winner.pk == pairing.top_id else pairing.top_id
+    pairing.walkover = reason
+    pairing.save(update_fields=["walkover"])
     pairing.tournament.event_format.record_result(pairing=pairing, winner=winner, actor=actor)
     record(pairing.tournament, actor, "walkover",
-           after={"pairing": pairing.pk, "winner": winner.pk, "absent": loser})
+           after={"pairing": pairing.pk, "winner": winner.pk, "absent": loser, "reason": reason})
+    match_forfeited.send(sender=Pairing, pairing=pairing, winner=winner,
+                         absent=Entry.objects.get(pk=loser), reason=reason)
     return pairing
 
 

@@ -119,6 +119,9 @@ def start_round(
     tournament.current_round = target
     tournament.save(update_fields=["current_round"])
     record(tournament, actor, "round_started", after={"round": target})
+    from tournaments.services.day import after_draw_change  # walkovers, announcements
+
+    after_draw_change(tournament)
     return target
 
 

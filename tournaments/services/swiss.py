@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
+from tournaments.draws.avoidance import swiss_pairs
 from tournaments.draws.swiss import SwissPlayer, pair_first_round, pair_round, swiss_rounds
 from tournaments.draws.swiss_losses import is_finished, pair_losses_round, still_in
 from tournaments.models import Entry, Flight, Pairing, Tournament
@@ -56,8 +57,15 @@ def _first_round(tournament: Tournament, entries: list[Entry],
                    action="Making the draw")
     tournament.event_format.check_settings(tournament, len(entries))
     seeded = seed_entries(tournament, entries)
-    Entry.objects.bulk_update(entries, ["seed"])
     rng = rng_for(tournament) if tournament.seeding == Tournament.Seeding.RANDOM else None
+    if rng is None:  # top half against bottom half: keep club mates and named pairs apart
+        from tournaments.services.avoidance import avoid_first_round
+
+        seeded = avoid_first_round(tournament, entries, seeded, swiss_pairs(len(seeded)), actor)
+        by_id = {entry.pk: entry for entry in entries}
+        for seed, entry_id in enumerate(seeded, start=1):
+            by_id[entry_id].seed = seed
+    Entry.objects.bulk_update(entries, ["seed"])
     tournament.status = Tournament.Status.RUNNING
     tournament.save()
     record(tournament, actor, "swiss_draw", after={"seeds": seeded, "random_seed": tournament.random_seed})

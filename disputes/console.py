@@ -1,0 +1,34 @@
+"""The disputes section of a tournament's console: disputed results and moves of its
+matches with their actions (registered in ``DisputesConfig.ready``)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from django.template.loader import render_to_string
+
+from clubs.permissions import can_manage_club
+from disputes import presentation
+from disputes.forms import RulingForm
+from disputes.models import OPEN_STATUSES, Dispute, DisputeKind, DisputeStatus, Ruling
+
+
+def section(request: HttpRequest, tournament) -> str | None:
+    """Open disputes of the event's matches, and the last few ruled."""
+    if not can_manage_club(request.user, tournament.club):
+        return None
+    disputes = Dispute.objects.filter(match__pairing__tournament=tournament).select_related(
+        "match__player1", "match__player2", "match__pairing", "submitted_by", "result")
+    open_ones = list(disputes.filter(status__in=OPEN_STATUSES).order_by("submitted_at", "pk"))
+    ruled = list(disputes.filter(status=DisputeStatus.RULED).order_by("-ruled_at", "-pk")[:5])
+    if not open_ones and not ruled:
+        return None
+    rows = [(d, presentation.headline(d.verdict or {}) if d.verdict else "") for d in open_ones]
+    return render_to_string("disputes/_console_section.html", {
+        "tournament": tournament,
+        "rows": rows,
+        "ruled": ruled,
+        "result_kind": DisputeKind.RESULT,
+        "rulings": [(Ruling.UPHELD, Ruling.UPHELD.label), (Ruling.OVERTURNED, Ruling.OVERTURNED.label)],
+        "form": RulingForm(),
+        "next": request.get_full_path() if not request.htmx else request.headers.get("HX-Current-URL", ""),
+    }, request=request)

@@ -1,0 +1,174 @@
+"""The day of the event: matches announced with their table, time control and forfeit
+clock; players at their table; absent players forfeiting; the director's adjustments.
+
+``after_draw_change`` runs whenever the draw moves (a draw made, a result confirmed, a
+round started, a walkover): withdrawn players' matches become walkovers first, then
+every match that has just got both players is announced (``pairing_published``, and
+``round_published`` for the first of its round) with a table, its round's time
+control recorded on the match, and, when the event forfeits absent players, the time
+by which both players must be at the table.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from clubs.permissions import AnyUser, can_manage_club, is_player_self
+from games.models import Match
+from tournaments import event_rules as rules
+from tournaments.models import Entry, Pairing, Tournament, Walkover
+from tournaments.services import games_adapter
+from tournaments.services.common import ActionError, record
+from tournaments.signals import pairing_published, round_published
+
+MAX_EXTENSION_MINUTES = 240
+
+
+def after_draw_change(tournament: Tournament) -> None:
+    from tournaments.services.walkovers import settle_withdrawals
+
+    settle_withdrawals(tournament)
+    announce_ready(tournament)
+
+
+def announce_ready(tournament: Tournament, now: datetime | None = None) -> list[Pairing]:
+    """Announce the ready matches whose players are new or changed (see the module)."""
+    now = now or timezone.now()
+    ready = list(
+        tournament.pairings.filter(state=Pairing.State.READY, match__isnull=False)
+        .select_related("match", "top__player", "bottom__player")
+        .order_by("flight", "round", "number")
+    )
+    fresh = [p for p in ready if p.announced_for != f"{p.top_id}:{p.bottom_id}"]
+    if not fresh:
+        return []
+    controls = rules.parse_time_controls(tournament.time_controls)
+    announced_rounds = set(
+        tournament.pairings.exclude(announced_for="").values_list("flight", "round").distinct()
+    )
+    tables = {p.table for p in ready if p.table and p not in fresh}
+    matches: list[Match] = []
+    changed = {p.pk for p in fresh if p.announced_for}
+    for pairing in fresh:
+        pairing.announced_for = f"{pairing.top_id}:{pairing.bottom_id}"
+        if pairing.ready_at is None:
+            pairing.ready_at = now
+            minutes = rules.forfeit_minutes_for(controls, pairing.round, tournament.forfeit_minutes)
+            pairing.forfeit_at = now + timedelta(minutes=minutes) if minutes else None
+        if not pairing.table:
+            pairing.table = rules.lowest_free_table(tables)
+        tables.add(pairing.table)
+        control = rules.time_control_for(controls, pairing.round)
+        if control is not None and not games_adapter.has_started(pairing.match):
+            pairing.match.time_control = control.text
+            pairing.match.clocks_required = control.clocks_required
+            matches.append(pairing.match)
+    Pairing.objects.bulk_update(fresh, ["announced_for", "ready_at", "forfeit_at", "table"])
+    Match.objects.bulk_update(matches, ["time_control", "clocks_required"])
+    for pairing in fresh:
+        key = (pairing.flight, pairing.round)
+        if key not in announced_rounds:
+            announced_rounds.add(key)
+            round_published.send(sender=Tournament, tournament=tournament, flight=pairing.flight,
+                                 round=pairing.round)
+        pairing_published.send(sender=Pairing, pairing=pairing, changed=pairing.pk in changed)
+    return fresh
+
+
+def _lock_pairing(pairing: Pairing) -> tuple[Tournament, Pairing]:
+    tournament = Tournament.objects.select_for_update().select_related("club").get(pk=pairing.tournament_id)
+    pairing = Pairing.objects.select_for_update().select_related("top", "bottom", "match").get(pk=pairing.pk)
+    return tournament, pairing
+
+
+@transaction.atomic
+def set_table(*, pairing: Pairing, table: str, by: AnyUser) -> Pairing:
+    """A director gives a match its table or board (any short label: "7", "B2")."""
+    tournament, pairing = _lock_pairing(pairing)
+    if not can_manage_club(by, tournament.club):
+        raise ActionError("not_allowed", "Only the directors of this club assign tables.")
+    table = table.strip()
+    if len(table) > 20:
+        raise ActionError("bad_table", "A table is named in at most 20 characters.")
+    before = pairing.table
+    pairing.table = table
+    pairing.save(update_fields=["table"])
+    record(tournament, by, "table", before={"pairing": pairing.pk, "table": before},
+           after={"pairing": pairing.pk, "table": table})
+    return pairing
+
+
+@transaction.atomic
+def mark_present(*, pairing: Pairing, entry: Entry, by: AnyUser, present: bool = True) -> Pairing:
+    """A player says they are at the table (or a director ticks them): no forfeit for them."""
+    tournament, pairing = _lock_pairing(pairing)
+    if entry.pk not in (pairing.top_id, pairing.bottom_id):
+        raise ActionError("not_in_match", "This player does not play this match.")
+    if not (can_manage_club(by, tournament.club) or is_player_self(by, entry.player)):
+        raise ActionError("not_allowed", "Players say only that they themselves are present.")
+    if pairing.state != Pairing.State.READY:
+        raise ActionError("match_not_ready", "This match does not have both players yet.")
+    field = "top_present_at" if entry.pk == pairing.top_id else "bottom_present_at"
+    setattr(pairing, field, timezone.now() if present else None)
+    pairing.save(update_fields=[field])
+    record(tournament, by, "present" if present else "not_present",
+           after={"pairing": pairing.pk, "player": entry.player_id})
+    return pairing
+
+
+@transaction.atomic
+def extend_forfeit(*, pairing: Pairing, minutes: int | None, by: AnyUser) -> Pairing:
+    """A director gives absent players more time (``minutes`` from now) or, with None,
+    turns the automatic forfeit off for this match."""
+    tournament, pairing = _lock_pairing(pairing)
+    if not can_manage_club(by, tournament.club):
+        raise ActionError("not_allowed", "Only the directors of this club do this.")
+    if pairing.state != Pairing.State.READY:
+        raise ActionError("match_not_ready", "This match is not waiting to be played.")
+    if minutes is not None and not 1 <= minutes <= MAX_EXTENSION_MINUTES:
+        raise ActionError("bad_minutes", f"Give 1 to {MAX_EXTENSION_MINUTES} minutes.",
+                          {"maximum": MAX_EXTENSION_MINUTES})
+    before = pairing.forfeit_at.isoformat() if pairing.forfeit_at else None
+    pairing.forfeit_at = timezone.now() + timedelta(minutes=minutes) if minutes else None
+    pairing.save(update_fields=["forfeit_at"])
+    record(tournament, by, "forfeit_extended", before={"pairing": pairing.pk, "at": before},
+           after={"pairing": pairing.pk, "minutes": minutes})
+    return pairing
+
+
+def forfeit_due(now: datetime | None = None, limit: int = 200) -> list[int]:
+    """Forfeit absent players whose time is up (the sweep); returns the pairings decided.
+
+    One player at the table and the other not: a walkover to the one present. A match
+    under way (games or a result entered) counts as both present. Nobody there: the
+    clock stops and the director decides.
+    """
+    from tournaments.services.results import award_walkover
+
+    now = now or timezone.now()
+    decided = []
+    due = list(Pairing.objects.filter(
+        state=Pairing.State.READY, forfeit_at__lte=now, match__isnull=False,
+        tournament__status=Tournament.Status.RUNNING,
+    ).values_list("pk", flat=True)[:limit])
+    for pk in due:
+        with transaction.atomic():
+            pairing = Pairing.objects.select_related("tournament").get(pk=pk)
+            tournament, pairing = _lock_pairing(pairing)
+            if pairing.state != Pairing.State.READY or pairing.forfeit_at is None or pairing.forfeit_at > now:
+                continue
+            started = games_adapter.has_started(pairing.match)
+            top, bottom = pairing.top_present_at is not None, pairing.bottom_present_at is not None
+            if started or top == bottom:
+                pairing.forfeit_at = None
+                pairing.save(update_fields=["forfeit_at"])
+                if not started and not top:
+                    record(tournament, None, "both_absent", after={"pairing": pairing.pk})
+                continue
+            winner = pairing.top if top else pairing.bottom
+            award_walkover(pairing=pairing, winner=winner, actor=None, reason=Walkover.NO_SHOW)
+            decided.append(pk)
+    return decided

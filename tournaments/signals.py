@@ -1,0 +1,30 @@
+"""Signals of the event's life, for the layers above (notifications, webhooks).
+
+Sent inside the transaction that made the change, so a receiver that writes (an outbox
+row) commits or rolls back with it. Receivers must be quick and must not fail: they only
+record what happened for a worker to act on.
+
+registration_changed(sender=Registration, registration, previous)
+    a registration got a new status (``previous``: the status before, "" for a new one):
+    accepted, waiting list, promoted from the waiting list (previous "waitlisted"),
+    rejected, cancelled.
+check_in_opened(sender=Tournament, tournament)
+    the check-in window of the event opened (sent once, by the sweep).
+pairing_published(sender=Pairing, pairing, changed)
+    a match of the event has both players and is ready to play; ``changed``: its
+    players were announced before and are different now (a correction).
+round_published(sender=Tournament, tournament, flight, round)
+    the first match of a round became ready (a knockout round) or a round was started.
+match_forfeited(sender=Pairing, pairing, winner, absent, reason)
+    a walkover: ``absent`` (an Entry) did not play, ``reason`` a Walkover value.
+"""
+
+from __future__ import annotations
+
+from django.dispatch import Signal
+
+registration_changed = Signal()
+check_in_opened = Signal()
+pairing_published = Signal()
+round_published = Signal()
+match_forfeited = Signal()

@@ -1,0 +1,59 @@
+"""Template tags of registration and the event day, so that pages owned by others (the
+home page, the tournament overview, the standings) need one line to show them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from tournaments import selectors_event
+from tournaments.models import Tournament
+
+register = template.Library()
+
+
+@register.inclusion_tag("tournaments/_registration_panel.html", takes_context=True)
+def registration_panel(context: dict[str, Any], tournament: Tournament) -> dict[str, Any]:
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    return {"panel": selectors_event.registration_panel(tournament, user), "request": request,
+            "csrf_token": context.get("csrf_token"), "user": user}
+
+
+@register.inclusion_tag("tournaments/_open_events.html", takes_context=True)
+def open_events(context: dict[str, Any]) -> dict[str, Any]:
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    return {"events": selectors_event.open_events(user), "request": request,
+            "csrf_token": context.get("csrf_token"), "user": user}
+
+
+@register.inclusion_tag("tournaments/_withdrawals.html")
+def withdrawal_notes(tournament: Tournament) -> dict[str, Any]:
+    return {"withdrawals": selectors_event.withdrawals(tournament), "tournament": tournament}
+
+
+@register.filter
+def qr_svg(url: str, scale: int = 2) -> str:
+    """An inline SVG QR code of ``url`` (segno), for printed sheets: a phone opens the page."""
+    import segno
+    from django.utils.safestring import mark_safe
+
+    code = segno.make(str(url), error="m")
+    return mark_safe(code.svg_inline(scale=int(scale), border=2, dark="#000"))
+
+
+@register.filter
+def get_item(mapping: dict, key: Any) -> Any:
+    return mapping.get(key) if hasattr(mapping, "get") else None
+
+
+@register.simple_tag(takes_context=True)
+def match_qr(context: dict[str, Any], match: Any, scale: int = 1) -> str:
+    """The QR code of a match's result page, as an absolute address of this site."""
+    if match is None:
+        return ""
+    request = context.get("request")
+    url = request.build_absolute_uri(match.get_absolute_url()) if request else match.get_absolute_url()
+    return qr_svg(url, scale)

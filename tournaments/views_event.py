@@ -1,0 +1,130 @@
+"""Players' side of an event: register, leave the waiting list, withdraw, check in, say
+"I'm at my table", and the TV view. Thin: a form, one service, a message."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubs import services as clubs_services
+from clubs.errors import DomainError
+from clubs.models import Player
+from clubs.permissions import player_for
+from games.services import ServiceError
+from tournaments.forms_event import RegisterForm
+from tournaments.models import Pairing, Registration, Tournament
+from tournaments.services import checkin, day, registration
+from tournaments.views_support import report, visible_tournament
+
+ERRORS = (DomainError, ServiceError)
+
+
+def _back(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                                  require_https=request.is_secure()):
+        return redirect(target)
+    return redirect("tournaments:tournament_detail", pk=tournament.pk)
+
+
+def _run(request: HttpRequest, tournament: Tournament, action: Callable[[], str]) -> HttpResponse:
+    try:
+        messages.success(request, action())
+    except ERRORS as error:
+        report(request, error)
+    return _back(request, tournament)
+
+
+def _own_player(request: HttpRequest) -> Player:
+    """The signed-in user's player; one is made for a login that has none yet."""
+    player = player_for(request.user)
+    if player is None:
+        user = request.user
+        name = (user.get_full_name() or user.get_username()).strip()  # type: ignore[union-attr]
+        player = clubs_services.create_player(name=name, user=user)
+    return player
+
+
+@login_required
+@require_POST
+def register(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = visible_tournament(request, pk)
+    form = RegisterForm(request.POST)
+    form.is_valid()
+    data = form.cleaned_data
+
+    def run() -> str:
+        done = registration.register(tournament=tournament, player=_own_player(request),
+                                      by=request.user, division=data.get("division", ""),
+                                      note=data.get("note", ""))
+        return {
+            Registration.Status.ACCEPTED: _("You are registered."),
+            Registration.Status.WAITLISTED: _("The event is full: you are on the waiting list."),
+            Registration.Status.PENDING: _("Registered; the directors will confirm your place."),
+        }[done.status]
+
+    return _run(request, tournament, run)
+
+
+@login_required
+@require_POST
+def leave(request: HttpRequest, pk: int) -> HttpResponse:
+    """Withdraw, leave the waiting list, or take back a request waiting for approval."""
+    tournament = visible_tournament(request, pk)
+    player = player_for(request.user)
+    mine = tournament.registrations.filter(player=player).first() if player else None
+    entry = tournament.entries.filter(player=player, withdrawn=False).first() if player else None
+
+    def run() -> str:
+        if entry is not None:
+            registration.withdraw(entry=entry, by=request.user)
+            return _("You have withdrawn.")
+        if mine is None:
+            raise ServiceError("not_registered", _("You are not registered for this event."))
+        registration.cancel_registration(registration=mine, by=request.user)
+        return _("Your registration is cancelled.")
+
+    return _run(request, tournament, run)
+
+
+@login_required
+@require_POST
+def check_in(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = visible_tournament(request, pk)
+    player = player_for(request.user)
+    entry = tournament.entries.filter(player=player).first() if player else None
+
+    def run() -> str:
+        if entry is None:
+            raise ServiceError("not_registered", _("You are not registered for this event."))
+        checkin.check_in(entry=entry, by=request.user)
+        return _("You are checked in.")
+
+    return _run(request, tournament, run)
+
+
+@login_required
+@require_POST
+def present(request: HttpRequest, pairing_pk: int) -> HttpResponse:
+    """"I'm at my table": the player's side of the forfeit clock."""
+    pairing = get_object_or_404(Pairing.objects.select_related("tournament", "top", "bottom"),
+                                pk=pairing_pk)
+    tournament = visible_tournament(request, pairing.tournament_id)
+    player = player_for(request.user)
+    entry = next((e for e in (pairing.top, pairing.bottom)
+                  if e is not None and player is not None and e.player_id == player.pk), None)
+
+    def run() -> str:
+        if entry is None:
+            raise ServiceError("not_in_match", _("This player does not play this match."))
+        day.mark_present(pairing=pairing, entry=entry, by=request.user)
+        return _("Noted: you are at your table.")
+
+    return _run(request, tournament, run)
