@@ -21,6 +21,8 @@ SENTENCES: dict[str, Any] = {
     "round_robin_draw": gettext_lazy("The round-robin draw was made."),
     "group_knockout_draw": gettext_lazy("The knockout of the group qualifiers was drawn."),
     "last_chance_draw": gettext_lazy("The last-chance flight was drawn."),
+    "swiss_draw": gettext_lazy("The first round was drawn."),
+    "repeats_allowed": gettext_lazy("A round was paired allowing repeat matches."),
     "walkover": gettext_lazy("A walkover was given."),
     "correction_applied": gettext_lazy("A corrected result was carried through the bracket."),
     "correction_needs_director": gettext_lazy(
