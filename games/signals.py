@@ -6,6 +6,9 @@ result_confirmed(sender=Match, match=Match, result=MatchResult, previous_winner=
     director's override or correction (then ``previous_winner`` is the winner before it).
 result_disputed(sender=Match, match=Match, result=MatchResult, by=User)
     the opponent disputed a proposed result (the disputes feature opens a Dispute).
+result_proposed(sender=Match, match=Match, result=MatchResult, by=User)
+    a result was put forward for the opponent (or a director) to confirm, or corrected by
+    whoever entered it (notifications tell the opponent).
 """
 
 from __future__ import annotations
@@ -14,3 +17,4 @@ from django.dispatch import Signal
 
 result_confirmed = Signal()
 result_disputed = Signal()
+result_proposed = Signal()

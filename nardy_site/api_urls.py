@@ -10,7 +10,9 @@ from clubs import api as clubs_api
 from disputes import api as disputes_api
 from games import api as games_api
 from leaderboard import api as leaderboard_api
+from notifications import api as notifications_api
 from tournaments import api as tournaments_api
+from webhooks import api as webhooks_api
 
 router = DefaultRouter()
 clubs_api.register(router)
@@ -19,6 +21,8 @@ games_api.register(router)
 chouette_api.register(router)
 leaderboard_api.register(router)
 disputes_api.register(router)
+notifications_api.register(router)
+webhooks_api.register(router)
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -14,7 +14,8 @@ from django.apps import apps
 
 # The project's own apps, in the order their hooks run.
 PROJECT_APPS = (
-    "clubs", "tournaments", "games", "chouette", "leaderboard", "disputes",
+    "clubs", "tournaments", "games", "chouette", "leaderboard", "disputes", "notifications",
+    "webhooks",
 )
 
 

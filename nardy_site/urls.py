@@ -13,6 +13,8 @@ urlpatterns = [
     path("", include("chouette.urls")),
     path("", include("disputes.urls")),
     path("", include("games.urls")),
+    path("", include("notifications.urls")),
+    path("", include("webhooks.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include(("nardy_site.api_urls", "api"))),
     path("i18n/", include("django.conf.urls.i18n")),

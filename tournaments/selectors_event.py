@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from clubs.models import Player
@@ -102,27 +102,35 @@ def registration_panel(tournament: Tournament, user: AnyUser | None) -> Registra
 @dataclass
 class OpenEvent:
     tournament: Tournament
-    registration: Registration | None
-    entry: Entry | None
+    status: str  # the person's: "" (not registered), "entered", or a registration status
+
+    @property
+    def registered(self) -> bool:
+        return self.status not in ("", Registration.Status.CANCELLED)
 
 
 def open_events(user: AnyUser | None, limit: int = 10) -> list[OpenEvent]:
-    """Events taking registrations now (and, signed in, the ones the player is in)."""
+    """Events taking registrations now, each with the signed-in person's status: one query."""
     now = timezone.now()
-    events = list(
+    events = (
         visible_tournaments(user)
         .filter(status=Tournament.Status.REGISTRATION)
         .filter(Q(registration_deadline__isnull=True) | Q(registration_deadline__gt=now))
-        .order_by("starts_on", "name")[:limit]
+        .order_by("starts_on", "name")
     )
-    player = player_for(user)
-    registrations: dict[int, Registration] = {}
-    entries: dict[int, Entry] = {}
-    if player is not None:
-        registrations = {r.tournament_id: r for r in Registration.objects.filter(
-            player=player, tournament__in=events)}
-        entries = {e.tournament_id: e for e in Entry.objects.filter(player=player, tournament__in=events)}
-    return [OpenEvent(t, registrations.get(t.pk), entries.get(t.pk)) for t in events]
+    if user is not None and user.is_authenticated:
+        events = events.annotate(
+            my_registration=Subquery(Registration.objects.filter(
+                tournament=OuterRef("pk"), player__user=user).values("status")[:1]),
+            my_entry=Exists(Entry.objects.filter(tournament=OuterRef("pk"), player__user=user,
+                                                 withdrawn=False)),
+        )
+    result = []
+    for tournament in events[:limit]:
+        status = "entered" if getattr(tournament, "my_entry", False) else (
+            getattr(tournament, "my_registration", None) or "")
+        result.append(OpenEvent(tournament, status))
+    return result
 
 
 @dataclass

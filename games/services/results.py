@@ -38,7 +38,7 @@ from games.services.scoring import (
     to_decimal,
 )
 from games.services.transcripts import refresh_agreements
-from games.signals import result_confirmed, result_disputed
+from games.signals import result_confirmed, result_disputed, result_proposed
 
 OPEN = (ResultStatus.PROPOSED, ResultStatus.DISPUTED)
 
@@ -262,6 +262,7 @@ def _propose(match: Match, by: AnyUser, score1: Decimal, score2: Decimal) -> Mat
     )
     audit(match, by, ResultChange.Action.PROPOSED, after=result_state(result), result=result)
     refresh_agreements(match)
+    result_proposed.send(sender=Match, match=match, result=result, by=by)
     return result
 
 

@@ -1,0 +1,274 @@
+"""What each event means for whom: the people to tell and what to tell them.
+
+An event is named, takes JSON arguments (ids) and gives ``Message`` values: who, what
+kind, a key that makes the notification unique, a title and a text (translatable
+templates filled in with names and numbers, rendered later in each person's language)
+and a link. Adding an event: one function registered in ``EVENTS``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Player
+from disputes.models import Dispute, DisputeKind, Ruling
+from games.models import MatchResult
+from games.services.scoring import format_score
+from notifications.models import Kind
+from tournaments.models import Entry, Flight, Pairing, Registration, Tournament, Walkover
+
+
+@dataclass(frozen=True)
+class Message:
+    user_id: int
+    kind: str
+    key: str
+    title: Any
+    body: Any = ""
+    url: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+def _user_of(player: Player | None) -> int | None:
+    return player.user_id if player is not None else None
+
+
+def _each(user_ids: Iterable[int | None]) -> list[int]:
+    seen: list[int] = []
+    for user_id in user_ids:
+        if user_id is not None and user_id not in seen:
+            seen.append(user_id)
+    return seen
+
+
+def _score(result: MatchResult) -> str:
+    match = result.match
+    first = match.player1.display_name if match.player1 else "?"
+    second = match.player2.display_name if match.player2 else "?"
+    return f"{first} {format_score(result.score1)}–{format_score(result.score2)} {second}"
+
+
+# --- the draw ------------------------------------------------------------------------------------
+
+
+def pairing_published(pairing_id: int, changed: bool = False) -> list[Message]:
+    pairing = Pairing.objects.select_related(
+        "tournament", "match", "top__player", "bottom__player").filter(pk=pairing_id).first()
+    if pairing is None or pairing.match is None or pairing.top is None or pairing.bottom is None:
+        return []
+    messages = []
+    for me, other in ((pairing.top, pairing.bottom), (pairing.bottom, pairing.top)):
+        user_id = _user_of(me.player)
+        if user_id is None:
+            continue
+        params = {
+            "event": pairing.tournament.name, "opponent": other.player.display_name,
+            "flight": Flight(pairing.flight).label, "round": pairing.round,
+            "table": pairing.table or "—", "length": pairing.match.length,
+            "time_control": pairing.match.time_control or "—",
+        }
+        messages.append(Message(
+            user_id, Kind.PAIRING, f"pairing:{pairing.pk}:{pairing.top_id}:{pairing.bottom_id}:{user_id}",
+            _("Your pairing in %(event)s changed") if changed else _("Your match in %(event)s is ready"),
+            _("%(flight)s, round %(round)s: you play %(opponent)s at table %(table)s, a match to "
+              "%(length)s points (time control: %(time_control)s)."),
+            pairing.match.get_absolute_url(), params,
+        ))
+    return messages
+
+
+def check_in_opened(tournament_id: int) -> list[Message]:
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        return []
+    closes = tournament.check_in_closes_at
+    params = {"event": tournament.name,
+              "closes": closes.strftime("%H:%M") if closes else "—"}
+    entries = Entry.objects.filter(tournament=tournament, withdrawn=False).select_related("player")
+    return [
+        Message(user_id, Kind.CHECK_IN, f"check-in:{tournament.pk}:{user_id}",
+                _("Check-in for %(event)s is open"),
+                _("Check in from your phone (the tournament page) before %(closes)s; players who "
+                  "have not checked in by the draw do not play."),
+                f"{tournament.get_absolute_url()}#registration", params)
+        for user_id in _each(_user_of(e.player) for e in entries)
+    ]
+
+
+def match_forfeited(pairing_id: int, winner_id: int, absent_id: int, reason: str) -> list[Message]:
+    pairing = Pairing.objects.select_related("tournament").filter(pk=pairing_id).first()
+    entries = {e.pk: e for e in Entry.objects.filter(pk__in=[winner_id, absent_id]).select_related("player")}
+    if pairing is None or winner_id not in entries or absent_id not in entries:
+        return []
+    winner, absent = entries[winner_id], entries[absent_id]
+    why = dict(Walkover.choices).get(reason, reason)
+    params = {"event": pairing.tournament.name, "flight": Flight(pairing.flight).label,
+              "round": pairing.round, "winner": winner.player.display_name,
+              "absent": absent.player.display_name, "reason": why}
+    url = pairing.tournament.get_absolute_url()
+    messages = []
+    winner_user = _user_of(winner.player)
+    if winner_user is not None:
+        messages.append(Message(winner_user, Kind.FORFEIT, f"forfeit:{pairing.pk}:{winner_user}",
+                                _("You won a match of %(event)s by walkover"),
+                                _("%(flight)s, round %(round)s against %(absent)s: %(reason)s."),
+                                url, params))
+    absent_user = _user_of(absent.player)
+    if absent_user is not None and reason != Walkover.WITHDRAWN:  # who withdrew knows it
+        messages.append(Message(absent_user, Kind.FORFEIT, f"forfeit:{pairing.pk}:{absent_user}",
+                                _("You lost a match of %(event)s by walkover"),
+                                _("%(flight)s, round %(round)s against %(winner)s: %(reason)s. Ask "
+                                  "the director if this is a mistake."),
+                                url, params))
+    return messages
+
+
+def registration_changed(registration_id: int, previous: str) -> list[Message]:
+    registration = Registration.objects.select_related("tournament", "player").filter(
+        pk=registration_id).first()
+    if registration is None or registration.status != Registration.Status.ACCEPTED:
+        return []
+    user_id = _user_of(registration.player)
+    if user_id is None:
+        return []
+    params = {"event": registration.tournament.name}
+    stamp = registration.decided_at.isoformat() if registration.decided_at else ""
+    url = registration.tournament.get_absolute_url()
+    if previous == Registration.Status.WAITLISTED:
+        return [Message(user_id, Kind.REGISTRATION, f"registration:{registration.pk}:promoted:{stamp}",
+                        _("A place freed up: you are in %(event)s"),
+                        _("You moved up from the waiting list and are now entered."), url, params)]
+    return [Message(user_id, Kind.REGISTRATION, f"registration:{registration.pk}:accepted:{stamp}",
+                    _("You are registered for %(event)s"),
+                    _("Your registration is accepted."), url, params)]
+
+
+# --- results ---------------------------------------------------------------------------------------
+
+
+def _result(result_id: int) -> MatchResult | None:
+    return MatchResult.objects.select_related(
+        "match__player1", "match__player2", "entered_by").filter(pk=result_id).first()
+
+
+def result_proposed(result_id: int) -> list[Message]:
+    """The opponent of whoever entered the result is asked to confirm it."""
+    result = _result(result_id)
+    if result is None:
+        return []
+    match = result.match
+    entered_by = result.entered_by_id
+    players = [p for p in (match.player1, match.player2) if p is not None]
+    enterer = next((p for p in players if p.user_id == entered_by), None)
+    others = [p for p in players if p.user_id != entered_by]
+    params = {"who": enterer.display_name if enterer else _("A director"), "score": _score(result)}
+    return [
+        Message(user_id, Kind.RESULT_TO_CONFIRM, f"result-proposed:{result.pk}:{user_id}",
+                _("%(who)s entered a result for you to confirm"),
+                _("%(score)s. Confirm it, or dispute it if it is wrong."),
+                reverse("tournaments:my_matches") if hasattr(match, "pairing") else match.get_absolute_url(),
+                params)
+        for user_id in _each(_user_of(p) for p in others)
+    ]
+
+
+def result_confirmed(result_id: int) -> list[Message]:
+    result = _result(result_id)
+    if result is None:
+        return []
+    match = result.match
+    params = {"score": _score(result), "reason": result.override_reason or "—"}
+    if result.override_reason:
+        title, body = _("A director set the result: %(score)s"), _("Reason: %(reason)s")
+    else:
+        title, body = _("Result confirmed: %(score)s"), ""
+    return [
+        Message(user_id, Kind.RESULT, f"result:{result.pk}:{user_id}", title, body,
+                match.get_absolute_url(), params)
+        for user_id in _each(_user_of(p) for p in (match.player1, match.player2))
+        if user_id != result.confirmed_by_id or result.override_reason
+    ]
+
+
+# --- disputes --------------------------------------------------------------------------------------
+
+
+def _dispute(dispute_id: int) -> Dispute | None:
+    return Dispute.objects.select_related("match__player1", "match__player2", "club").filter(
+        pk=dispute_id).first()
+
+
+def _dispute_people(dispute: Dispute) -> list[int]:
+    players = [dispute.match.player1, dispute.match.player2] if dispute.match else []
+    return _each([*(_user_of(p) for p in players), dispute.submitted_by_id])
+
+
+def _what(dispute: Dispute) -> Any:
+    return _("a result") if dispute.kind == DisputeKind.RESULT else _("a move")
+
+
+def dispute_opened(dispute_id: int) -> list[Message]:
+    dispute = _dispute(dispute_id)
+    if dispute is None:
+        return []
+    params = {"number": dispute.pk, "what": _what(dispute),
+              "match": str(dispute.match) if dispute.match else dispute.club.name}
+    directors = list(get_user_model().objects.filter(directed_clubs=dispute.club).values_list("pk", flat=True))
+    people = [u for u in _each([*_dispute_people(dispute), *directors]) if u != dispute.submitted_by_id]
+    return [
+        Message(user_id, Kind.DISPUTE, f"dispute-opened:{dispute.pk}:{user_id}",
+                _("Dispute %(number)s opened about %(what)s"),
+                _("%(match)s. The engine checks it, then a director rules."),
+                dispute.get_absolute_url(), params)
+        for user_id in people
+    ]
+
+
+def dispute_checked(dispute_id: int) -> list[Message]:
+    dispute = _dispute(dispute_id)
+    if dispute is None:
+        return []
+    params = {"number": dispute.pk, "what": _what(dispute)}
+    return [
+        Message(user_id, Kind.DISPUTE, f"dispute-checked:{dispute.pk}:{user_id}",
+                _("The engine has checked dispute %(number)s"),
+                _("Its verdict on %(what)s is on the dispute's page; a director rules next."),
+                dispute.get_absolute_url(), params)
+        for user_id in _dispute_people(dispute)
+    ]
+
+
+def dispute_ruled(dispute_id: int) -> list[Message]:
+    dispute = _dispute(dispute_id)
+    if dispute is None:
+        return []
+    ruled = (dispute.claims or {}).get("ruled") if isinstance(dispute.claims, dict) else None
+    params = {"number": dispute.pk, "ruling": Ruling(dispute.ruling).label if dispute.ruling else "—",
+              "note": dispute.ruling_note or "—",
+              "score": f"{ruled[0]}–{ruled[1]}" if ruled else "—"}
+    body = (_("Official result: %(score)s. Note: %(note)s") if ruled else _("Note: %(note)s"))
+    return [
+        Message(user_id, Kind.DISPUTE, f"dispute-ruled:{dispute.pk}:{user_id}",
+                _("Ruling on dispute %(number)s: %(ruling)s"), body,
+                dispute.get_absolute_url(), params)
+        for user_id in _dispute_people(dispute)
+    ]
+
+
+EVENTS: dict[str, Callable[..., list[Message]]] = {
+    "pairing_published": pairing_published,
+    "check_in_opened": check_in_opened,
+    "match_forfeited": match_forfeited,
+    "registration_changed": registration_changed,
+    "result_proposed": result_proposed,
+    "result_confirmed": result_confirmed,
+    "dispute_opened": dispute_opened,
+    "dispute_checked": dispute_checked,
+    "dispute_ruled": dispute_ruled,
+}

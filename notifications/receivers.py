@@ -1,0 +1,66 @@
+"""What the lower layers announce, turned into notification events. Each receiver only
+asks for the fan-out (one queued task after the commit): quick, and it cannot fail the
+action that caused it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from disputes.signals import dispute_checked, dispute_opened, dispute_ruled
+from games.signals import result_confirmed, result_proposed
+from notifications.services import announce
+from tournaments import signals as event_signals
+
+
+def _pairing(sender: Any, pairing: Any, changed: bool = False, **kwargs: Any) -> None:
+    announce("pairing_published", pairing.pk, bool(changed))
+
+
+def _check_in(sender: Any, tournament: Any, **kwargs: Any) -> None:
+    announce("check_in_opened", tournament.pk)
+
+
+def _forfeit(sender: Any, pairing: Any, winner: Any, absent: Any, reason: str, **kwargs: Any) -> None:
+    announce("match_forfeited", pairing.pk, winner.pk, absent.pk, reason)
+
+
+def _registration(sender: Any, registration: Any, previous: str = "", **kwargs: Any) -> None:
+    if registration.status == "accepted":
+        announce("registration_changed", registration.pk, previous)
+
+
+def _proposed(sender: Any, result: Any, **kwargs: Any) -> None:
+    announce("result_proposed", result.pk)
+
+
+def _confirmed(sender: Any, result: Any = None, **kwargs: Any) -> None:
+    if result is not None:
+        announce("result_confirmed", result.pk)
+
+
+def _dispute_opened(sender: Any, dispute: Any, **kwargs: Any) -> None:
+    announce("dispute_opened", dispute.pk)
+
+
+def _dispute_checked(sender: Any, dispute_id: int, **kwargs: Any) -> None:
+    announce("dispute_checked", dispute_id)
+
+
+def _dispute_ruled(sender: Any, dispute: Any, **kwargs: Any) -> None:
+    announce("dispute_ruled", dispute.pk)
+
+
+def connect() -> None:
+    pairs = [
+        (event_signals.pairing_published, _pairing),
+        (event_signals.check_in_opened, _check_in),
+        (event_signals.match_forfeited, _forfeit),
+        (event_signals.registration_changed, _registration),
+        (result_proposed, _proposed),
+        (result_confirmed, _confirmed),
+        (dispute_opened, _dispute_opened),
+        (dispute_checked, _dispute_checked),
+        (dispute_ruled, _dispute_ruled),
+    ]
+    for signal, receiver in pairs:
+        signal.connect(receiver, dispatch_uid=f"notifications.{receiver.__name__}")

@@ -1,0 +1,67 @@
+"""REST API of a club's webhooks (its directors)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from clubs.models import Club
+from clubs.permissions import managed_clubs
+from webhooks import services
+from webhooks.messages import error_text
+from webhooks.models import Endpoint, Event
+
+
+class EndpointSerializer(serializers.ModelSerializer):
+    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+
+    class Meta:
+        model = Endpoint
+        fields = ["id", "club", "url", "events", "secret", "active", "created_at"]
+        read_only_fields = fields
+
+
+class EndpointInputSerializer(serializers.Serializer):
+    club = serializers.SlugField()
+    url = serializers.CharField(max_length=300)
+    events = serializers.ListField(child=serializers.ChoiceField(choices=Event.choices),
+                                   max_length=10, default=list(Event.values))
+
+
+class EndpointViewSet(mixins.ListModelMixin, mixins.DestroyModelMixin, viewsets.GenericViewSet):
+    """Webhook endpoints of the clubs you direct."""
+
+    serializer_class = EndpointSerializer
+    permission_classes = [IsAuthenticated]
+
+    def get_queryset(self) -> QuerySet[Endpoint]:
+        if getattr(self, "swagger_fake_view", False):
+            return Endpoint.objects.none()
+        return Endpoint.objects.filter(club__in=managed_clubs(self.request.user)).select_related("club")
+
+    @extend_schema(request=EndpointInputSerializer, responses={201: EndpointSerializer})
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = EndpointInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        club = get_object_or_404(Club, slug=data.validated_data["club"])
+        try:
+            endpoint = services.create_endpoint(club=club, url=data.validated_data["url"],
+                                                events=data.validated_data["events"], by=request.user)
+        except services.WebhookError as error:
+            code = 403 if error.code == "not_allowed" else 400
+            return Response({"code": error.code, "detail": error_text(error)}, status=code)
+        return Response(EndpointSerializer(endpoint).data, status=status.HTTP_201_CREATED)
+
+    def perform_destroy(self, instance: Endpoint) -> None:
+        services.delete_endpoint(endpoint=instance, by=self.request.user)
+
+
+def register(router: Any) -> None:
+    router.register("webhooks", EndpointViewSet, basename="webhook")

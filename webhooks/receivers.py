@@ -1,0 +1,74 @@
+"""Events the webhooks carry, from the lower layers' signals: a result confirmed, a round
+published. Each saves its deliveries in the event's transaction."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.models import Match, MatchResult
+from games.services.scoring import format_score
+from tournaments.models import Pairing, Tournament
+from tournaments.signals import round_published
+from webhooks.models import Event
+from webhooks.services import emit
+
+
+def _player(player: Any) -> dict[str, Any] | None:
+    return None if player is None else {"id": player.pk, "name": player.display_name}
+
+
+def _tournament(tournament: Tournament) -> dict[str, Any]:
+    return {"id": tournament.pk, "name": tournament.name, "variant": tournament.variant,
+            "format": tournament.format}
+
+
+def result_payload(match: Match, result: MatchResult) -> dict[str, Any]:
+    pairing = Pairing.objects.select_related("tournament").filter(match_id=match.pk).first()
+    return {
+        "club": match.club.slug,
+        "match": {
+            "id": match.pk, "variant": match.variant, "length": match.length,
+            "player1": _player(match.player1), "player2": _player(match.player2),
+            "score1": format_score(result.score1), "score2": format_score(result.score2),
+            "winner": _player(match.winner),
+        },
+        "result": {"id": result.pk, "overridden": bool(result.override_reason),
+                   "confirmed_at": result.confirmed_at.isoformat() if result.confirmed_at else None},
+        "tournament": None if pairing is None else {
+            **_tournament(pairing.tournament), "flight": pairing.flight, "round": pairing.round,
+            "number": pairing.number,
+        },
+    }
+
+
+def on_result_confirmed(sender: Any, match: Match, result: MatchResult | None = None,
+                        **kwargs: Any) -> None:
+    if result is None:  # the club's own endpoints get its private events too: its data
+        return
+    emit(club_id=match.club_id, event=Event.RESULT_CONFIRMED, key=f"result.confirmed:{result.pk}",
+         payload=result_payload(match, result))
+
+
+def on_round_published(sender: Any, tournament: Tournament, flight: str, round: int,
+                       **kwargs: Any) -> None:
+    pairings = tournament.pairings.filter(flight=flight, round=round).select_related(
+        "top__player", "bottom__player", "match").order_by("number")
+    emit(club_id=tournament.club_id, event=Event.ROUND_PUBLISHED,
+         key=f"round.published:{tournament.pk}:{flight}:{round}",
+         payload={
+             "club": tournament.club.slug,
+             "tournament": _tournament(tournament), "flight": flight, "round": round,
+             "pairings": [{
+                 "number": p.number, "table": p.table, "state": p.state,
+                 "top": _player(p.top.player) if p.top else None,
+                 "bottom": _player(p.bottom.player) if p.bottom else None,
+                 "match": p.match_id,
+             } for p in pairings],
+         })
+
+
+def connect() -> None:
+    from games.signals import result_confirmed
+
+    result_confirmed.connect(on_result_confirmed, dispatch_uid="webhooks.result_confirmed")
+    round_published.connect(on_round_published, dispatch_uid="webhooks.round_published")
