@@ -23,7 +23,7 @@ def transcript_moves(match: Match) -> dict[str, tuple[MatchTranscript, ReplaySte
     moves: dict[str, tuple[MatchTranscript, ReplayStep, ReplayStep]] = {}
     transcripts = match.transcripts.exclude(status=TranscriptStatus.FAILED).order_by("-pk")[:3]
     for transcript in transcripts:
-        replay = safe_replay_of(transcript.text)
+        replay = safe_replay_of(transcript.text, match.engine_block_rule)
         if replay is None:
             continue
         _record, steps = replay
