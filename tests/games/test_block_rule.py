@@ -174,3 +174,13 @@ def test_the_replay_viewer_stops_where_the_regulation_forbids_a_play() -> None:
     url = reverse("games:transcript_replay", args=[match.pk, transcript.pk])
     last = page_client(None).get(url, {"step": len(under_main) - 1}).content.decode()
     assert "block of six points" in last
+
+
+def test_the_api_schema_documents_the_block_rule_enum() -> None:
+    from drf_spectacular.generators import SchemaGenerator
+
+    schemas = SchemaGenerator().get_schema(request=None, public=True)["components"]["schemas"]
+    assert schemas["BlockRuleEnum"]["enum"] == list(BlockRule.values)
+    for component in ("Match", "MatchCreate", "TournamentRules", "DisputeInput"):
+        text = repr(schemas[component]["properties"]["block_rule"])
+        assert "#/components/schemas/BlockRuleEnum" in text, component
