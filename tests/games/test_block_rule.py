@@ -18,7 +18,7 @@ from engine.transcript import read_transcript
 from games.models import BlockRule, Match, TranscriptStatus
 from games.services import ServiceError, create_match, upload_transcript
 from games.transcript_view import replay_of
-from tests.factories import ClubFactory, PlayerFactory, UserFactory
+from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tests.games.match_factories import MatchFactory, fast_passwords, player_with_login
 from tests.support.clients import api_client, page_client
 
@@ -35,6 +35,12 @@ def test_the_choices_are_the_engines_regulations() -> None:
 def director_and_club():  # type: ignore[no-untyped-def]
     director = UserFactory()
     return director, ClubFactory(directors=[director])
+
+
+def member_of(club, player):  # type: ignore[no-untyped-def]
+    """A club rates only its own members: the players of a rated match join it."""
+    MembershipFactory(club=club, player=player)
+    return player
 
 
 def test_long_nardy_gets_the_main_rule_and_backgammon_none() -> None:
@@ -80,8 +86,8 @@ def test_the_api_takes_shows_and_refuses_the_block_rule() -> None:
         "club": club.slug,
         "variant": "nardy",
         "length": 5,
-        "player1": PlayerFactory().pk,
-        "player2": PlayerFactory().pk,
+        "player1": member_of(club, PlayerFactory()).pk,
+        "player2": member_of(club, PlayerFactory()).pk,
     }
     client = api_client(director)
     created = client.post("/api/matches/", {**body, "block_rule": "off"}, format="json")
@@ -108,8 +114,8 @@ def test_the_match_form_takes_it_and_the_match_page_shows_it() -> None:
         "club": club.pk,
         "variant": "backgammon",
         "length": "5",
-        "player1": player_with_login()[1].pk,
-        "player2": player_with_login()[1].pk,
+        "player1": member_of(club, player_with_login()[1]).pk,
+        "player2": member_of(club, player_with_login()[1]).pk,
         "cube_enabled": "",
         "block_rule": "home",
     }
