@@ -74,6 +74,10 @@ def test_the_block_rule_is_fixed_once_the_draw_is_made() -> None:
     # other rules (and the same block rule written again) may still change
     services.update_tournament(tournament=event, actor=director,
                                rules={"block_rule": "off", "crawford": False})
+    default = nardy_event(None)
+    services.make_draw(tournament=default, actor=director_of(default))
+    services.update_tournament(tournament=default, actor=director_of(default),
+                               rules={"block_rule": "ahead"})  # the main rule, written out
 
 
 def test_the_bracket_and_overview_show_the_regulation() -> None:

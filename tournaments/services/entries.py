@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from clubs.models import Club, Player
-from games.choices import BlockRule, Variant
+from games.choices import DEFAULT_BLOCK_RULE, BlockRule, Variant
 from tournaments import event_rules as rules
 from tournaments.formats import FORMATS
 from tournaments.models import DEFAULT_TIEBREAKS, Entry, Tournament
@@ -125,7 +125,8 @@ def update_tournament(*, tournament: Tournament, actor: AbstractBaseUser | None,
     if tournament.status not in OPEN_FOR_ENTRIES and set(changed) & DRAW_OPTIONS:
         raise ActionError("draw_made", "The format and seeding cannot change once the draw is made.")
     if (tournament.status not in OPEN_FOR_ENTRIES and "rules" in changed
-            and _block_rule(changed["rules"]) != _block_rule(tournament.rules)):
+            and _block_rule(changed["rules"], tournament.variant)
+            != _block_rule(tournament.rules, tournament.variant)):
         raise ActionError("block_rule_fixed",
                           "The six-point block rule cannot change once the draw is made: "
                           "the event's matches are played under it.", {"rule": "block_rule"})
@@ -146,8 +147,10 @@ def update_tournament(*, tournament: Tournament, actor: AbstractBaseUser | None,
     return tournament
 
 
-def _block_rule(rules: Any) -> str:
-    return (rules.get("block_rule") or "") if isinstance(rules, dict) else ""
+def _block_rule(rules: Any, variant: str) -> str:
+    """The block rule the rules give the event's matches (the main rule when left out)."""
+    chosen = (rules.get("block_rule") or "") if isinstance(rules, dict) else ""
+    return chosen or (DEFAULT_BLOCK_RULE.value if variant == Variant.NARDY else "")
 
 
 def _plain(value: Any) -> Any:
