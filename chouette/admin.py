@@ -45,6 +45,7 @@ class ChouetteSessionAdmin(admin.ModelAdmin):
         "date",
         "variant",
         "koks",
+        "block_rule",
         "stake_per_point",
         "cube_mode",
         "jacoby",

@@ -18,6 +18,10 @@ MESSAGES: dict[str, str] = {
     "koks_needs_long_nardy": (
         "Koks is a result of long nardy only; this table plays the variant {variant}."
     ),
+    "block_rule_needs_long_nardy": (
+        "The six-point block rule is a long-nardy rule; this table plays the variant {variant}."
+    ),
+    "block_rule_unknown": "The six-point block rule is one of {choices}, not {value}.",
     "stake_not_positive": "The stake per point must be positive, not {stake}.",
     "max_players_out_of_range": "The maximum number of players must be at least 3, not {value}.",
     "automatic_doubles_negative": ("The limit on automatic doubles cannot be negative ({value})."),

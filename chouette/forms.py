@@ -16,7 +16,7 @@ import chouette as core
 from chouette.models import ChouetteSession
 from chouette.services import MAX_AUTOMATIC_DOUBLES, MAX_PLAYERS, TableRules
 from clubs.models import Player
-from games.choices import GameResult
+from games.choices import BlockRule, GameResult
 
 # Cube turns offered on the phone form; more than three in one game is rare (the API takes
 # any). A stored game with more turns is corrected on a form with as many, up to the maximum.
@@ -192,6 +192,11 @@ class StartSessionForm(forms.Form):
         label=_("Koks counted (long nardy: 3 points)"),
         required=False,
         help_text=_("Only in long nardy; off, a koks is recorded as a mars."),
+    )
+    block_rule = forms.ChoiceField(
+        label=_("Six-point block rule (long nardy)"),
+        choices=[("", _("main rule for long nardy; none for backgammon")), *BlockRule.choices],
+        required=False,
     )
     stake_per_point = forms.DecimalField(
         label=_("Stake per point"), min_value=0, max_digits=10, decimal_places=2, initial=1

@@ -23,6 +23,10 @@ TRANSLATED_MESSAGES: dict[str, Any] = {
     "koks_needs_long_nardy": _(
         "Koks is a result of long nardy only; this table plays the variant {variant}."
     ),
+    "block_rule_needs_long_nardy": _(
+        "The six-point block rule is a long-nardy rule; this table plays the variant {variant}."
+    ),
+    "block_rule_unknown": _("The six-point block rule is one of {choices}, not {value}."),
     "stake_not_positive": _("The stake per point must be positive, not {stake}."),
     "max_players_out_of_range": _("The maximum number of players must be at least 3, not {value}."),
     "automatic_doubles_negative": _("The limit on automatic doubles cannot be negative ({value})."),
@@ -136,6 +140,8 @@ TRANSLATED_MESSAGES: dict[str, Any] = {
 FIELDS: dict[str, str] = {
     "variant_not_supported": "variant",
     "koks_needs_long_nardy": "koks",
+    "block_rule_needs_long_nardy": "block_rule",
+    "block_rule_unknown": "block_rule",
     "stake_not_positive": "stake_per_point",
     "max_players_out_of_range": "max_players",
     "automatic_doubles_negative": "max_automatic_doubles",

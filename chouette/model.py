@@ -15,6 +15,7 @@ from typing import TypeAlias
 
 from chouette.errors import ChouetteError
 from engine import outcomes
+from engine.nardy.rules import BLOCK_RULES
 
 PlayerId: TypeAlias = Hashable
 
@@ -158,6 +159,10 @@ class ChouetteSettings:
     box_must_take_captain: bool = False
     rotation: RotationRule = RotationRule.CAPTAIN_BET
     koks: bool = False  # long nardy only: koks scores 3 (rules-long-nardy §9, off by default)
+    # Long nardy only: the six-point block rule the games are played under (rules-long-nardy
+    # §7; the engine's names ahead/home/off, "" for none). It does not change the
+    # settlement; it is the table's regulation of play, shown with its rules.
+    block_rule: str = ""
     # §8 box partner: with BOX_PARTNER_FROM or more players present, the player after the
     # captain joins the box; the box keeps the cube decisions and the partner takes
     # ``partner_share`` per cent of the box's result each game (see settlement.py).
@@ -173,6 +178,12 @@ class ChouetteSettings:
             raise ChouetteError("variant_not_supported", variant=self.variant) from None
         if self.koks and self.variant is not Variant.LONG_NARDY:
             raise ChouetteError("koks_needs_long_nardy", variant=self.variant.value)
+        if self.block_rule and self.variant is not Variant.LONG_NARDY:
+            raise ChouetteError("block_rule_needs_long_nardy", variant=self.variant.value)
+        if self.block_rule and self.block_rule not in BLOCK_RULES:
+            raise ChouetteError(
+                "block_rule_unknown", value=self.block_rule, choices=", ".join(BLOCK_RULES)
+            )
         # str() first so that a float such as 0.1 becomes Decimal("0.1"), not its binary value
         object.__setattr__(self, "stake_per_point", Decimal(str(self.stake_per_point)))
         if self.stake_per_point <= 0:

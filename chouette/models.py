@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 import chouette as core
 from clubs.models import Club, Player
+from games.choices import BlockRule
 from games.choices import Variant as MatchVariant
 
 
@@ -58,6 +59,11 @@ class ChouetteSession(models.Model):
     )
     # Long nardy only: koks scores 3 instead of mars's 2 (rules-long-nardy §9, off by default).
     koks = models.BooleanField(_("koks counted"), default=False)
+    # Long nardy only: the six-point block rule the table plays under (rules-long-nardy §7,
+    # the main rule unless chosen); "" for backgammon, which has none.
+    block_rule = models.CharField(
+        _("six-point block rule"), max_length=8, choices=BlockRule.choices, blank=True, default=""
+    )
     jacoby = models.BooleanField(_("Jacoby rule"), default=True)
     beavers = models.BooleanField(_("beavers allowed"), default=False)
     consulting = models.CharField(
@@ -115,6 +121,11 @@ class ChouetteSession(models.Model):
                 condition=models.Q(stake_per_point__gt=0), name="chouette_stake_positive"
             ),
             models.CheckConstraint(
+                condition=models.Q(variant="long_nardy", block_rule__in=BlockRule.values)
+                | (~models.Q(variant="long_nardy") & models.Q(block_rule="")),
+                name="chouette_block_rule_only_in_long_nardy",
+            ),
+            models.CheckConstraint(
                 condition=models.Q(max_players__gte=3), name="chouette_at_least_three"
             ),
             models.CheckConstraint(
@@ -141,6 +152,7 @@ class ChouetteSession(models.Model):
         return core.ChouetteSettings(
             variant=self.variant,  # the core refuses an unknown one (variant_not_supported)
             koks=self.koks,
+            block_rule=self.block_rule,
             stake_per_point=self.stake_per_point,
             cube_mode=core.CubeMode(self.cube_mode),
             jacoby=self.jacoby,

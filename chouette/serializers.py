@@ -18,6 +18,7 @@ from chouette.models import ChouetteSession
 from chouette.selectors import PlayerSessionLine, Table
 from chouette.services import MAX_AUTOMATIC_DOUBLES, MAX_PLAYERS, TableRules
 from clubs.models import Club, Player
+from games.choices import BlockRule
 
 # Bounds on what one request may carry (no 500 for anything a client can send).
 MAX_CUBE_TURNS = 64
@@ -163,6 +164,14 @@ class ChouetteStartSessionInput(serializers.Serializer):
         choices=ChouetteSession.Variant.choices, default=core.Variant.BACKGAMMON.value
     )
     koks = serializers.BooleanField(default=False)  # long nardy only
+    block_rule = serializers.ChoiceField(
+        choices=BlockRule.choices,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Long nardy's six-point block rule; empty: the main rule (ahead). Refused "
+        "for backgammon, which has none.",
+    )
     stake_per_point = serializers.DecimalField(max_digits=10, decimal_places=2, default=1)
     cube_mode = serializers.ChoiceField(
         choices=ChouetteSession.CubeMode.choices, default=core.CubeMode.MULTIPLE.value
@@ -215,6 +224,7 @@ class SessionSerializer(serializers.ModelSerializer):
             "date",
             "variant",
             "koks",
+            "block_rule",
             "stake_per_point",
             "cube_mode",
             "jacoby",
@@ -266,6 +276,7 @@ class ChouetteTableOutput(serializers.Serializer):
     date = serializers.DateField()
     variant = serializers.ChoiceField(choices=ChouetteSession.Variant.choices)
     koks = serializers.BooleanField()
+    block_rule = serializers.ChoiceField(choices=BlockRule.choices, allow_blank=True)
     stake_per_point = serializers.DecimalField(max_digits=10, decimal_places=2)
     cube_mode = serializers.ChoiceField(choices=ChouetteSession.CubeMode.choices)
     jacoby = serializers.BooleanField()

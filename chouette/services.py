@@ -32,6 +32,7 @@ from chouette.permissions import can_record, can_seat, can_start_session
 from chouette.selectors import load, state_of
 from clubs.models import Club, Player
 from clubs.permissions import AnyUser
+from games.choices import DEFAULT_BLOCK_RULE
 
 # Bounds of a table's settings that forms and serializers share (the core checks the rest).
 MAX_PLAYERS = 20
@@ -53,6 +54,7 @@ class TableRules:
 
     variant: str = core.Variant.BACKGAMMON.value
     koks: bool = False  # long nardy only
+    block_rule: str = ""  # long nardy only; empty: the main rule ("ahead")
     stake_per_point: Decimal = Decimal(1)
     cube_mode: str = core.CubeMode.MULTIPLE.value
     jacoby: bool = True
@@ -121,12 +123,16 @@ def _open_table(
     date: datetime.date,
     split_from: ChouetteSession | None = None,
 ) -> ChouetteSession:
+    rules = dataclasses.asdict(table)
+    rules["block_rule"] = rules["block_rule"] or ""
+    if rules["variant"] == core.Variant.LONG_NARDY.value and not rules["block_rule"]:
+        rules["block_rule"] = DEFAULT_BLOCK_RULE.value  # long nardy's main rule
     session = ChouetteSession(
         club=club,
         date=date,
         created_by=by if by.is_authenticated else None,
         split_from=split_from,
-        **dataclasses.asdict(table),
+        **rules,
     )
     # The core checks the settings and the line (three players, no one twice, the limit).
     core.new_session(session.table_settings(), tuple(player.pk for player in opening_line))

@@ -62,6 +62,7 @@ class DisputeViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
                 notation=data["notation"],
                 on_roll_seat=int(data["on_roll_seat"]),
                 statement=data.get("statement", ""),
+                block_rule=data.get("block_rule") or "",
             )
         )
         return Response(self._output(dispute.pk), status=status.HTTP_201_CREATED)

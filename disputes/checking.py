@@ -40,8 +40,8 @@ TEST_DELAY_ENV = "NARDY_TEST_DISPUTE_CHECK_DELAY"
 CLAIMABLE = (DisputeStatus.SUBMITTED, DisputeStatus.CHECKING)
 
 CHECK_FIELDS = (
-    "kind", "variant", "position_id", "dice1", "dice2", "notation", "claims", "attempts",
-    "match_id", "transcript_id",
+    "kind", "variant", "block_rule", "position_id", "dice1", "dice2", "notation", "claims",
+    "attempts", "match_id", "transcript_id",
 )  # fmt: skip
 
 
@@ -135,10 +135,16 @@ _CLAIMS_FIELD = Dispute._meta.get_field("claims")
 
 
 def verdict_for(dispute: Dispute) -> dict[str, Any]:
-    """Ask the engine about the dispute (no database writes)."""
+    """Ask the engine about the dispute (no database writes), under the regulation the
+    dispute is judged by (long nardy's block rule, stored with it)."""
+    variant_rules = checks.variant_rules(dispute.variant, dispute.block_rule)
     if dispute.kind == DisputeKind.MOVE:
         return checks.check_move(
-            dispute.variant, dispute.position_id, (dispute.dice1, dispute.dice2), dispute.notation
+            dispute.variant,
+            dispute.position_id,
+            (dispute.dice1, dispute.dice2),
+            dispute.notation,
+            variant_rules,
         )
     match = (
         Match.objects.select_related("player1", "player2").get(pk=dispute.match_id)
@@ -157,7 +163,11 @@ def verdict_for(dispute: Dispute) -> dict[str, Any]:
         except EngineError:
             seats = None
     return checks.check_result(
-        dispute.claims, transcript.text if transcript is not None else None, seats, rules
+        dispute.claims,
+        transcript.text if transcript is not None else None,
+        seats,
+        rules,
+        block_rule=variant_rules.block_rule if variant_rules is not None else None,
     )
 
 

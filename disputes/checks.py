@@ -17,6 +17,7 @@ import numpy as np
 
 from engine.errors import DiceError, EngineError, NotationError, PositionError, check_dice
 from engine.ids import encode_position_id
+from engine.nardy.rules import NardyRules
 from engine.notation import parse_notation
 from engine.position import Position
 from engine.replay import replay
@@ -75,6 +76,14 @@ def validate_move(
     return problems
 
 
+def variant_rules(variant: str, block_rule: str | None) -> NardyRules | None:
+    """The engine's rule options a dispute is judged under: long nardy's block rule
+    stored with it (the main rule when none is); None for backgammon."""
+    if variant != "nardy":
+        return None
+    return NardyRules(block_rule=block_rule or NardyRules().block_rule)
+
+
 def _board_id(board: np.ndarray) -> str:
     return encode_position_id(np.asarray(board, dtype=np.int8))
 
@@ -104,6 +113,7 @@ def check_move(
     ]
     return {
         "kind": "move",
+        "block_rule": getattr(rules, "block_rule", None),
         "legal": verdict.legal,
         "code": verdict.code,
         "reason": verdict.reason,
@@ -124,13 +134,16 @@ def check_result(
     transcript_text: str | None,
     seats: tuple[int, int] | None,
     match_rules: Any = None,
+    block_rule: str | None = None,
 ) -> dict[str, Any]:
     """Which claimed result an attached transcript supports.
 
     ``claims["entered"]`` is the score entered (seat 1, seat 2); the other claim is that it
     is wrong. ``seats`` maps the transcript's left/right players to seats 1/2 (None when
-    the names do not match the match's players). Without a transcript there is nothing
-    for the engine to replay and the director decides on the statements.
+    the names do not match the match's players). The moves of a long-nardy transcript
+    are judged under ``block_rule`` (the match's; None: the file's own). Without a
+    transcript there is nothing for the engine to replay and the director decides on
+    the statements.
     """
     if not transcript_text:
         return {
@@ -150,11 +163,13 @@ def check_result(
             "reason": f"The transcript cannot be read: {error.message}",
             "supports": None,
         }
-    answer = replay(record, match_rules if _same_match(record, match_rules) else None)
+    rules = match_rules if _same_match(record, match_rules) else None
+    answer = replay(record, rules, block_rule=block_rule)
     first = answer.errors[0] if answer.errors else None
     verdict: dict[str, Any] = {
         "kind": "result",
         "transcript": True,
+        "block_rule": block_rule if record.variant == "nardy" else None,
         "valid": answer.valid,
         "players": list(answer.players),
         "score": [float(value) for value in answer.score],

@@ -14,7 +14,7 @@ from disputes.models import Ruling
 from disputes.services import input_errors
 from engine.ids import encode_position_id
 from engine.transcript.model import MOVE
-from games.models import Match, MatchTranscript, TranscriptStatus, Variant
+from games.models import BlockRule, Match, MatchTranscript, TranscriptStatus, Variant
 from games.transcript_view import ReplayStep, safe_replay_of
 
 
@@ -23,7 +23,7 @@ def transcript_moves(match: Match) -> dict[str, tuple[MatchTranscript, ReplaySte
     moves: dict[str, tuple[MatchTranscript, ReplayStep, ReplayStep]] = {}
     transcripts = match.transcripts.exclude(status=TranscriptStatus.FAILED).order_by("-pk")[:3]
     for transcript in transcripts:
-        replay = safe_replay_of(transcript.text)
+        replay = safe_replay_of(transcript.text, match.engine_block_rule)
         if replay is None:
             continue
         _record, steps = replay
@@ -43,6 +43,11 @@ def position_before(step_before: ReplayStep, mover: int) -> str:
 class DisputeForm(forms.Form):
     club = forms.ModelChoiceField(queryset=Club.objects.none(), label=_("Club"))
     variant = forms.ChoiceField(choices=Variant.choices, label=_("Game"), initial="backgammon")
+    block_rule = forms.ChoiceField(
+        label=_("Six-point block rule (long nardy)"),
+        choices=[("", _("main rule for long nardy; none for backgammon")), *BlockRule.choices],
+        required=False,
+    )
     game_number = forms.IntegerField(label=_("Game number"), min_value=1, required=False)
     transcript_move = forms.ChoiceField(
         label=_("Or pick the move from the uploaded transcript"), required=False
@@ -78,7 +83,7 @@ class DisputeForm(forms.Form):
         self.match = match
         self.moves = transcript_moves(match) if match is not None else {}
         if match is not None:
-            del self.fields["club"], self.fields["variant"]
+            del self.fields["club"], self.fields["variant"], self.fields["block_rule"]
             names = [
                 (1, str(match.player1 or _("player 1"))),
                 (2, str(match.player2 or _("player 2"))),

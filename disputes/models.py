@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club
-from games.models import Match, MatchResult, MatchTranscript, Variant
+from games.models import BlockRule, Match, MatchResult, MatchTranscript, Variant
 
 
 class DisputeKind(models.TextChoices):
@@ -65,6 +65,11 @@ class Dispute(models.Model):
     game_number = models.PositiveSmallIntegerField(_("game"), null=True, blank=True)
     variant = models.CharField(
         _("variant"), max_length=12, choices=Variant.choices, default=Variant.BACKGAMMON
+    )
+    # Long nardy's six-point block rule the dispute is judged under: the match's, or the
+    # one chosen for a standalone dispute; "" in backgammon, which has none.
+    block_rule = models.CharField(
+        _("six-point block rule"), max_length=8, choices=BlockRule.choices, blank=True, default=""
     )
     position_id = models.CharField(_("Position ID"), max_length=14, blank=True)
     dice1 = models.PositiveSmallIntegerField(_("first die"), null=True, blank=True)
@@ -146,6 +151,11 @@ class Dispute(models.Model):
             models.CheckConstraint(
                 condition=~Q(kind="result") | Q(match__isnull=False),
                 name="dispute_result_has_match",
+            ),
+            models.CheckConstraint(
+                condition=Q(variant=Variant.NARDY, block_rule__in=BlockRule.values)
+                | (~Q(variant=Variant.NARDY) & Q(block_rule="")),
+                name="dispute_block_rule_only_in_long_nardy",
             ),
             models.CheckConstraint(
                 condition=~Q(status__in=["submitted", "checking"]) | Q(verdict__isnull=True),

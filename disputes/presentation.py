@@ -16,6 +16,7 @@ from engine.errors import EngineError
 from engine.position import Position
 from games import board_svg
 from games.board_svg import BoardPicture, render_board
+from games.choices import BlockRule
 from games.services.errors import ENGINE_MESSAGES, MOVE_MESSAGES
 
 HEADLINES: dict[str, Any] = {
@@ -52,6 +53,15 @@ def headline(verdict: dict[str, Any] | None) -> str:
             "text": error.get("text"),
         }
     return str(verdict.get("reason", ""))
+
+
+def judged_under(verdict: dict[str, Any] | None) -> str:
+    """The six-point block rule a long-nardy verdict was reached under, in the reader's
+    language ("" when the verdict names none: backgammon)."""
+    value = (verdict or {}).get("block_rule")
+    if value in BlockRule.values:
+        return str(BlockRule(value).label)
+    return ""
 
 
 def _names(dispute: Dispute) -> tuple[str, str]:

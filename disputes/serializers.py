@@ -6,7 +6,7 @@ from rest_framework import serializers
 
 from clubs.serializers import PublicNameField
 from disputes.models import Dispute, DisputeEvent, Ruling
-from games.models import Variant
+from games.models import BlockRule, Variant
 
 
 class DisputeInputSerializer(serializers.Serializer):
@@ -17,6 +17,15 @@ class DisputeInputSerializer(serializers.Serializer):
     game_number = serializers.IntegerField(required=False, allow_null=True, min_value=1)
     variant = serializers.ChoiceField(
         choices=Variant.choices, required=False, default=Variant.BACKGAMMON
+    )
+    block_rule = serializers.ChoiceField(
+        choices=BlockRule.choices,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Long nardy's six-point block rule to judge a standalone dispute by (empty: "
+        "the main rule, ahead). A match's dispute is judged under the match's rule; "
+        "refused for backgammon.",
     )
     position_id = serializers.CharField(max_length=20, allow_blank=True)
     dice = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2)
@@ -59,7 +68,8 @@ class DisputeSerializer(serializers.ModelSerializer):
     class Meta:
         model = Dispute
         fields = [
-            "id", "kind", "status", "club", "match", "game_number", "variant", "position_id",
+            "id", "kind", "status", "club", "match", "game_number", "variant", "block_rule",
+            "position_id",
             "dice", "on_roll_seat", "notation", "statement", "claims", "result", "transcript",
             "submitted_by", "submitted_at", "attempts", "checked_at", "verdict", "ruling",
             "ruling_note", "replay_position_id", "ruled_at", "events",

@@ -31,9 +31,18 @@ from disputes.models import (
 from disputes.signals import dispute_opened, dispute_ruled
 from engine.errors import EngineError
 from engine.position import Position
-from games.models import Match, MatchResult, MatchTranscript, TranscriptStatus
+from games.choices import DEFAULT_BLOCK_RULE
+from games.models import (
+    BlockRule,
+    Match,
+    MatchResult,
+    MatchTranscript,
+    TranscriptStatus,
+    Variant,
+)
 from games.services.access import seat_of_user
 from games.services.errors import NotAllowed, ServiceError
+from games.services.matches import check_block_rule
 from games.services.results import override_result
 from games.services.scoring import format_score
 from nardy_site.queueing import enqueue_on_commit
@@ -91,22 +100,33 @@ def submit_move_dispute(
     on_roll_seat: int = 1,
     statement: str = "",
     transcript: MatchTranscript | None = None,
+    block_rule: str = "",
     queue: bool = True,
 ) -> Dispute:
     """Save a disputed move and queue its check for after the commit.
 
     From a match (its players and directors) or standalone in a club (its members and
-    directors). Raises ServiceError (with the field) for input the engine cannot take,
-    NotAllowed for someone who may not raise it.
+    directors). A match's dispute is judged under the match's block rule; a standalone
+    long-nardy one under ``block_rule`` (empty: the main rule). Raises ServiceError (with
+    the field) for input the engine cannot take, NotAllowed for someone who may not
+    raise it.
     """
     if match is not None:
         if not access.can_raise_for_match(by, match):
             raise NotAllowed(_("Only the players of this match and its directors raise disputes."))
-        club, variant = match.club, match.variant
+        if block_rule and block_rule != match.block_rule:
+            raise ServiceError(
+                "block_rule_of_the_match",
+                _("A dispute in a match is judged under the match's six-point block rule."),
+                "block_rule",
+            )
+        club, variant, block_rule = match.club, match.variant, match.block_rule
     elif club is None:
         raise ServiceError("club_missing", _("Choose the club."), "club")
     elif not access.can_raise_in_club(by, club):
         raise NotAllowed(_("Only members and directors of the club raise disputes there."))
+    else:
+        block_rule = standalone_block_rule(variant, block_rule)
     errors = input_errors(variant, position_id, dice, notation)
     if errors:
         field, messages = next(iter(errors.items()))
@@ -121,6 +141,7 @@ def submit_move_dispute(
         match=match,
         game_number=game_number,
         variant=variant,
+        block_rule=block_rule,
         position_id=position_id.strip(),
         dice1=int(dice[0]),
         dice2=int(dice[1]),
@@ -141,6 +162,22 @@ def submit_move_dispute(
             queue_check(dispute.pk)
         dispute_opened.send(sender=Dispute, dispute=dispute)
     return dispute
+
+
+def standalone_block_rule(variant: str, block_rule: str | None) -> str:
+    """The block rule of a dispute raised outside a match: none for backgammon (one given
+    is refused), the one chosen or the main rule for long nardy."""
+    check_block_rule(variant, block_rule)
+    if variant != Variant.NARDY:
+        return ""
+    if block_rule and block_rule not in BlockRule.values:
+        raise ServiceError(
+            "unknown_block_rule",
+            _("The six-point block rule is one of: %(choices)s.")
+            % {"choices": ", ".join(BlockRule.values)},
+            "block_rule",
+        )
+    return block_rule or DEFAULT_BLOCK_RULE
 
 
 def latest_transcript(match: Match) -> MatchTranscript | None:
@@ -184,6 +221,7 @@ def open_result_dispute(
             club=match.club,
             match=match,
             variant=match.variant,
+            block_rule=match.block_rule,
             result=result,
             transcript=transcript,
             claims=claims,

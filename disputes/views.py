@@ -66,6 +66,7 @@ def _submit(request: HttpRequest, form: DisputeForm, match: Match | None) -> Htt
             on_roll_seat=int(data.get("on_roll_seat") or 1),
             statement=data.get("statement") or "",
             transcript=data.get("transcript"),
+            block_rule=data.get("block_rule") or "",
         )
     except NotAllowed as error:
         raise PermissionDenied(str(error)) from None
@@ -138,6 +139,7 @@ def _context(request: HttpRequest, dispute: Dispute, **extra: Any) -> dict[str, 
         "dispute": dispute,
         "verdict": verdict,
         "headline": presentation.headline(verdict),
+        "judged_under": presentation.judged_under(verdict),
         "board": presentation.board(dispute, steps=steps, dice=dispute.dice)
         if dispute.position_id
         else "",

@@ -11,6 +11,21 @@ class Variant(models.TextChoices):
     NARDY = "nardy", _("Long nardy")
 
 
+class BlockRule(models.TextChoices):
+    """The six-point block regulations of long nardy (rules-long-nardy.md section 7).
+
+    The values are the engine's names (``engine.nardy.rules.BLOCK_RULES``); a test keeps
+    the two lists equal. A backgammon match has none (stored as "").
+    """
+
+    AHEAD = "ahead", _("main rule (an opponent checker ahead of the block)")
+    HOME = "home", _("home rule (an opponent checker in its home)")
+    OFF = "off", _("no block rule")
+
+
+DEFAULT_BLOCK_RULE = BlockRule.AHEAD
+
+
 class Seat(models.IntegerChoices):
     """A player's seat in a match, as stored (the engine counts 0 and 1)."""
 

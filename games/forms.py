@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
 from engine.match import RESULTS_BY_VARIANT, highest_winning_score, largest_game_points
-from games.models import GameResult, Match, Variant
+from games.models import BlockRule, GameResult, Match, Variant
 from games.services.scoring import (
     CUBE_VALUES,
     SCORE_CAPACITY,
@@ -159,6 +159,11 @@ class MatchForm(forms.Form):
     holland = forms.BooleanField(label=_("Holland rule"), required=False)
     koks = forms.BooleanField(label=_("Koks (long nardy)"), required=False)
     equalisation = forms.BooleanField(label=_("Equalisation (long nardy)"), required=False)
+    block_rule = forms.ChoiceField(
+        label=_("Six-point block rule (long nardy)"),
+        choices=[("", _("main rule for long nardy; none for backgammon")), *BlockRule.choices],
+        required=False,
+    )
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
 
     def __init__(self, *args: Any, clubs: Any, **kwargs: Any) -> None:

@@ -16,7 +16,10 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
 from engine.match import RECORDED_CUBE_LIMIT, MatchRules
+from engine.nardy.rules import NardyRules
 from games.choices import (  # re-exported: other apps import them from here
+    DEFAULT_BLOCK_RULE,
+    BlockRule,
     CubeOwner,
     GameResult,
     MatchStatus,
@@ -29,6 +32,7 @@ from games.choices import (  # re-exported: other apps import them from here
 SCORE_FIELD = {"max_digits": 7, "decimal_places": 1}  # half points come from nardy draws
 
 __all__ = [
+    "BlockRule",
     "Game",
     "GameResult",
     "Match",
@@ -90,6 +94,16 @@ class Match(models.Model):
     draw_points = models.DecimalField(
         _("points for a draw"), max_digits=2, decimal_places=1, default=Decimal("0.5")
     )
+    # Long nardy's six-point block regulation; "" in backgammon, which has none. Empty
+    # until saved: then the main rule for long nardy (see ``apply_variant_defaults``).
+    block_rule = models.CharField(
+        _("six-point block rule"),
+        max_length=8,
+        choices=BlockRule.choices,
+        blank=True,
+        default="",
+        help_text=_("Long nardy only."),
+    )
     status = models.CharField(
         _("status"), max_length=10, choices=MatchStatus.choices, default=MatchStatus.READY
     )
@@ -131,6 +145,11 @@ class Match(models.Model):
                 condition=Q(draw_points__in=[Decimal("0.5"), Decimal(1)]),
                 name="match_draw_points_half_or_one",
             ),
+            models.CheckConstraint(
+                condition=Q(variant=Variant.NARDY, block_rule__in=BlockRule.values)
+                | (~Q(variant=Variant.NARDY) & Q(block_rule="")),
+                name="match_block_rule_only_in_long_nardy",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -138,9 +157,17 @@ class Match(models.Model):
         second = self.player2.display_name if self.player2 else _("to be decided")
         return f"{first} – {second}"
 
-    def save(self, *args: object, **kwargs: object) -> None:
+    def apply_variant_defaults(self) -> None:
+        """Fill in what was left to the variant: the cube (off in long nardy) and the
+        block rule (the main rule in long nardy). Done by ``save``; callers that create
+        rows in bulk call it themselves."""
         if self.cube_enabled is None:
             self.cube_enabled = self.variant != Variant.NARDY
+        if self.variant == Variant.NARDY and not self.block_rule:
+            self.block_rule = DEFAULT_BLOCK_RULE
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        self.apply_variant_defaults()
         if self.status in (MatchStatus.WAITING, MatchStatus.READY):
             known = self.player1_id is not None and self.player2_id is not None
             self.status = MatchStatus.READY if known else MatchStatus.WAITING
@@ -177,6 +204,23 @@ class Match(models.Model):
             draw_points=0.5 if self.draw_points == Decimal("0.5") else 1,
             cube_limit=RECORDED_CUBE_LIMIT if self.cube_in_use else None,
         )
+
+    def variant_rules(self) -> NardyRules | None:
+        """The regulation of play the engine judges moves by: long nardy's NardyRules
+        (block rule, koks, last roll); None for backgammon, which has no options."""
+        if self.variant != Variant.NARDY:
+            return None
+        return NardyRules(
+            block_rule=self.block_rule or DEFAULT_BLOCK_RULE,
+            koks=self.koks,
+            last_roll=self.equalisation,
+        )
+
+    @property
+    def engine_block_rule(self) -> str | None:
+        """The block rule to pass to the engine's replay (None: backgammon)."""
+        rules = self.variant_rules()
+        return rules.block_rule if rules is not None else None
 
     @property
     def players(self) -> tuple[Player | None, Player | None]:

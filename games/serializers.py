@@ -92,6 +92,7 @@ class MatchSerializer(serializers.ModelSerializer):
             "koks",
             "equalisation",
             "draw_points",
+            "block_rule",
             "status",
             "score1",
             "score2",
@@ -120,6 +121,14 @@ class MatchCreateSerializer(serializers.ModelSerializer):
         model = Match
         fields = ["club", *RULE_FIELDS]  # what create_match accepts, besides the club
         validators: list[Any] = []  # the service checks the rules
+        extra_kwargs = {
+            "block_rule": {
+                "help_text": _(
+                    "Long nardy's six-point block rule; empty or left out: the main rule "
+                    "(ahead) in long nardy. Refused for backgammon, which has none."
+                )
+            }
+        }
 
 
 class GameInputSerializer(serializers.Serializer):

@@ -80,9 +80,11 @@ def _rows_of(board: np.ndarray, on_roll: int) -> list[np.ndarray]:
     return [np.array(row, dtype=np.int8) for row in rows]
 
 
-def steps_of(record: MatchRecord) -> list[ReplayStep]:
-    """Every step of every game of the record, in order."""
-    variant = get_variant(record.variant, variant_rules_for(record))
+def steps_of(record: MatchRecord, block_rule: str | None = None) -> list[ReplayStep]:
+    """Every step of every game of the record, in order, the moves judged under
+    ``block_rule`` (long nardy: the match's regulation; None: the file's own)."""
+    rules = variant_rules_for(record, block_rule=block_rule)
+    variant = get_variant(record.variant, rules)
     steps: list[ReplayStep] = []
     for game in record.games:
         start = variant.start_board()
@@ -97,7 +99,7 @@ def steps_of(record: MatchRecord) -> list[ReplayStep]:
             if action.kind == MOVE and action.dice is not None:
                 mover = action.player
                 board = np.ascontiguousarray(np.stack([state.rows[1 - mover], state.rows[mover]]))
-                result = check_move(variant, board, action.dice, action.play)
+                result = check_move(variant, board, action.dice, action.play, rules)
                 dice = action.dice
                 if result.legal and result.board is not None:
                     state.rows = _rows_of(result.board, mover)
@@ -132,17 +134,21 @@ def steps_of(record: MatchRecord) -> list[ReplayStep]:
 
 
 @lru_cache(maxsize=16)
-def replay_of(text: str) -> tuple[MatchRecord, tuple[ReplayStep, ...]]:
+def replay_of(
+    text: str, block_rule: str | None = None
+) -> tuple[MatchRecord, tuple[ReplayStep, ...]]:
     """The record and its steps (cached: the viewer asks for one step at a time).
 
     Raises EngineError when the text cannot be read.
     """
     record = read_transcript(text)
-    return record, tuple(steps_of(record))
+    return record, tuple(steps_of(record, block_rule))
 
 
-def safe_replay_of(text: str) -> tuple[MatchRecord, tuple[ReplayStep, ...]] | None:
+def safe_replay_of(
+    text: str, block_rule: str | None = None
+) -> tuple[MatchRecord, tuple[ReplayStep, ...]] | None:
     try:
-        return replay_of(text)
+        return replay_of(text, block_rule)
     except EngineError:
         return None

@@ -300,7 +300,7 @@ def transcript_replay(request: HttpRequest, pk: int, transcript_id: int) -> Http
     """Step through a transcript; ?step=N&side=0|1. htmx gets the viewer alone."""
     match = _match(request, pk)
     transcript = get_object_or_404(MatchTranscript, pk=transcript_id, match=match)
-    replay = safe_replay_of(transcript.text)
+    replay = safe_replay_of(transcript.text, match.engine_block_rule)
     if replay is None:
         raise Http404(_("This transcript cannot be read."))
     record, steps = replay

@@ -183,6 +183,7 @@ SPECTACULAR_SETTINGS = {
     # name each set, so the schema's enums are stable and readable.
     "ENUM_NAME_OVERRIDES": {
         "VariantEnum": "games.choices.Variant",
+        "BlockRuleEnum": "games.choices.BlockRule",
         "ChouetteVariantEnum": "chouette.models.ChouetteSession.Variant",
         "MatchStatusEnum": "games.choices.MatchStatus",
         "ResultStatusEnum": "games.choices.ResultStatus",

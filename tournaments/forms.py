@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
+from games.choices import BlockRule
 from tournaments.errors import DrawError
 from tournaments.formats import ALL_SETTINGS_FIELDS, EventFormat, format_of
 from tournaments.models import DEFAULT_TIEBREAKS, Flight, Tournament, default_match_lengths
@@ -86,10 +87,16 @@ class TournamentForm(forms.ModelForm):
     """
 
     GENERAL = ("club", "name", "starts_on", "ends_on", "variant", "format", "is_public",
-               "rules_text", "crawford")
+               "rules_text", "crawford", "block_rule")
 
     club = forms.ModelChoiceField(queryset=Club.objects.none(), label=_("Club"))
     crawford = forms.BooleanField(label=_("Crawford rule"), required=False, initial=True)
+    block_rule = forms.ChoiceField(
+        label=_("Six-point block rule (long nardy)"),
+        choices=[("", _("main rule for long nardy; none for backgammon")), *BlockRule.choices],
+        required=False,
+        help_text=_("Every match of the event is played and judged under it."),
+    )
     main_lengths = forms.CharField(label=_("Main flight lengths (early, semi-finals, final)"),
                                    initial="7, 9, 11")
     consolation_lengths = forms.CharField(label=_("Consolation lengths"), initial="5, 7, 7")
@@ -131,6 +138,7 @@ class TournamentForm(forms.ModelForm):
             lengths = self.instance.match_lengths
             self.initial.update({
                 "crawford": self.instance.rules.get("crawford", True),
+                "block_rule": self.instance.rules.get("block_rule", ""),
                 "main_lengths": ", ".join(map(str, lengths.get(Flight.MAIN, []))),
                 "consolation_lengths": ", ".join(map(str, lengths.get(Flight.CONSOLATION, []))),
                 "last_chance_lengths": ", ".join(map(str, lengths.get(Flight.LAST_CHANCE, []))),
@@ -197,6 +205,11 @@ class TournamentForm(forms.ModelForm):
         data["match_lengths"] = lengths
         rules = dict(self.instance.rules or {})
         rules["crawford"] = data.pop("crawford")
+        block_rule = data.pop("block_rule", "")
+        if block_rule:
+            rules["block_rule"] = block_rule
+        else:
+            rules.pop("block_rule", None)  # the variant's default
         data["rules"] = rules
         return data
 

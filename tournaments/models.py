@@ -8,7 +8,11 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
-from games.choices import Variant  # one list of games for matches, events and ratings
+from games.choices import (  # one list of games for matches, events and ratings
+    DEFAULT_BLOCK_RULE,
+    BlockRule,
+    Variant,
+)
 
 
 class Flight(models.TextChoices):
@@ -193,6 +197,18 @@ class Tournament(models.Model):
     @property
     def is_knockout(self) -> bool:
         return self.event_format.bracket
+
+    @property
+    def block_rule(self) -> str:
+        """Long nardy's six-point block rule of the event's matches ("" in backgammon)."""
+        if self.variant != Variant.NARDY:
+            return ""
+        rules = self.rules if isinstance(self.rules, dict) else {}
+        return rules.get("block_rule") or DEFAULT_BLOCK_RULE
+
+    def get_block_rule_display(self) -> str:
+        value = self.block_rule
+        return str(BlockRule(value).label) if value in BlockRule.values else value
 
     def length_for(self, flight: str, round_number: int, rounds_in_flight: int) -> int:
         """The match length of a round: early rounds, semi-finals, final (§1)."""

@@ -12,6 +12,7 @@ from rest_framework import serializers
 
 from clubs.models import Club, Player
 from clubs.serializers import PlayerSerializer, PublicNameField
+from games.choices import BlockRule
 from tournaments.formats import ALL_SETTINGS_FIELDS, FORMATS, load_formats
 from tournaments.models import BracketConflict, Entry, Pairing, Tournament
 from tournaments.services.entries import EDITABLE
@@ -51,14 +52,47 @@ def _help(name: str) -> str:
     return " ".join(part for part in (SETTING_HELP.get(name, ""), _used_by(name)) if part)
 
 
+BLOCK_RULE_HELP = (
+    "Long nardy's six-point block rule for every match of the event: ahead (the main "
+    "rule, the default), home or off. Refused for backgammon, which has none."
+)
+
+
+class TournamentRulesSerializer(serializers.Serializer):
+    """The rules in force for every match of the event (fields of a match); only these
+    keys are accepted, each optional."""
+
+    crawford = serializers.BooleanField(required=False)
+    holland = serializers.BooleanField(required=False)
+    cube_enabled = serializers.BooleanField(required=False, allow_null=True)
+    koks = serializers.BooleanField(required=False)
+    equalisation = serializers.BooleanField(required=False)
+    draw_points = serializers.FloatField(required=False, help_text="0.5 or 1")
+    block_rule = serializers.ChoiceField(
+        choices=BlockRule.choices, required=False, help_text=BLOCK_RULE_HELP
+    )
+
+
+@extend_schema_field(TournamentRulesSerializer)
+class RulesField(serializers.JSONField):
+    """The rules as JSON, checked by the service (which names a wrong key)."""
+
+
 class TournamentSerializer(serializers.ModelSerializer):
     club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    rules = RulesField(read_only=True)
+    block_rule = serializers.ChoiceField(
+        choices=BlockRule.choices,
+        read_only=True,
+        allow_blank=True,
+        help_text="The six-point block rule of the event's matches (empty for backgammon).",
+    )
 
     class Meta:
         model = Tournament
         fields = ["id", "club", "name", "starts_on", "ends_on", "variant", "format", "status",
-                  "is_public", "rules", "rules_text", "match_lengths", *ALL_SETTINGS_FIELDS,
-                  "random_seed", "draw_size", "current_round",
+                  "is_public", "rules", "block_rule", "rules_text", "match_lengths",
+                  *ALL_SETTINGS_FIELDS, "random_seed", "draw_size", "current_round",
                   "registration_deadline", "approval_required", "capacity", "entry_fee",
                   "divisions", "late_entry_rule", "late_entry_penalty", "check_in_opens_at",
                   "check_in_closes_at", "forfeit_minutes", "time_controls"]
@@ -70,6 +104,7 @@ class TournamentInputSerializer(serializers.ModelSerializer):
     """Create (with ``club``) or change a tournament's set-up."""
 
     club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all(), required=False)
+    rules = RulesField(required=False)
 
     class Meta:
         model = Tournament

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Club
 from clubs.permissions import AnyUser, can_manage_club
 from engine.match import MatchRulesError
-from games.models import Match
+from games.models import Match, Variant
 from games.services.access import is_director
 from games.services.errors import NotAllowed, ServiceError
 
@@ -28,6 +28,7 @@ RULE_FIELDS = (
     "koks",
     "equalisation",
     "draw_points",
+    "block_rule",
     "rated",
 )
 
@@ -43,8 +44,9 @@ def create_match(*, club: Club, by: AnyUser, **fields: Any) -> Match:
     match = Match(club=club, **fields)
     if match.rated:
         _require_members(match)
-    if match.cube_enabled is None:
-        match.cube_enabled = match.cube_in_use  # the variant's default
+    match.block_rule = match.block_rule or ""  # None or empty: the variant's default
+    check_block_rule(match.variant, match.block_rule)
+    match.apply_variant_defaults()
     try:
         match.rules()
     except MatchRulesError as error:
@@ -72,4 +74,15 @@ def _require_members(match: Match) -> None:
             )
 
 
-__all__ = ["create_match", "is_director"]
+def check_block_rule(variant: str, block_rule: str | None) -> None:
+    """A six-point block rule only in long nardy: refused, naming the field, when one is
+    given for backgammon (empty means the variant's default: none, or the main rule)."""
+    if block_rule and variant != Variant.NARDY:
+        raise ServiceError(
+            "block_rule_needs_long_nardy",
+            _("The six-point block rule is a long-nardy rule; leave it empty for backgammon."),
+            "block_rule",
+        )
+
+
+__all__ = ["check_block_rule", "create_match", "is_director"]

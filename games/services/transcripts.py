@@ -127,7 +127,10 @@ def _check(transcript: MatchTranscript) -> dict[str, Any]:
             "disagreements": [],
         }
     same_match = record.variant == match.variant and record.match_length == match.length
-    verdict = replay(record, match.rules() if same_match else None).to_json()
+    # The moves of a long-nardy file are judged under the match's block rule (a
+    # backgammon match has none); its match rules apply only to the same match.
+    rules = match.rules() if same_match else None
+    verdict = replay(record, rules, block_rule=match.engine_block_rule).to_json()
     agrees, disagreements = agreement(match, verdict)
     return {
         "status": TranscriptStatus.CHECKED,

@@ -64,6 +64,10 @@ CASES = {
     # settings
     "variant_not_supported": lambda: ChouetteSettings(variant="shesh_besh"),  # type: ignore[arg-type]
     "koks_needs_long_nardy": lambda: ChouetteSettings(variant=Variant.BACKGAMMON, koks=True),
+    "block_rule_needs_long_nardy": lambda: ChouetteSettings(block_rule="home"),
+    "block_rule_unknown": lambda: ChouetteSettings(
+        variant=Variant.LONG_NARDY, block_rule="sideways"
+    ),
     "stake_not_positive": lambda: ChouetteSettings(stake_per_point=Decimal(0)),
     "max_players_out_of_range": lambda: ChouetteSettings(max_players=2),
     "automatic_doubles_negative": lambda: ChouetteSettings(max_automatic_doubles=-1),

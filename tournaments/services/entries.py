@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from clubs.models import Club, Player
+from games.choices import DEFAULT_BLOCK_RULE, BlockRule, Variant
 from tournaments import event_rules as rules
 from tournaments.formats import FORMATS
 from tournaments.models import DEFAULT_TIEBREAKS, Entry, Tournament
@@ -67,7 +68,7 @@ def _validate(tournament: Tournament) -> None:
     if unknown or not tournament.tiebreaks:
         raise ActionError("unknown_tiebreak", f"Unknown tiebreak: {', '.join(unknown) or '(none)'}.",
                           {"keys": unknown})
-    _validate_rules(tournament.rules)
+    _validate_rules(tournament.rules, tournament.variant)
     # the format's own settings: impossible ones are refused before anything is drawn
     tournament.event_format.check_settings(tournament)
     for flight, lengths in tournament.match_lengths.items():
@@ -77,7 +78,7 @@ def _validate(tournament: Tournament) -> None:
                               {"flight": flight})
 
 
-def _validate_rules(rules: Any) -> None:
+def _validate_rules(rules: Any, variant: str) -> None:
     """The rules in force are Match fields (games.models.Match); nothing else is accepted."""
     if not isinstance(rules, dict):
         raise ActionError("bad_rules", "The rules are a set of named options.")
@@ -86,6 +87,15 @@ def _validate_rules(rules: Any) -> None:
             raise ActionError("bad_rules", f"Unknown rule or wrong value: {key}.", {"rule": key})
     if "draw_points" in rules and str(rules["draw_points"]) not in ("0.5", "1", "1.0"):
         raise ActionError("bad_rules", "A drawn game is worth 0.5 or 1 point.", {"rule": "draw_points"})
+    block_rule = rules.get("block_rule") or ""
+    if block_rule and variant != Variant.NARDY:
+        raise ActionError("block_rule_needs_long_nardy",
+                          "The six-point block rule is a long-nardy rule; a backgammon event has none.",
+                          {"rule": "block_rule"})
+    if block_rule and block_rule not in BlockRule.values:
+        raise ActionError("unknown_block_rule",
+                          f"The six-point block rule is one of {', '.join(BlockRule.values)}.",
+                          {"rule": "block_rule", "choices": ", ".join(BlockRule.values)})
 
 
 @transaction.atomic
@@ -114,6 +124,12 @@ def update_tournament(*, tournament: Tournament, actor: AbstractBaseUser | None,
     changed = {key: value for key, value in fields.items() if getattr(tournament, key) != value}
     if tournament.status not in OPEN_FOR_ENTRIES and set(changed) & DRAW_OPTIONS:
         raise ActionError("draw_made", "The format and seeding cannot change once the draw is made.")
+    if (tournament.status not in OPEN_FOR_ENTRIES and "rules" in changed
+            and _block_rule(changed["rules"], tournament.variant)
+            != _block_rule(tournament.rules, tournament.variant)):
+        raise ActionError("block_rule_fixed",
+                          "The six-point block rule cannot change once the draw is made: "
+                          "the event's matches are played under it.", {"rule": "block_rule"})
     before = {key: _plain(getattr(tournament, key)) for key in changed}
     for key, value in changed.items():
         setattr(tournament, key, value)
@@ -129,6 +145,12 @@ def update_tournament(*, tournament: Tournament, actor: AbstractBaseUser | None,
 
         promote_waiting_list(tournament, actor)
     return tournament
+
+
+def _block_rule(rules: Any, variant: str) -> str:
+    """The block rule the rules give the event's matches (the main rule when left out)."""
+    chosen = (rules.get("block_rule") or "") if isinstance(rules, dict) else ""
+    return chosen or (DEFAULT_BLOCK_RULE.value if variant == Variant.NARDY else "")
 
 
 def _plain(value: Any) -> Any:

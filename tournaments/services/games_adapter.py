@@ -20,6 +20,7 @@ MATCH_RULE_TYPES: dict[str, tuple[type, ...]] = {
     "koks": (bool,),
     "equalisation": (bool,),
     "draw_points": (int, float, str),
+    "block_rule": (str,),  # long nardy only; one of games.models.BlockRule
 }
 
 
@@ -38,8 +39,7 @@ def new_match(
         status=MatchStatus.READY if player1_id and player2_id else MatchStatus.WAITING,
         **rules,
     )
-    if match.cube_enabled is None:
-        match.cube_enabled = match.cube_in_use  # the variant's default
+    match.apply_variant_defaults()  # the cube and the block rule left to the variant
     return match
 
 
