@@ -6,7 +6,8 @@
   * storing is a conditional UPDATE (``checking`` → ``checked``) and writes the one
     ``checked`` audit row in the same transaction, so a verdict is stored exactly once
     (a unique constraint on the audit trail backs this up).
-``requeue_waiting`` is the periodic sweep for disputes whose check never ran.
+Queueing the check again when the broker was down or a worker died is the outbox's
+sweep (``outbox``); ``give_up`` stores a failure verdict when the outbox gives up.
 """
 
 from __future__ import annotations
@@ -14,16 +15,13 @@ from __future__ import annotations
 import logging
 import os
 import time
-from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from disputes import checks
 from disputes.models import Dispute, DisputeEvent, DisputeKind, DisputeStatus
-from disputes.services import queue_check, record
 from disputes.signals import dispute_checked
 from games.models import Match
 from games.services.transcripts import seats_in_file
@@ -31,7 +29,6 @@ from games.services.transcripts import seats_in_file
 logger = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 5
-STUCK_AFTER = timedelta(seconds=60)
 # Test-only: seconds to wait between the engine's answer and storing it, so that an
 # end-to-end test can kill the worker in the middle of a check. Never set in production.
 TEST_DELAY_ENV = "NARDY_TEST_DISPUTE_CHECK_DELAY"
@@ -201,28 +198,10 @@ def check_dispute(dispute_id: int) -> Dispute | None:
     return dispute
 
 
-def requeue_waiting(now: datetime | None = None) -> list[int]:
-    """Queue again every dispute that has waited for its check longer than STUCK_AFTER
-    (the broker was down when it was submitted, or its worker was lost)."""
-    now = now or timezone.now()
-    cutoff = now - STUCK_AFTER
-    waiting = Dispute.objects.filter(
-        Q(queued_at__lt=cutoff) | Q(queued_at__isnull=True),
-        status__in=[DisputeStatus.SUBMITTED, DisputeStatus.CHECKING],
-    ).values_list("pk", flat=True)
-    requeued: list[int] = []
-    for dispute_id in list(waiting[:500]):
-        with transaction.atomic():
-            taken = Dispute.objects.filter(
-                Q(queued_at__lt=cutoff) | Q(queued_at__isnull=True),
-                pk=dispute_id,
-                status__in=[DisputeStatus.SUBMITTED, DisputeStatus.CHECKING],
-            ).update(queued_at=now)
-            if not taken:
-                continue  # checked or requeued by someone else meanwhile
-            record(Dispute(pk=dispute_id), DisputeEvent.Action.REQUEUED)
-            queue_check(dispute_id)
-        requeued.append(dispute_id)
-    if requeued:
-        logger.info("queued %d waiting disputes again", len(requeued))
-    return requeued
+def give_up(dispute_id: int) -> Dispute | None:
+    """The outbox gave up on this check (it never finished): store a failure verdict so
+    that a director can still rule. Nothing happens to a dispute already checked."""
+    dispute = _claim(dispute_id)
+    if dispute is not None:
+        _store(dispute, _failure(RuntimeError("the check did not finish after several attempts")))
+    return dispute

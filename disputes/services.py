@@ -1,9 +1,10 @@
 """Writes on disputes: submit, open for a disputed result, rule, withdraw.
 
-Each writes in one transaction (a submission checks its input before it). A new dispute is saved ``submitted`` and its check is queued
-only once the transaction commits (``nardy_site.queueing.enqueue_on_commit``, which logs
-rather than raises when the broker is down: the sweep queues it later). The worker's
-side (claiming, storing the verdict, the sweep) is ``disputes.checking``.
+Each writes in one transaction (a submission checks its input before it). A new dispute
+is saved ``submitted`` together with the outbox row that asks for its check
+(``outbox.services.enqueue``): published once the transaction commits, or by the
+outbox's sweep when the broker was down. The worker's side (claiming, storing the
+verdict) is ``disputes.checking``.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from games.services.errors import NotAllowed, ServiceError
 from games.services.matches import check_block_rule
 from games.services.results import override_result
 from games.services.scoring import format_score
-from nardy_site.queueing import enqueue_on_commit
+from outbox.services import enqueue
 
 # Engine input codes shown to people in their language; the engine's sentence otherwise.
 INPUT_MESSAGES: dict[str, Any] = {
@@ -82,9 +83,10 @@ def record(dispute: Dispute, action: str, by: AnyUser | None = None, note: str =
 
 
 def queue_check(dispute_id: int) -> None:
-    """Queue the worker's check once the current transaction commits."""
-    # by name: the tasks module sits above this one (it imports the checking that uses it)
-    enqueue_on_commit(CHECK_TASK, dispute_id)
+    """Ask for the worker's check, in the current transaction (through the outbox).
+
+    By name: the tasks module sits above this one (it imports the checking that uses it)."""
+    enqueue(CHECK_TASK, dispute_id, key=f"dispute-check:{dispute_id}")
 
 
 def submit_move_dispute(

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from disputes.checking import requeue_waiting
 from disputes.receivers import open_for_disagreeing_transcripts
 
 
 def sweep() -> None:
-    """Queue again the checks that waited too long; open result disputes for results
-    that a checked transcript contradicts."""
-    requeue_waiting()
+    """Open result disputes for results that a checked transcript contradicts.
+
+    (Checks whose queueing failed are the outbox's sweep: see ``outbox``.)"""
     open_for_disagreeing_transcripts()

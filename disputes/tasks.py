@@ -1,31 +1,32 @@
 """Celery tasks of disputes. Thin: take an id, let ``disputes.checking`` do the work.
 
-Acknowledged late and rejected (so redelivered) when the worker process dies mid-check;
-retried with backoff on unexpected errors. Running twice stores one verdict.
+Queued through the outbox (``outbox.registry.task``): acknowledged late and delivered
+again when the worker process dies mid-check, retried after a backoff on unexpected
+errors. Running twice stores one verdict.
 """
 
 from __future__ import annotations
 
-from celery import shared_task
+from datetime import timedelta
 
 from disputes.services import CHECK_TASK
+from outbox.registry import task
 
 
-@shared_task(
+def _give_up(dispute_id: int) -> None:
+    from disputes.checking import give_up
+
+    give_up(dispute_id)
+
+
+@task(
     name=CHECK_TASK,
-    acks_late=True,
-    reject_on_worker_lost=True,
-    ignore_result=True,  # the outcome is in the database; nobody reads Celery's copy
-    autoretry_for=(Exception,),
-    max_retries=4,
-    retry_backoff=2,
-    retry_jitter=True,
+    lease=timedelta(minutes=2),
+    max_attempts=8,  # the check itself stores a failure verdict after its MAX_ATTEMPTS claims
+    on_give_up=_give_up,
 )
 def check_dispute(dispute_id: int) -> None:
-    """Check the dispute with the engine and store the verdict (once).
-
-    Returns nothing: the outcome is in the database, and Celery would otherwise format
-    a return value for its log line on every task."""
+    """Check the dispute with the engine and store the verdict (once)."""
     from disputes.checking import check_dispute as check
 
     check(dispute_id)

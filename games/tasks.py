@@ -2,32 +2,36 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from celery import shared_task
 from django.contrib.auth import get_user_model
 
-from games.services.transcripts import CHECK_TASK
+from games.services.transcripts import CHECK_TASK, give_up
 from games.services.transcripts import check_transcript as check
+from outbox.registry import task
 
 
-@shared_task(name="games.tasks.ping")
+@shared_task(name="games.tasks.ping", ignore_result=False)
 def ping(value: str) -> dict[str, Any]:
-    """Health check: echo `value` and count users, proving the worker reads the database."""
+    """Health check: echo `value` and count users, proving the worker reads the database.
+
+    The one task whose result is stored: whoever sends it waits for the answer."""
     return {"pong": value, "users": get_user_model().objects.count()}
 
 
-@shared_task(
+def _give_up(transcript_id: int) -> None:
+    give_up(transcript_id)
+
+
+@task(
     name=CHECK_TASK,
-    acks_late=True,
-    autoretry_for=(Exception,),
-    max_retries=3,
-    retry_backoff=5,
-    retry_jitter=True,
+    lease=timedelta(minutes=5),
+    max_attempts=5,  # the check itself gives up after its own MAX_ATTEMPTS runs
+    on_give_up=_give_up,
 )
-def check_transcript(transcript_id: int) -> dict[str, Any]:
-    """Check an uploaded transcript with the engine; a second run changes nothing."""
-    transcript = check(transcript_id)
-    if transcript is None:
-        return {"id": transcript_id, "status": "missing"}
-    return {"id": transcript.pk, "status": transcript.status, "attempts": transcript.attempts}
+def check_transcript(transcript_id: int) -> None:
+    """Check an uploaded transcript with the engine (through the outbox); a second run
+    changes nothing."""
+    check(transcript_id)

@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_filters",
     "nardy_site",
+    "outbox",
     "clubs",
     "tournaments",
     "games",
@@ -200,12 +201,19 @@ SPECTACULAR_SETTINGS = {
 # Redis and Celery
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6390/0")
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", REDIS_URL)
+# Only the diagnostic `games.tasks.ping` stores a result: every other task's outcome is in
+# the database, so no task stores one unless it asks (task_ignore_result).
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", REDIS_URL)
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_RESULT_EXPIRES = timedelta(hours=1)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# kombu's Redis transport with one reused Redis client per channel (nardy_site.broker).
-CELERY_BROKER_TRANSPORT = (
-    "nardy_site.broker:Transport" if CELERY_BROKER_URL.startswith("redis://") else None
-)
+# A request never waits long for a broker that is down or frozen: publishing tries once
+# (no retry), connecting and each command give up after NARDY_BROKER_TIMEOUT seconds.
+# The outbox (outbox/) keeps what could not be published and the sweep sends it later.
+BROKER_TIMEOUT = float(os.environ.get("NARDY_BROKER_TIMEOUT", "0.5"))
+CELERY_BROKER_CONNECTION_TIMEOUT = BROKER_TIMEOUT
+CELERY_TASK_PUBLISH_RETRY = False
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 0}
 CELERY_TASK_ACKS_LATE = True  # a task lost with its worker is delivered again
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # long checking tasks: take one at a time
@@ -214,16 +222,28 @@ CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("NARDY_TASK_SOFT_TIME_LIMIT", "
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
-CELERY_RESULT_EXPIRES = timedelta(days=1)
-CELERY_TASK_TRACK_STARTED = True
-# With acks_late, Redis re-delivers an unacknowledged task after this many seconds.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_TASK_TIME_LIMIT + 60}
+# kombu's Redis transport options (documented there):
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    # with acks_late, Redis delivers an unacknowledged task again after this many seconds
+    "visibility_timeout": CELERY_TASK_TIME_LIMIT + 60,
+    "socket_connect_timeout": BROKER_TIMEOUT,
+    "socket_timeout": BROKER_TIMEOUT,
+    "socket_keepalive": True,
+    # a connection that cannot be made fails at once instead of being retried
+    "max_retries": 0,
+}
 CELERY_TIMEZONE = TIME_ZONE
+HEARTBEAT_SECONDS = float(os.environ.get("NARDY_HEARTBEAT_SECONDS", "30"))
 CELERY_BEAT_SCHEDULE = {
     "sweep": {
         "task": "nardy_site.tasks.sweep",
         "schedule": float(os.environ.get("NARDY_SWEEP_SECONDS", "60")),
     },
+    "outbox": {
+        "task": "outbox.sweep",
+        "schedule": float(os.environ.get("NARDY_OUTBOX_SWEEP_SECONDS", "10")),
+    },
+    "heartbeat": {"task": "outbox.heartbeat", "schedule": HEARTBEAT_SECONDS},
 }
 # SQLite: keep a worker's connection between tasks (reopening one costs more than a check).
 CELERY_DB_REUSE_MAX = 500 if DATABASES["default"]["ENGINE"].endswith("sqlite3") else None

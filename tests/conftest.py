@@ -9,7 +9,8 @@ Real services for end-to-end tests (mark them `@pytest.mark.e2e`):
   browser, page  Playwright driving Debian's chromium (/usr/bin/chromium)
 
 Everywhere else Celery runs tasks eagerly in the test process (no broker needed).
-Tasks queued with transaction.on_commit need `django_capture_on_commit_callbacks`.
+Background work goes through the outbox (outbox.services.enqueue), published when the
+transaction commits: in tests, inside `django_capture_on_commit_callbacks(execute=True)`.
 Missing services skip the test locally and fail it under CI=true.
 """
 
@@ -80,13 +81,18 @@ def _default_language() -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def _celery_eager() -> Iterator[None]:
-    """Run tasks in-process unless the test asks for `celery_worker`."""
+    """Run tasks in-process unless the test asks for `celery_worker`; each test starts
+    with the outbox publishing (a broker failure in an earlier test pauses it)."""
+    from outbox.services import resume_publishing
+
     previous = (celery_app.conf.broker_url, celery_app.conf.result_backend)
     celery_app.conf.task_always_eager = True
+    resume_publishing()
     yield
     if (celery_app.conf.broker_url, celery_app.conf.result_backend) != previous:
         point_app_at(celery_app, previous[0], eager=True)
     celery_app.conf.task_always_eager = True
+    resume_publishing()
 
 
 @pytest.fixture(scope="session")

@@ -2,7 +2,7 @@
 
 results:     enter_game, remove_last_game, enter_final_score, propose_result, confirm_result,
              dispute_result, override_result
-transcripts: upload_transcript, check_transcript, requeue_stuck
+transcripts: upload_transcript, check_transcript, give_up
 Errors: ServiceError (code, translated message, field) and NotAllowed.
 """
 

@@ -1,15 +1,16 @@
 """Uploaded match transcripts: saved first, checked by the engine in a worker, compared
 with the result entered for the match.
 
-``upload_transcript`` stores the text and queues ``games.tasks.check_transcript`` once
-the transaction commits; ``check_transcript`` (what the task runs) can run any number
-of times; ``requeue_stuck`` is the periodic sweep for checks that never ran.
+``upload_transcript`` stores the text and, in the same transaction, the outbox row that
+asks for its check (``games.tasks.check_transcript``, published once the transaction
+commits, or by the outbox's sweep when the broker was down); ``check_transcript`` (what
+the task runs) can run any number of times; ``give_up`` marks a check that never
+finished as failed.
 """
 
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -27,14 +28,14 @@ from games.models import Match, MatchResult, MatchTranscript, ResultStatus, Tran
 from games.services import access
 from games.services.errors import NotAllowed, ServiceError
 from games.services.scoring import format_score, to_decimal
-from nardy_site.queueing import enqueue_on_commit
+from outbox.services import enqueue
 
 logger = logging.getLogger(__name__)
 
 MAX_BYTES = 1_000_000
 CHECK_TASK = "games.tasks.check_transcript"  # the Celery task that checks one transcript
 MAX_ATTEMPTS = 3
-STUCK_AFTER = timedelta(minutes=5)
+CHECK_TASK = "games.tasks.check_transcript"
 
 
 @transaction.atomic
@@ -71,8 +72,10 @@ def upload_transcript(
 
 
 def queue_check(transcript_id: int) -> None:
-    # by name: games.tasks sits above this module (its task calls check_transcript)
-    enqueue_on_commit(CHECK_TASK, transcript_id)
+    """Ask for the transcript's check, in the current transaction (through the outbox).
+
+    By name: games.tasks sits above this module (its task calls check_transcript)."""
+    enqueue(CHECK_TASK, transcript_id, key=f"transcript-check:{transcript_id}")
 
 
 def check_transcript(transcript_id: int) -> MatchTranscript | None:
@@ -259,26 +262,12 @@ def describe(disagreement: dict[str, Any]) -> str:
     return str(code)
 
 
-def requeue_stuck(now: Any = None) -> list[int]:
-    """Queue again the checks that have waited too long; give up after MAX_ATTEMPTS."""
-    now = now or timezone.now()
-    requeued: list[int] = []
-    stuck = MatchTranscript.objects.filter(
-        status__in=[TranscriptStatus.PENDING, TranscriptStatus.CHECKING],
-        queued_at__lt=now - STUCK_AFTER,
+def give_up(transcript_id: int) -> None:
+    """The outbox gave up on this check (its worker never finished it): say so."""
+    MatchTranscript.objects.filter(
+        pk=transcript_id, status__in=[TranscriptStatus.PENDING, TranscriptStatus.CHECKING]
+    ).update(
+        status=TranscriptStatus.FAILED,
+        error=str(_("The check did not finish after several attempts.")),
+        checked_at=timezone.now(),
     )
-    for transcript_id, attempts in stuck.values_list("pk", "attempts"):
-        with transaction.atomic():
-            if attempts >= MAX_ATTEMPTS:
-                MatchTranscript.objects.filter(pk=transcript_id).update(
-                    status=TranscriptStatus.FAILED,
-                    error=str(_("The check did not finish after several attempts.")),
-                    checked_at=now,
-                )
-                continue
-            MatchTranscript.objects.filter(pk=transcript_id).update(
-                status=TranscriptStatus.PENDING, queued_at=now
-            )
-            queue_check(transcript_id)
-        requeued.append(transcript_id)
-    return requeued

@@ -1,23 +1,22 @@
 """Disputed results: the result_disputed signal opens a Dispute holding both claims; the
 worker replays an attached transcript and says which result it supports or where the first
-illegal move is; the sweep opens disputes for contradicting transcripts and requeues
-waiting checks."""
+illegal move is; the sweep opens disputes for contradicting transcripts; a check that
+never finishes is given up with a failure verdict."""
 
 from __future__ import annotations
 
-from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from django.utils import timezone
 
-from disputes.checking import requeue_waiting
 from disputes.models import Dispute, DisputeEvent
 from disputes.receivers import open_for_disagreeing_transcripts
 from disputes.services import submit_move_dispute
 from games.services import dispute_result, enter_final_score, upload_transcript
 from games.services.transcripts import check_transcript
+from outbox.models import Message
+from outbox.services import sweep as outbox_sweep
 from tests.games.match_factories import MatchFactory, fast_passwords, player_with_login
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
@@ -113,19 +112,14 @@ def test_the_sweep_opens_a_dispute_when_a_transcript_contradicts_the_result(
     assert open_for_disagreeing_transcripts() == []  # once per result
 
 
-def test_the_sweep_requeues_only_disputes_that_waited_too_long(
-    django_capture_on_commit_callbacks,
-) -> None:
+def test_a_check_the_outbox_gives_up_on_gets_a_failure_verdict_for_the_director() -> None:
     match, aram, _ = aram_and_bella()
     fields = {"position_id": "eO8DABj/P4AAAA", "dice": (6, 2), "notation": "10/8"}
-    old = submit_move_dispute(by=aram, match=match, queue=False, **fields)
-    fresh = submit_move_dispute(by=aram, match=match, queue=False, **fields)
-    Dispute.objects.filter(pk=old.pk).update(queued_at=timezone.now() - timedelta(minutes=2))
-    with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        assert requeue_waiting() == [old.pk]
-    assert len(callbacks) == 1
-    assert Dispute.objects.get(pk=old.pk).status == "checked"
-    assert Dispute.objects.get(pk=fresh.pk).status == "submitted"
-    assert DisputeEvent.objects.filter(dispute=old, action="requeued").count() == 1
-    with django_capture_on_commit_callbacks(execute=True):
-        assert requeue_waiting(now=timezone.now() + timedelta(minutes=5)) == [fresh.pk]
+    dispute = submit_move_dispute(by=aram, match=match, **fields)  # published on a commit never seen
+    message = Message.objects.get(key=f"dispute-check:{dispute.pk}")
+    Message.objects.filter(pk=message.pk).update(attempts=99)
+    assert outbox_sweep()["given_up"] == 1
+    dispute.refresh_from_db()
+    assert dispute.status == "checked" and dispute.verdict["code"] == "check_failed"
+    assert DisputeEvent.objects.filter(dispute=dispute, action="checked").count() == 1
+    assert Message.objects.get(pk=message.pk).state == "failed"

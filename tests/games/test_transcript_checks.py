@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from django.utils import timezone
 
 from games.models import MatchTranscript, TranscriptStatus
 from games.services import ServiceError, enter_final_score, override_result, upload_transcript
-from games.services.transcripts import MAX_ATTEMPTS, check_transcript, requeue_stuck
+from games.services.transcripts import check_transcript
 from games.transcript_view import replay_of
+from outbox.models import Message
+from outbox.services import sweep as outbox_sweep
 from tests.factories import PlayerFactory, UserFactory
 from tests.games.match_factories import MatchFactory, fast_passwords, player_with_login
 
@@ -113,25 +113,23 @@ def test_checking_twice_changes_nothing(django_capture_on_commit_callbacks) -> N
     assert check_transcript(10**9) is None  # a deleted transcript is no error
 
 
-def test_the_sweep_requeues_stuck_checks(django_capture_on_commit_callbacks) -> None:
+def test_checks_left_waiting_are_published_by_the_outbox_sweep_or_given_up(
+    django_capture_on_commit_callbacks,
+) -> None:
     match, user1, _ = demo_match()
-    stuck = upload_transcript(match=match, by=user1, data=TEXT, queue=False)
-    hopeless = upload_transcript(match=match, by=user1, data=TEXT, queue=False)
-    fresh = upload_transcript(match=match, by=user1, data=TEXT, queue=False)
-    old = timezone.now() - timedelta(hours=1)
-    MatchTranscript.objects.filter(pk__in=[stuck.pk, hopeless.pk]).update(queued_at=old)
-    MatchTranscript.objects.filter(pk=hopeless.pk).update(
-        status=TranscriptStatus.CHECKING, attempts=MAX_ATTEMPTS
-    )
-    with django_capture_on_commit_callbacks(execute=True):
-        assert requeue_stuck() == [stuck.pk]
+    with django_capture_on_commit_callbacks(execute=False):  # the commit's publish never ran
+        stuck = upload_transcript(match=match, by=user1, data=TEXT)
+        hopeless = upload_transcript(match=match, by=user1, data=TEXT)
+    Message.objects.filter(key=f"transcript-check:{hopeless.pk}").update(attempts=99)
+    assert outbox_sweep() == {"published": 1, "given_up": 1, "purged": 0}
     states = dict(MatchTranscript.objects.values_list("pk", "status"))
-    assert states == {
-        stuck.pk: TranscriptStatus.CHECKED,
-        hopeless.pk: TranscriptStatus.FAILED,
-        fresh.pk: TranscriptStatus.PENDING,
+    assert states == {stuck.pk: TranscriptStatus.CHECKED, hopeless.pk: TranscriptStatus.FAILED}
+    assert "several attempts" in MatchTranscript.objects.get(pk=hopeless.pk).error
+    assert dict(Message.objects.values_list("key", "state")) == {
+        f"transcript-check:{stuck.pk}": "done",
+        f"transcript-check:{hopeless.pk}": "failed",
     }
-
+    assert outbox_sweep()["published"] == 0  # nothing twice
 
 def test_replay_steps_follow_the_board() -> None:
     _record, steps = replay_of(TEXT)
