@@ -233,6 +233,10 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "max_retries": 0,
 }
 CELERY_TIMEZONE = TIME_ZONE
+# The outbox (outbox/): the first retry of work that could not be published or failed
+# waits this long, each next one twice as long (at most OUTBOX_BACKOFF_MAX_SECONDS).
+OUTBOX_BACKOFF_SECONDS = float(os.environ.get("NARDY_OUTBOX_BACKOFF_SECONDS", "10"))
+OUTBOX_BACKOFF_MAX_SECONDS = 3600
 HEARTBEAT_SECONDS = float(os.environ.get("NARDY_HEARTBEAT_SECONDS", "30"))
 CELERY_BEAT_SCHEDULE = {
     "sweep": {

@@ -1,7 +1,8 @@
 """Disputes through the real pieces: a Redis server, a Celery worker process, the API.
 
-The kill and broker-down tests start their own Redis and worker (the session's are
-shared with other tests), so stopping or killing them disturbs nobody else.
+The kill tests start their own Redis and worker (the session's are shared with other
+tests), so killing them disturbs nobody else. The broker going down is
+tests/e2e/test_broker_outage.py.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from disputes.models import Dispute, DisputeEvent, DisputeStatus
 from nardy_site import processes
 from nardy_site.celery import app as celery_app
 from nardy_site.redis_server import RedisServer, start_redis
+from outbox.models import Message
 from tests.games.match_factories import fast_passwords, match_with_logins
 from tests.support.celery_worker import Worker, database_url_for, point_app_at, start_worker
 
@@ -146,39 +148,17 @@ def test_a_whole_worker_killed_mid_check_is_finished_by_a_new_one_after_the_swee
     first.process.wait(timeout=10)
 
     second = start_own_worker(delay=0.0)
-    # The beat's sweep finds the dispute waiting too long and queues it again.
-    Dispute.objects.filter(pk=dispute_id).update(queued_at=timezone.now() - timedelta(minutes=5))
-    from nardy_site.tasks import sweep
+    # The outbox row's lease runs out; the beat's sweep publishes it again.
+    message = Message.objects.get(key=f"dispute-check:{dispute_id}")
+    assert (message.state, message.attempts) == ("queued", 1)
+    Message.objects.filter(pk=message.pk).update(next_attempt_at=timezone.now() - timedelta(1))
+    from outbox.tasks import sweep
 
-    sweep.delay()  # runs in the new worker, which then runs the check it queued
+    sweep.delay()  # runs in the new worker, which then runs the check it published
     wait_until(lambda: status_of(dispute_id) == "checked", 60, "the verdict", second.log())
     dispute = assert_one_verdict(dispute_id)
     assert dispute.attempts == 2
-    assert dispute.events.filter(action="requeued").count() == 1
-
-
-def test_a_dispute_submitted_while_the_broker_is_down_waits_and_is_checked_later(
-    start_own_worker, own_redis, caplog
-) -> None:
-    match, alice, _ = match_with_logins()
-    dead = f"redis://127.0.0.1:{processes.free_port()}/0"  # nothing listens there
-    point_app_at(celery_app, dead, eager=False)
-    started = time.monotonic()
-    dispute_id = submit(alice, match)  # 201: saved; the failed publish is only logged
-    assert time.monotonic() - started < 30
-    dispute = Dispute.objects.get(pk=dispute_id)
-    assert dispute.status == DisputeStatus.SUBMITTED and dispute.verdict is None
-    assert any("on_commit" in record.getMessage() for record in caplog.records)
-
-    worker = start_own_worker()  # the broker is back (and a worker with it)
-    time.sleep(1.0)
-    assert status_of(dispute_id) == "submitted"  # nobody queued it: it only waits
-    Dispute.objects.filter(pk=dispute_id).update(queued_at=timezone.now() - timedelta(minutes=5))
-    from nardy_site.tasks import sweep
-
-    sweep.delay()
-    wait_until(lambda: status_of(dispute_id) == "checked", 60, "the verdict", worker.log())
-    dispute = assert_one_verdict(dispute_id)
-    assert [e for e in dispute.events.values_list("action", flat=True)] == [
-        "submitted", "requeued", "checking", "checked",
-    ]  # fmt: skip
+    wait_until(
+        lambda: Message.objects.get(pk=message.pk).state == "done", 30, "the row", second.log()
+    )
+    assert Message.objects.get(pk=message.pk).attempts == 2

@@ -65,8 +65,8 @@ class Worker:
         processes.stop(self.process, timeout=15)
 
 
-def start_worker(app: Celery, redis_url: str, database_url: str, log_path: Path) -> Worker:
-    """Start one worker (one pool process) and wait until it answers a ping."""
+def service_env(redis_url: str, database_url: str, **extra: str) -> dict[str, str]:
+    """The environment of a worker or beat process sharing the tests' database."""
     env = dict(os.environ)
     env.update(
         DJANGO_SETTINGS_MODULE="nardy_site.settings",
@@ -76,7 +76,16 @@ def start_worker(app: Celery, redis_url: str, database_url: str, log_path: Path)
         CELERY_RESULT_BACKEND=redis_url,
         NARDY_CELERY_EAGER="0",
         PYTHONUNBUFFERED="1",
+        **extra,
     )
+    return env
+
+
+def start_worker(
+    app: Celery, redis_url: str, database_url: str, log_path: Path, **extra_env: str
+) -> Worker:
+    """Start one worker (one pool process) and wait until it answers a ping."""
+    env = service_env(redis_url, database_url, **extra_env)
     hostname = f"test-worker-{os.getpid()}@%h"
     command = [
         sys.executable, "-m", "celery", "-A", "nardy_site", "worker",
@@ -97,3 +106,17 @@ def start_worker(app: Celery, redis_url: str, database_url: str, log_path: Path)
             return worker
     worker.stop()
     raise TimeoutError(f"celery worker did not answer within 60 s:\n{worker.log()}")
+
+
+def start_beat(redis_url: str, database_url: str, workdir: Path, **extra_env: str) -> Worker:
+    """Start `celery beat` (its schedule file in `workdir`); it needs no waiting for."""
+    env = service_env(redis_url, database_url, **extra_env)
+    command = [
+        sys.executable, "-m", "celery", "-A", "nardy_site", "beat", "--loglevel=INFO",
+        f"--schedule={workdir / 'beat-schedule'}", f"--pidfile={workdir / 'beat.pid'}",
+    ]  # fmt: skip
+    log_path = workdir / "beat.log"
+    log_file = log_path.open("wb")
+    process = processes.start(command, env=env, cwd=BASE_DIR, stdout=log_file)
+    log_file.close()
+    return Worker(process=process, log_path=log_path)
