@@ -10,6 +10,9 @@ Variables (all optional):
   REDIS_URL                 default redis://127.0.0.1:6390/0 (the embedded server of `make run`)
   NARDY_VAR_DIR             where local data lives; default <repo>/var
   NARDY_SHARED              the shared documents folder; default <repo>/../shared
+  NARDY_LOG_FORMAT          text (default) or json: one JSON object a log line
+  NARDY_LOG_LEVEL           INFO by default
+  NARDY_BROKER_TIMEOUT      seconds a request waits for the broker at most (0.5)
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from nardy_site.env import (
     languages_with_catalogues,
     secret_key,
 )
+from nardy_site.logs import logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("NARDY_VAR_DIR", BASE_DIR / "var"))
@@ -157,6 +161,7 @@ if env_bool("NARDY_HTTPS"):
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_SSL_REDIRECT = env_bool("NARDY_SSL_REDIRECT", default=True)
+    SECURE_REDIRECT_EXEMPT = [r"^health/$"]  # probed over plain HTTP inside the network
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_HSTS_SECONDS = int(os.environ.get("NARDY_HSTS_SECONDS", "3600"))
 
@@ -271,9 +276,9 @@ NARDY_SITE_URL = os.environ.get("NARDY_SITE_URL", "http://127.0.0.1:8000").rstri
 NARDY_TELEGRAM_BOT_TOKEN = os.environ.get("NARDY_TELEGRAM_BOT_TOKEN", "")
 NARDY_TELEGRAM_API = os.environ.get("NARDY_TELEGRAM_API", "https://api.telegram.org").rstrip("/")
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("NARDY_LOG_LEVEL", "INFO")},
-}
+# Logs: text, or JSON lines with NARDY_LOG_FORMAT=json (nardy_site/logs.py), for every
+# process; Celery workers keep this configuration instead of installing their own.
+LOGGING = logging_config(
+    os.environ.get("NARDY_LOG_FORMAT", "text"), os.environ.get("NARDY_LOG_LEVEL", "INFO")
+)
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False

@@ -3,10 +3,11 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from nardy_site import views
+from nardy_site import health, views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("health/", health.health, name="health"),
     path("", include("clubs.urls")),
     path("", include("leaderboard.urls")),
     path("", include("tournaments.urls")),

@@ -41,7 +41,11 @@ TRANSCRIPT = (
     Path(__file__).resolve().parents[2] / "games" / "fixtures" / "demo-3pt.mat"
 ).read_text()
 LARGER_DIE = {"position_id": "eO8DABj/P4AAAA", "dice": [6, 2], "notation": "10/8"}
-QUICK = {"NARDY_OUTBOX_SWEEP_SECONDS": "1", "NARDY_OUTBOX_BACKOFF_SECONDS": "1"}
+QUICK = {
+    "NARDY_OUTBOX_SWEEP_SECONDS": "1",
+    "NARDY_OUTBOX_BACKOFF_SECONDS": "1",
+    "NARDY_HEARTBEAT_SECONDS": "1",
+}
 
 
 @dataclass
@@ -63,6 +67,7 @@ def services(tmp_path: Path, transactional_db: None, settings: Any) -> Iterator[
     database_url = database_url_for(connections["default"].settings_dict)
     point_app_at(celery_app, redis.url, eager=False)
     settings.OUTBOX_BACKOFF_SECONDS = 1  # this process's failed publishes wait 1 s too
+    settings.HEARTBEAT_SECONDS = 10  # /health/ here: a heartbeat within 30 s (beat: every 1 s)
     worker = start_worker(celery_app, redis.url, database_url, tmp_path / "worker.log", **QUICK)
     beat = start_beat(redis.url, database_url, tmp_path, **QUICK)
     running = Services(redis, worker, beat)
@@ -105,6 +110,11 @@ def dispute(api: APIClient, match: Any) -> tuple[int, float]:
     return int(response.data["id"]), took
 
 
+def health(client: Client) -> tuple[int, dict[str, Any]]:
+    response = client.get("/health/")
+    return response.status_code, response.json()
+
+
 def all_done() -> bool:
     return not Message.objects.exclude(state="done").exists()
 
@@ -121,6 +131,7 @@ def test_with_the_broker_stopped_actions_succeed_at_once_and_the_work_is_done_on
     upload(client, match, "before.mat")
     before, _ = dispute(api, match)
     wait_until(all_done, 60, "the work asked for while the broker was up", services.logs())
+    wait_until(lambda: health(client)[0] == 200, 60, "a healthy /health/", services.logs())
 
     port, data_dir = services.redis.port, services.redis.data_dir
     services.redis.stop()
@@ -131,6 +142,9 @@ def test_with_the_broker_stopped_actions_succeed_at_once_and_the_work_is_done_on
         during.append(dispute_id)
         timings.append(took)
     assert max(timings) < 1.0, timings  # nobody waits for the broker
+    status, body = health(client)
+    assert status == 503 and body["broker"]["ok"] is False and body["database"]["ok"] is True
+    assert body["outbox"]["waiting"] == 4
 
     waiting = Message.objects.exclude(state="done")
     assert waiting.count() == 4 and set(waiting.values_list("state", flat=True)) == {"pending"}
@@ -147,6 +161,7 @@ def test_with_the_broker_stopped_actions_succeed_at_once_and_the_work_is_done_on
     assert all(t.status == "checked" and t.attempts == 1 for t in transcripts)
     disputes = Dispute.objects.filter(pk__in=[before, *during])
     assert all(d.status == "checked" and d.attempts == 1 for d in disputes)
+    wait_until(lambda: health(client)[0] == 200, 60, "/health/ back to 200", services.logs())
     time.sleep(3)  # a few more sweeps: nothing is published or done again
     assert Message.objects.count() == 6 and all_done()
     for dispute_id in [before, *during]:
