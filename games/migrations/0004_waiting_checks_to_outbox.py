@@ -17,7 +17,7 @@ def forward(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0002_result_change_game_removed"),
+        ("games", "0003_repair_impossible_scores"),
         ("outbox", "0001_initial"),
     ]
 
