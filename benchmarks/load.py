@@ -1,0 +1,359 @@
+"""Load: 50 people at once against the production set-up, on loopback only.
+
+Starts everything itself, all on 127.0.0.1 and all stopped at the end: a throwaway
+PostgreSQL server (through .ci/with-postgres, unless DATABASE_URL already names one), a
+Redis server, one Celery worker, and the web app under gunicorn with its production
+configuration (nardy_site.gunicorn). Fills the database with a club of 160 players, a
+64-player knockout and a 16-player round robin (public, drawn, first results in) and
+1,200 matches waiting for results, then runs Locust headless (benchmarks/
+load_locustfile.py): anonymous visitors browse brackets, standings, crosstables, rankings
+and matches; signed-in players look at their matches, enter final scores, confirm them,
+dispute results and moves (checked by the worker). Bounded: a fixed number of users for
+a fixed time (default 50 users, 60 s), then Locust is stopped.
+
+Prints, per endpoint and per class (read / write): requests, errors, p50, p95 and p99
+in milliseconds, next to the goals: no error, reads p95 < 100 ms, writes p95 < 250 ms.
+
+    .venv/bin/python benchmarks/load.py [--users 50] [--duration 60] [--web-workers N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+GOALS = {"read": 100.0, "write": 250.0}  # p95, milliseconds
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--users", type=int, default=50, help="simulated people at once")
+    parser.add_argument("--spawn-rate", type=float, default=10, help="new users a second")
+    parser.add_argument("--duration", type=int, default=60, help="seconds of load")
+    parser.add_argument("--web-workers", type=int, default=0,
+                        help="gunicorn worker processes (default: 2 x cores + 1)")  # fmt: skip
+    parser.add_argument("--web-threads", type=int, default=4, help="threads per web worker")
+    args = parser.parse_args()
+    if not args.users > 0 or not 0 < args.duration <= 3600:
+        parser.error("--users must be positive and --duration between 1 and 3600 s")
+
+    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        # Again, inside a throwaway PostgreSQL server (stopped and removed at the end).
+        command = ["bash", str(REPO / ".ci" / "with-postgres"), sys.executable, *sys.argv]
+        return subprocess.call(command, cwd=REPO)
+
+    workdir = Path(tempfile.mkdtemp(prefix="nardy-bench-load-"))
+    print(f"working in {workdir}")
+    from nardy_site import processes
+
+    redis_port, web_port = processes.free_port(), processes.free_port()
+    redis_url = f"redis://127.0.0.1:{redis_port}/0"
+    os.environ.update(
+        DJANGO_SETTINGS_MODULE="nardy_site.settings",
+        NARDY_VAR_DIR=str(workdir / "var"),
+        NARDY_SECRET_KEY="load-benchmark-only",
+        NARDY_ALLOWED_HOSTS="127.0.0.1",
+        REDIS_URL=redis_url,
+        CELERY_BROKER_URL=redis_url,
+        CELERY_RESULT_BACKEND=redis_url,
+        NARDY_CELERY_EAGER="0",
+        NARDY_LOG_LEVEL="WARNING",
+    )
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    from nardy_site.redis_server import start_redis
+
+    started: list[Any] = []
+    try:
+        redis = start_redis(redis_port, workdir / "redis")
+        started.append(redis)
+        print("database: migrating and filling ...", flush=True)
+        call_command("migrate", verbosity=0)
+        data = seed()
+        worker = start(workdir, "worker", [
+            sys.executable, "-m", "celery", "-A", "nardy_site", "worker", "--concurrency=1",
+            "--without-gossip", "--without-mingle", "--without-heartbeat",
+        ])  # fmt: skip
+        started.append(worker)
+        workers = args.web_workers or (os.cpu_count() or 1) * 2 + 1
+        web = start(workdir, "gunicorn", [
+            sys.executable, "-m", "gunicorn", "-c", "python:nardy_site.gunicorn", "nardy_site.wsgi",
+        ], NARDY_BIND=f"127.0.0.1:{web_port}", NARDY_WEB_WORKERS=str(workers),
+           NARDY_WEB_THREADS=str(args.web_threads))  # fmt: skip
+        started.append(web)
+        host = f"http://127.0.0.1:{web_port}"
+        wait_for(host + "/", web, workdir / "gunicorn.log")
+        warm_up(host, data, workers * args.web_threads)
+        (workdir / "data.json").write_text(json.dumps(data))  # less the matches warm-up used
+        load_before, web_cpu = os.getloadavg()[0], cpu_seconds(web.pid)
+        samples = run_locust(args, host, workdir)
+        load_after, web_cpu = os.getloadavg()[0], cpu_seconds(web.pid) - web_cpu
+    finally:
+        for process in reversed(started):
+            if hasattr(process, "stop"):
+                process.stop()
+            else:
+                processes.stop(process, timeout=15)
+    report(samples, args, workers, (load_before, load_after), web_cpu)
+    shutil.rmtree(workdir, ignore_errors=True)
+    return 0
+
+
+def start(workdir: Path, name: str, command: list[str], **env: str) -> Any:
+    from nardy_site import processes
+
+    log = (workdir / f"{name}.log").open("wb")
+    process = processes.start(command, env={**os.environ, **env}, cwd=REPO, stdout=log)
+    log.close()
+    return process
+
+
+def wait_for(url: str, process: Any, log: Path, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"gunicorn exited:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.3)
+    raise SystemExit(f"gunicorn did not answer within {timeout} s:\n{log.read_text()[-3000:]}")
+
+
+def warm_up(host: str, data: dict[str, Any], concurrency: int) -> None:
+    """Every page and write a few times, spread over the web workers, before measuring:
+    the first request of a worker process loads templates and the engine's compiled code,
+    which is not what a person waits for once the site is up."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def call(request: urllib.request.Request) -> None:
+        try:
+            urllib.request.urlopen(request, timeout=60).read()
+        except OSError as error:
+            if getattr(error, "code", 200) >= 500:
+                raise
+
+    def api(path: str, token: str, body: dict[str, Any]) -> urllib.request.Request:
+        headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+        return urllib.request.Request(host + path, json.dumps(body).encode(), headers)
+
+    pages = ["/", "/tournaments/", "/rankings/", *data["match_urls"][:5]]
+    pages += [url for event in data["tournaments"] for url in event["urls"].values()]
+    requests = [urllib.request.Request(host + page) for page in pages] * concurrency
+    used = data["matches"][:concurrency]
+    del data["matches"][:concurrency]
+    move = {"position_id": "eO8DABj/P4AAAA", "dice": [6, 2], "notation": "10/8"}
+    for match in used:
+        body = {"match": match["id"], "score1": match["length"], "score2": 0}
+        requests.append(api("/api/results/", match["tokens"][0], body))
+        requests.append(api("/api/disputes/", match["tokens"][0], {**move, "match": match["id"]}))
+    print(f"warming up: {len(requests)} requests ...", flush=True)
+    with ThreadPoolExecutor(concurrency) as pool:
+        list(pool.map(call, requests))
+
+
+def seed(players: int = 160, matches: int = 1200, sessions: int = 60) -> dict[str, Any]:
+    """The club, its players (with logins and API tokens), two tournaments, matches."""
+    import datetime
+    from decimal import Decimal
+
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+    from django.urls import reverse
+    from rest_framework.authtoken.models import Token
+
+    from games import services as games_services
+    from games.models import Match
+    from tournaments import services
+    from tournaments.models import Club, Membership, Player, Tournament
+
+    rng = random.Random(7)
+    user_model = get_user_model()
+    director = user_model.objects.create_user("load-director")
+    club = Club.objects.create(name="Load Club", slug="load-club")
+    club.directors.add(director)
+    users = user_model.objects.bulk_create(
+        user_model(username=f"load-player-{i}", password="!") for i in range(players)
+    )
+    people = Player.objects.bulk_create(
+        Player(name=f"Load Player {i}", display_name=f"Player {i}", user=user)
+        for i, user in enumerate(users)
+    )
+    Membership.objects.bulk_create(Membership(club=club, player=player) for player in people)
+    tokens = {
+        token.user_id: token.key
+        for token in Token.objects.bulk_create(
+            Token(user=user, key=Token.generate_key()) for user in users
+        )
+    }
+
+    def event(name: str, fmt: str, field: list[Any]) -> Tournament:
+        tournament = services.create_tournament(
+            club=club, actor=director, name=name, starts_on=datetime.date(2026, 11, 21),
+            variant="backgammon", format=fmt, is_public=True,
+        )  # fmt: skip
+        for player in field:
+            services.add_entry(tournament=tournament, player=player, actor=director)
+        services.make_draw(tournament=tournament, actor=director)
+        if fmt == Tournament.Format.ROUND_ROBIN:
+            services.start_round(tournament=tournament, actor=director, through=len(field))
+        ready = list(tournament.pairings.filter(state="ready").select_related("match"))
+        for pairing in ready[: len(ready) // 4]:  # some results already in
+            games_services.override_result(match=pairing.match, by=director,
+                                           score1=Decimal(pairing.match.length),
+                                           score2=Decimal(1), reason="load benchmark")  # fmt: skip
+        return tournament
+
+    knockout = event("Load Knockout", Tournament.Format.KNOCKOUT, people[:64])
+    round_robin = event("Load Round Robin", Tournament.Format.ROUND_ROBIN, people[64:80])
+    pairs = [rng.sample(people, 2) for _ in range(matches)]
+    Match.objects.bulk_create(
+        Match(club=club, variant="backgammon", length=rng.choice([3, 5, 7]), player1=a, player2=b)
+        for a, b in pairs
+    )
+    open_matches = Match.objects.filter(
+        club=club, results__isnull=True, player1__isnull=False, player2__isnull=False
+    ).select_related("player1", "player2")
+    pool = [
+        {
+            "id": match.pk,
+            "length": match.length,
+            "tokens": [tokens[match.player1.user_id], tokens[match.player2.user_id]],
+        }
+        for match in open_matches
+        if match.length
+    ]
+    rng.shuffle(pool)
+    signed_in = []
+    for user in users[:sessions]:
+        client = Client()
+        client.force_login(user)
+        signed_in.append({"sessionid": client.cookies["sessionid"].value})
+
+    def urls(tournament: Tournament, pages: list[str]) -> dict[str, Any]:
+        paths = {
+            page: reverse(f"tournaments:{'tournament_detail' if page == 'tournament' else page}",
+                          args=[tournament.pk])
+            for page in pages
+        }  # fmt: skip
+        return {"pages": pages, "urls": paths}
+
+    return {
+        "tournaments": [
+            urls(knockout, ["tournament", "bracket", "standings"]),
+            urls(round_robin, ["tournament", "crosstable", "standings"]),
+        ],
+        "matches": pool,
+        "match_urls": [reverse("games:match_detail", args=[m["id"]]) for m in pool[:200]],
+        "sessions": signed_in,
+    }
+
+
+def run_locust(args: argparse.Namespace, host: str, workdir: Path) -> list[list[Any]]:
+    samples_path = workdir / "samples.json"
+    command = [
+        sys.executable, "-m", "locust", "-f", str(REPO / "benchmarks" / "load_locustfile.py"),
+        "--headless", "--host", host, "--users", str(args.users),
+        "--spawn-rate", str(args.spawn_rate), "--run-time", f"{args.duration}s",
+        "--stop-timeout", "10", "--only-summary", "--loglevel", "WARNING",
+    ]  # fmt: skip
+    env = {**os.environ, "NARDY_LOAD_DATA": str(workdir / "data.json"),
+           "NARDY_LOAD_SAMPLES": str(samples_path)}  # fmt: skip
+    print(f"load: {args.users} users for {args.duration} s against {host} ...", flush=True)
+    with (workdir / "locust.log").open("wb") as log:
+        completed = subprocess.run(command, env=env, cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
+                                   timeout=args.duration + 120, check=False)  # fmt: skip
+    if not samples_path.exists():
+        raise SystemExit(f"locust wrote no samples ({completed.returncode}):\n"
+                         f"{(workdir / 'locust.log').read_text()[-3000:]}")  # fmt: skip
+    return json.loads(samples_path.read_text())
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of a process and all its children, from /proc."""
+    import psutil
+
+    root = psutil.Process(pid)
+    total = 0.0
+    for process in [root, *root.children(recursive=True)]:
+        try:
+            times = process.cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += times.user + times.system
+    return total
+
+
+def report(samples: list[list[Any]], args: argparse.Namespace, workers: int,
+           loads: tuple[float, float], web_cpu: float) -> None:  # fmt: skip
+    by_name: dict[str, list[tuple[float, bool]]] = defaultdict(list)
+    errors: dict[str, int] = defaultdict(int)
+    for name, milliseconds, error in samples:
+        by_name[name].append((milliseconds, not error))
+        if error:
+            errors[f"{name}: {error}"] += 1
+    by_class: dict[str, list[tuple[float, bool]]] = defaultdict(list)
+    for name, rows in by_name.items():
+        by_class[name.split(":")[0]].extend(rows)
+
+    def line(label: str, rows: list[tuple[float, bool]], goal: float | None = None) -> str:
+        times = [ms for ms, _ in rows]
+        errors = sum(1 for _, ok in rows if not ok)
+        p50, p95, p99 = (percentile(times, f) for f in (0.5, 0.95, 0.99))
+        text = (f"  {label:<24} {len(rows):>6} {errors:>6} {p50:>8.0f} {p95:>8.0f} {p99:>8.0f}"
+                f" {max(times):>8.0f}")  # fmt: skip
+        if goal is not None:
+            met = errors == 0 and p95 < goal
+            text += f"   goal: 0 errors, p95 < {goal:.0f} ms: {'ok' if met else 'MISSED'}"
+        return text
+
+    duration = args.duration
+    total = len(samples)
+    print(
+        f"load: {args.users} users, {duration} s, gunicorn {workers} workers x "
+        f"{args.web_threads} threads, PostgreSQL + Redis + 1 Celery worker, all on this "
+        f"machine ({os.cpu_count()} cores shared with Locust; load average "
+        f"{loads[0]:.1f}/{loads[1]:.1f} start/end); {total} requests, "
+        f"{total / duration:.1f}/s"
+    )
+    print(f"  {'requests (ms)':<24} {'count':>6} {'errors':>6} {'p50':>8} {'p95':>8} {'p99':>8}"
+          f" {'max':>8}")  # fmt: skip
+    for klass in ("read", "write"):
+        for name in sorted(n for n in by_name if n.startswith(klass)):
+            print(line(name, by_name[name]))
+        if by_class.get(klass):
+            print(line(f"ALL {klass.upper()}S", by_class[klass], GOALS[klass]))
+    print(f"  web CPU (gunicorn, all processes): {web_cpu / max(total, 1) * 1000:.1f} ms a request "
+          f"on average, {web_cpu / duration:.2f} cores busy")  # fmt: skip
+    for error, count in sorted(errors.items(), key=lambda item: -item[1])[:10]:
+        print(f"  error x{count}: {error}")
+    if loads[0] > (os.cpu_count() or 1):
+        print("  (the machine was loaded before the run: the times are pessimistic)")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
