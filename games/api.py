@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from django.db.models import QuerySet
+from django.db.models import OuterRef, QuerySet, Subquery
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -21,7 +21,7 @@ from rest_framework.response import Response
 from rest_framework.routers import BaseRouter
 
 from games import selectors, services
-from games.models import Game, Match, MatchResult, MatchTranscript
+from games.models import Game, Match, MatchResult, MatchTranscript, ResultStatus
 from games.serializers import (
     GameInputSerializer,
     GameSerializer,
@@ -76,11 +76,12 @@ class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self) -> QuerySet[Match]:
         player = self.request.query_params.get("player", "")
+        confirmed = MatchResult.objects.filter(match=OuterRef("pk"), status=ResultStatus.CONFIRMED)
         return selectors.matches(
             self.request.user,
             club_slug=self.request.query_params.get("club", ""),
             player_id=int(player) if player.isdigit() else None,
-        )
+        ).annotate(official_result_id=Subquery(confirmed.values("pk")[:1]))  # one query a page
 
     @extend_schema(request=MatchCreateSerializer, responses=MatchSerializer)
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:

@@ -104,6 +104,8 @@ class MatchSerializer(serializers.ModelSerializer):
         ]
 
     def get_official_result(self, match: Match) -> int | None:
+        if hasattr(match, "official_result_id"):  # annotated by the list's query
+            return match.official_result_id
         result = match.results.filter(status=ResultStatus.CONFIRMED).first()
         return result.pk if result else None
 
