@@ -181,10 +181,11 @@ def seed(players: int = 160, matches: int = 1200, sessions: int = 60) -> dict[st
     from django.urls import reverse
     from rest_framework.authtoken.models import Token
 
+    from clubs.models import Club, Membership, Player
     from games import services as games_services
     from games.models import Match
     from tournaments import services
-    from tournaments.models import Club, Membership, Player, Tournament
+    from tournaments.models import Tournament
 
     rng = random.Random(7)
     user_model = get_user_model()

@@ -20,7 +20,7 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from games.disputes.models import Dispute, DisputeEvent
+from disputes.models import Dispute, DisputeEvent
 from games.models import MatchTranscript
 from nardy_site import processes
 from nardy_site.celery import app as celery_app

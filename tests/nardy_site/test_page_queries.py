@@ -12,7 +12,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.disputes.services import submit_move_dispute
+from disputes.services import submit_move_dispute
 from games.services import confirm_result, enter_final_score
 from tests.games.match_factories import MatchFactory, fast_passwords
 from tests.tournaments.tournament_helpers import director_of, make_event, play
@@ -66,7 +66,7 @@ def world(size: int) -> World:
             "knockout standings": reverse("tournaments:standings", args=[knockout.pk]),
             "crosstable": reverse("tournaments:crosstable", args=[round_robin.pk]),
             "round-robin standings": reverse("tournaments:standings", args=[round_robin.pk]),
-            "club": reverse("tournaments:club_detail", args=[club.slug]),
+            "club": reverse("clubs:club_detail", args=[club.slug]),
             "match list": reverse("games:match_list"),
             "match": reverse("games:match_detail", args=[match.pk]),
             "my matches": reverse("tournaments:my_matches"),
