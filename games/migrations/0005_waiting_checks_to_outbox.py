@@ -17,7 +17,7 @@ def forward(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0003_repair_impossible_scores"),
+        ("games", "0004_people_in_clubs"),
         ("outbox", "0001_initial"),
     ]
 
