@@ -8,6 +8,8 @@ through Django's test client in this process, which publishes to that Redis.
 
 from __future__ import annotations
 
+import os
+import signal
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -170,3 +172,32 @@ def test_with_the_broker_stopped_actions_succeed_at_once_and_the_work_is_done_on
         )
         assert actions == ["submitted", "checking", "checked"]
     assert all(t.attempts == 1 for t in MatchTranscript.objects.all())
+
+
+def test_a_frozen_broker_costs_a_request_its_timeout_at_most_and_nothing_runs_twice(
+    services: Services,
+) -> None:
+    """Redis stopped with SIGSTOP: connections are accepted but nothing answers, so the
+    publish may or may not have reached it. The row stays pending and is published again
+    later; if both copies arrive, the second finds the row done."""
+    match, alice, _bob = match_with_logins()
+    api = APIClient()
+    api.force_authenticate(alice)
+    before, _ = dispute(api, match)
+    wait_until(all_done, 60, "the first dispute", services.logs())
+
+    os.kill(services.redis.process.pid, signal.SIGSTOP)
+    try:
+        frozen, took = dispute(api, match)
+    finally:
+        os.kill(services.redis.process.pid, signal.SIGCONT)
+    assert took < 1.5, took  # NARDY_BROKER_TIMEOUT is 0.5 s
+    assert Message.objects.get(key=f"dispute-check:{frozen}").state == "pending"
+
+    wait_until(all_done, 90, "the work once the broker answers again", services.logs())
+    time.sleep(3)  # a few more sweeps
+    for dispute_id in (before, frozen):
+        actions = list(
+            DisputeEvent.objects.filter(dispute_id=dispute_id).values_list("action", flat=True)
+        )
+        assert actions == ["submitted", "checking", "checked"]

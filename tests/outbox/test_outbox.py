@@ -189,3 +189,16 @@ def test_emails_are_sent_once_after_the_commit(django_capture_on_commit_callback
     assert (sent.subject, sent.body, sent.to) == ("Invitation", "Join us", ["ann@example.org"])
     assert sent.alternatives[0][0] == "<p>Join us</p>"
     assert Message.objects.get(key="email:invitation:7").state == "done"
+
+
+def test_the_broker_settings_bound_every_wait_and_store_no_results() -> None:
+    from django.conf import settings
+
+    options = settings.CELERY_BROKER_TRANSPORT_OPTIONS
+    assert options["socket_connect_timeout"] <= 1 and options["socket_timeout"] <= 1
+    assert options["max_retries"] == 0  # a connection that cannot be made fails at once
+    assert settings.CELERY_TASK_PUBLISH_RETRY is False
+    assert settings.CELERY_TASK_PUBLISH_RETRY_POLICY["max_retries"] == 0
+    assert settings.CELERY_TASK_IGNORE_RESULT is True
+    assert not hasattr(settings, "CELERY_BROKER_TRANSPORT")  # kombu's own Redis transport
+    assert celery_app.conf.broker_transport_options == options
