@@ -13,6 +13,7 @@ Variables (all optional):
   NARDY_LOG_FORMAT          text (default) or json: one JSON object a log line
   NARDY_LOG_LEVEL           INFO by default
   NARDY_BROKER_TIMEOUT      seconds a request waits for the broker at most (0.5)
+  NARDY_WORKER_BROKER_TIMEOUT seconds a worker waits for the broker's answer (30)
 """
 
 from __future__ import annotations
@@ -217,6 +218,8 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # The outbox (outbox/) keeps what could not be published and the sweep sends it later.
 BROKER_TIMEOUT = float(os.environ.get("NARDY_BROKER_TIMEOUT", "0.5"))
 CELERY_BROKER_CONNECTION_TIMEOUT = BROKER_TIMEOUT
+# Worker processes wait longer for an answer (see nardy_site.celery.patient_worker).
+WORKER_BROKER_TIMEOUT = float(os.environ.get("NARDY_WORKER_BROKER_TIMEOUT", "30"))
 CELERY_TASK_PUBLISH_RETRY = False
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 0}
 CELERY_TASK_ACKS_LATE = True  # a task lost with its worker is delivered again

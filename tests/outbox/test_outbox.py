@@ -202,3 +202,16 @@ def test_the_broker_settings_bound_every_wait_and_store_no_results() -> None:
     assert settings.CELERY_TASK_IGNORE_RESULT is True
     assert not hasattr(settings, "CELERY_BROKER_TRANSPORT")  # kombu's own Redis transport
     assert celery_app.conf.broker_transport_options == options
+
+
+def test_workers_wait_longer_for_the_broker_than_requests(settings) -> None:
+    from types import SimpleNamespace
+
+    from nardy_site.celery import patient_worker
+
+    settings.WORKER_BROKER_TIMEOUT = 30.0
+    conf = SimpleNamespace(broker_transport_options=dict(settings.CELERY_BROKER_TRANSPORT_OPTIONS))
+    patient_worker(conf=conf)  # what celery sends when a worker starts (celeryd_init)
+    assert conf.broker_transport_options["socket_timeout"] == 30.0
+    assert conf.broker_transport_options["socket_connect_timeout"] <= 1
+    assert settings.CELERY_BROKER_TRANSPORT_OPTIONS["socket_timeout"] <= 1  # requests: short
