@@ -1,22 +1,20 @@
-"""The one way this app asks for background work.
+"""The one way this app asks for background work: the transactional outbox.
 
-Today: the task is queued once the transaction commits (``nardy_site.queueing``); the
-work is also saved in the database first (notifications, deliveries), so the sweep
-finishes whatever a lost message left undone. When the transactional outbox is on main
-this becomes ``outbox.services.enqueue(task_name, *args, key=key)``.
+The row is saved in the caller's transaction and published once it commits (or by the
+outbox's sweep when the broker was down); the work is also saved in this app's own
+tables first (notifications, deliveries), so its own sweep retries what failed.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from nardy_site.queueing import enqueue_on_commit
+from outbox.services import enqueue
 
 
 def later(task_name: str, *args: Any, key: str) -> None:
     """Run ``task_name(*args)`` in a worker after the current transaction commits.
 
-    ``key`` names the work (the same key twice is the same work): the outbox uses it;
-    until then the handlers are idempotent by their own keys.
+    ``key`` names the work: the same key twice is the same work, done once.
     """
-    enqueue_on_commit(task_name, *args)
+    enqueue(task_name, *args, key=key)

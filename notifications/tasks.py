@@ -1,20 +1,20 @@
-"""Celery tasks of notifications: thin, take ids, safe to run twice."""
+"""Celery tasks of notifications (through the outbox): thin, take ids, safe to run twice."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from celery import shared_task
+from outbox.registry import task
 
 
-@shared_task(name="notifications.fan_out", ignore_result=True, acks_late=True)
+@task(name="notifications.fan_out")
 def fan_out(event: str, args: list[Any]) -> None:
     from notifications.services import fan_out as run
 
     run(event, args)
 
 
-@shared_task(name="notifications.deliver", ignore_result=True, acks_late=True)
+@task(name="notifications.deliver")
 def deliver(delivery_id: int) -> None:
     from notifications.services import deliver as run
 

@@ -26,7 +26,7 @@ from django.utils import timezone
 from clubs.errors import DomainError
 from clubs.models import Club
 from clubs.permissions import AnyUser, can_manage_club
-from nardy_site.queueing import enqueue_on_commit
+from outbox.services import enqueue
 from webhooks import signing
 from webhooks.models import Delivery, Endpoint, Event
 
@@ -44,8 +44,9 @@ class WebhookError(DomainError):
 
 
 def later(delivery_id: int, attempt: int = 0) -> None:
-    """The one way webhooks ask for background work (the outbox's enqueue once it lands)."""
-    enqueue_on_commit(DELIVER_TASK, delivery_id)
+    """The one way webhooks ask for background work: the transactional outbox, one piece
+    of work per delivery and attempt (``attempt``: the attempts made so far)."""
+    enqueue(DELIVER_TASK, delivery_id, key=f"webhook:{delivery_id}:{attempt}")
 
 
 def backoff(attempts: int) -> timedelta:
@@ -170,7 +171,7 @@ def retry_due(now: datetime | None = None, limit: int = 200) -> list[int]:
         Q(state=Delivery.State.FAILED, next_attempt_at__lte=now)
         | Q(state=Delivery.State.PENDING, created_at__lte=now - timedelta(minutes=1))
         | Q(state=Delivery.State.SENDING, next_attempt_at__lte=now - CLAIM_LEASE)
-    ).order_by("next_attempt_at", "pk").values_list("pk", flat=True)[:limit])
-    for delivery_id in due:
-        later(delivery_id)
-    return due
+    ).order_by("next_attempt_at", "pk").values_list("pk", "attempts")[:limit])
+    for delivery_id, attempts in due:
+        later(delivery_id, attempts)
+    return [delivery_id for delivery_id, _ in due]

@@ -1,11 +1,11 @@
-"""The webhook post, run by the worker (thin; safe to run twice)."""
+"""The webhook post, run by the worker through the outbox (thin; safe to run twice)."""
 
 from __future__ import annotations
 
-from celery import shared_task
+from outbox.registry import task
 
 
-@shared_task(name="webhooks.deliver", ignore_result=True, acks_late=True)
+@task(name="webhooks.deliver")
 def deliver(delivery_id: int) -> None:
     from webhooks.services import deliver as run
 

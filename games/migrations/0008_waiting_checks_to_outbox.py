@@ -17,7 +17,7 @@ def forward(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0004_people_in_clubs"),
+        ("games", "0007_match_block_rule"),
         ("outbox", "0001_initial"),
     ]
 

@@ -17,7 +17,7 @@ def forward(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("disputes", "0002_people_in_clubs"),
+        ("disputes", "0003_dispute_block_rule"),
         ("outbox", "0001_initial"),
     ]
 
