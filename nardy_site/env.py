@@ -34,6 +34,17 @@ def env_list(name: str, default: list[str], environ: Mapping[str, str] | None = 
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
+def email_backend(environ: Mapping[str, str] | None = None) -> str:
+    """EMAIL_BACKEND if set; else SMTP when EMAIL_HOST names a server; else the console
+    (development: mail is printed where the worker runs)."""
+    environ = os.environ if environ is None else environ
+    if environ.get("EMAIL_BACKEND"):
+        return environ["EMAIL_BACKEND"]
+    if environ.get("EMAIL_HOST"):
+        return "django.core.mail.backends.smtp.EmailBackend"
+    return "django.core.mail.backends.console.EmailBackend"
+
+
 def debug_requested(environ: Mapping[str, str] | None = None) -> bool:
     """DEBUG is off unless NARDY_DEBUG or DEBUG asks for it."""
     return env_bool("NARDY_DEBUG", environ=environ) or env_bool("DEBUG", environ=environ)

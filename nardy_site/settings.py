@@ -14,6 +14,14 @@ Variables (all optional):
   NARDY_LOG_LEVEL           INFO by default
   NARDY_BROKER_TIMEOUT      seconds a request waits for the broker at most (0.5)
   NARDY_WORKER_BROKER_TIMEOUT seconds a worker waits for the broker's answer (30)
+  NARDY_CACHE_URL           redis://... for a cache shared by all web processes (sign-in
+                            rate limits); default an in-process cache
+  EMAIL_HOST                an SMTP server: mail goes out through it (with EMAIL_PORT,
+                            EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS,
+                            EMAIL_USE_SSL, EMAIL_TIMEOUT); without it mail is printed
+                            on the console (development)
+  EMAIL_BACKEND             a Django email backend, overriding the choice above
+  DEFAULT_FROM_EMAIL        the sender of the site's mail
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ from pathlib import Path
 from nardy_site.env import (
     database_config,
     debug_requested,
+    email_backend,
     env_bool,
     env_list,
     languages_with_catalogues,
@@ -55,9 +64,12 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_htmx",
     "django_filters",
+    "allauth",
+    "allauth.account",
     "nardy_site",
     "outbox",
     "clubs",
+    "accounts",
     "tournaments",
     "games",
     "leaderboard",
@@ -78,6 +90,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
 ]
 
 ROOT_URLCONF = "nardy_site.urls"
@@ -123,6 +136,59 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# Accounts (django-allauth): sign up with email and password, the address verified by a
+# link before the first login; log in by email or username; password change and reset
+# by email. Accounts an administrator made (createsuperuser, the admin, `manage.py demo`)
+# have no address on record and log in without that step (accounts.stages).
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+ACCOUNT_LOGIN_METHODS = {"email", "username"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_UNIQUE_EMAIL = True
+# A second sign-up with a known address is told so on the form, not by a mail only.
+ACCOUNT_PREVENT_ENUMERATION = False
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False  # a link opens a page with a button: mail scanners follow links
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS = 3
+ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
+ACCOUNT_SESSION_REMEMBER = None  # a "remember me" box on the login form
+# allauth's rate limits (per IP, per address, per user), kept in the cache below.
+ACCOUNT_RATE_LIMITS = {
+    "login_failed": "10/m/ip,5/5m/key",
+    "signup": "20/m/ip",
+    "reset_password": "20/m/ip,5/m/key",
+    "confirm_email": "1/3m/key",
+}
+
+# Cache: allauth keeps its rate-limit counters here. With several web processes set
+# NARDY_CACHE_URL=redis://... so that they share the counts.
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+         "LOCATION": os.environ["NARDY_CACHE_URL"]}
+        if os.environ.get("NARDY_CACHE_URL")
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+
+# Email: SMTP when EMAIL_HOST is set (production), else printed on the console
+# (development, `make run`); the test runner uses the in-memory backend. Mail is sent
+# by a Celery task (nardy_site.mail.send_email_later), never inside a request.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = email_backend()
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT") or 587)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=not env_bool("EMAIL_USE_SSL"))
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL")
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT") or 30)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Nardy <nardy@localhost>")
+SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 
 # Languages: every user-facing string is marked for translation. The languages offered
 # are English and those with a catalogue in locale/ (adding one is adding its catalogue),

@@ -1,9 +1,19 @@
 """URLs: pages at the root, the REST API under /api/, accounts under /accounts/."""
 
+from allauth.account import views as account_views
 from django.contrib import admin
 from django.urls import include, path
 
 from nardy_site import health, views
+
+# The names pages and tests used with Django's own login views, on allauth's views
+# (the same addresses under /accounts/).
+account_aliases = [
+    path("accounts/login/", account_views.login, name="login"),
+    path("accounts/logout/", account_views.logout, name="logout"),
+    path("accounts/password/change/", account_views.password_change, name="password_change"),
+    path("accounts/password/reset/", account_views.password_reset, name="password_reset"),
+]
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -16,7 +26,8 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("notifications.urls")),
     path("", include("webhooks.urls")),
-    path("accounts/", include("django.contrib.auth.urls")),
+    *account_aliases,
+    path("accounts/", include("allauth.urls")),
     path("api/", include(("nardy_site.api_urls", "api"))),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

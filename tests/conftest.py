@@ -80,6 +80,16 @@ def _default_language() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def _empty_cache() -> Iterator[None]:
+    """Each test starts with an empty cache: allauth's rate limits count logins,
+    sign-ups and mails per address there, and one test's count must not limit the next."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
+@pytest.fixture(autouse=True)
 def _celery_eager() -> Iterator[None]:
     """Run tasks in-process unless the test asks for `celery_worker`; each test starts
     with the outbox publishing (a broker failure in an earlier test pauses it)."""

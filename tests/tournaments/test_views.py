@@ -59,7 +59,7 @@ def test_unknown_club_is_404(client: Client) -> None:
 
 def test_login_and_logout(client: Client) -> None:
     UserFactory(username="anna")
-    response = client.post(reverse("login"), {"username": "anna", "password": "password"})
+    response = client.post(reverse("login"), {"login": "anna", "password": "password"})
     assert response.status_code == 302 and response.url == reverse("home")
     assert "Log out anna" in client.get(reverse("home")).text
     client.post(reverse("logout"))
@@ -68,7 +68,7 @@ def test_login_and_logout(client: Client) -> None:
 
 def test_login_rejects_a_wrong_password(client: Client) -> None:
     UserFactory(username="anna")
-    response = client.post(reverse("login"), {"username": "anna", "password": "wrong"})
+    response = client.post(reverse("login"), {"login": "anna", "password": "wrong"})
     assert response.status_code == 200
     assert "_auth_user_id" not in client.session
 

@@ -1,0 +1,38 @@
+"""The site's allauth adapter: its mails go through the background path."""
+
+from __future__ import annotations
+
+from allauth.account.adapter import DefaultAccountAdapter
+from allauth.core import context as allauth_context
+from django.contrib.sites.shortcuts import get_current_site
+from django.utils import translation
+from django.utils.translation import gettext
+
+from accounts.language import language_for_recipient
+from nardy_site.mail import send_message_later
+
+ALLAUTH_EMAIL_STAGE = "allauth.account.stages.EmailVerificationStage"
+EMAIL_STAGE = "accounts.stages.EmailVerificationStage"
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    def send_mail(self, template_prefix: str, email: str, context: dict) -> None:
+        """Write the mail in the recipient's language and queue it (never sent in the
+        request: nardy_site.mail)."""
+        request = allauth_context.request
+        language = language_for_recipient(user=context.get("user"), email=email)
+        with translation.override(language):
+            message = self.render_mail(
+                template_prefix,
+                email,
+                {"request": request, "email": email,
+                 "current_site": get_current_site(request), **context},
+            )
+        send_message_later(message)
+
+    def format_email_subject(self, subject: str) -> str:
+        return f"[{gettext('Nardy')}] {subject}"
+
+    def get_login_stages(self) -> list[str]:
+        return [EMAIL_STAGE if path == ALLAUTH_EMAIL_STAGE else path
+                for path in super().get_login_stages()]
