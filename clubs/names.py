@@ -68,7 +68,7 @@ def fold(text: str) -> str:
 def loose_key(word: str) -> str:
     """A Latin key that two transliterations of the same word usually share."""
     key = "".join(ch for ch in unidecode(fold(word)).lower() if ch.isalpha())
-    if key.startswith("ie") or key.startswith("ye"):
+    if key.startswith(("ie", "ye")):
         key = "e" + key[2:]  # Е at the start of a word: Evgeny / Yevgeny
     for written, even in _LOOSE:
         key = key.replace(written, even)
