@@ -8,7 +8,7 @@ from django.contrib.sites.shortcuts import get_current_site
 from django.utils import translation
 from django.utils.translation import gettext
 
-from accounts.language import language_for_recipient
+from clubs.profiles import language_for_recipient
 from nardy_site.mail import send_message_later
 
 ALLAUTH_EMAIL_STAGE = "allauth.account.stages.EmailVerificationStage"

@@ -9,3 +9,9 @@ class ChouetteConfig(AppConfig):
     name = "chouette"
     label = "chouette"
     verbose_name = _("Chouettes")
+
+    def ready(self) -> None:
+        from chouette import club_section
+        from clubs import club_page
+
+        club_page.register(club_section.section)

@@ -83,7 +83,7 @@ class PlayerViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         if not (can_edit_player(request.user, keep) and can_edit_player(request.user, duplicate)):
             raise PermissionDenied("You can merge players of your own clubs only.")
         return _call(lambda: s.PlayerSerializer(
-            services.merge_players(keep=keep, duplicate=duplicate)).data)
+            services.merge_players(keep=keep, duplicate=duplicate, by=request.user)).data)
 
 
 def register(router: BaseRouter) -> None:

@@ -39,3 +39,16 @@ def sentence_for(error: DomainError, sentences: Mapping[str, Any]) -> str:
 
 class PlayerError(DomainError):
     """Adding, changing or merging players cannot be done as asked (nothing is saved)."""
+
+
+class ClubError(DomainError):
+    """A club action cannot be done as asked (roles, leaving, joining); nothing is saved."""
+
+
+class InvitationError(DomainError):
+    """An invitation cannot be used: unknown (forged or mistyped), expired, used up,
+    revoked, or not for this account."""
+
+
+class PlayerImportError(DomainError):
+    """A players file cannot be imported (nothing is saved)."""

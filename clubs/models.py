@@ -13,17 +13,49 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
+class Role(models.TextChoices):
+    """What an account may do in a club, from the most to the least.
+
+    owner: everything a director does, and hands the club over; director: runs events,
+    manages players, invitations and roles; scorer: enters and overrides results;
+    member: plays (their player belongs to the club).
+    """
+
+    OWNER = "owner", _("Owner")
+    DIRECTOR = "director", _("Director")
+    SCORER = "scorer", _("Scorer")
+    MEMBER = "member", _("Member")
+
+
 class Club(models.Model):
     """A club: its directors run its events, its members play in them."""
 
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
-    description = models.TextField(_("description"), blank=True)
+    description = models.TextField(_("about"), blank=True)
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    schedule = models.CharField(_("schedule"), max_length=200, blank=True)
+    city = models.CharField(_("city"), max_length=80, blank=True)
+    # Roles of accounts (Role below): the owner is always one of the directors too.
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="owned_clubs",
+        verbose_name=_("owner"),
+    )
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         related_name="directed_clubs",
         blank=True,
         verbose_name=_("directors"),
+    )
+    scorers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        related_name="scored_clubs",
+        blank=True,
+        verbose_name=_("scorers"),
     )
     members = models.ManyToManyField(
         "Player",
@@ -48,14 +80,34 @@ class Club(models.Model):
 
 
 class Player(models.Model):
-    """A person who plays. May have a login (user) or not.
+    """A person who plays. May have a login (user) or not (a guest).
 
-    `name` is the full name, seen by directors and admins; `display_name` is what
-    public pages and the API show, so a player can stay private.
+    `name` is the legal name, seen by directors and admins (and everybody when
+    `name_is_public`); `display_name` is what public pages and the API show, so a player
+    can stay private. An inactive player is kept with their history but not offered for
+    new events.
     """
 
-    name = models.CharField(_("full name"), max_length=120)
+    HANDLES = ("fibs", "dailygammon", "galaxy", "gridgammon")
+
+    name = models.CharField(_("legal name"), max_length=120)
     display_name = models.CharField(_("display name"), max_length=60)
+    name_is_public = models.BooleanField(_("legal name shown publicly"), default=False)
+    email = models.EmailField(
+        _("email"), blank=True,
+        help_text=_("Where invitations go; seen by the club's directors only."),
+    )
+    city = models.CharField(_("city"), max_length=80, blank=True)
+    country = models.CharField(_("country"), max_length=80, blank=True)
+    fibs = models.CharField(_("FIBS"), max_length=40, blank=True)
+    dailygammon = models.CharField(_("DailyGammon"), max_length=40, blank=True)
+    galaxy = models.CharField(_("Backgammon Galaxy"), max_length=40, blank=True)
+    gridgammon = models.CharField(_("GridGammon"), max_length=40, blank=True)
+    declared_rating = models.DecimalField(
+        _("rating brought in"), max_digits=7, decimal_places=2, null=True, blank=True,
+        help_text=_("A rating from elsewhere (an import, another site); not this site's rating."),
+    )
+    is_active = models.BooleanField(_("active"), default=True)
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -98,3 +150,221 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} @ {self.club}"
+
+
+# --- Accounts and people ------------------------------------------------------------------
+
+
+class Profile(models.Model):
+    """An account's own settings; the person's public details are on their Player."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile",
+        verbose_name=_("account"),
+    )
+    preferred_language = models.CharField(
+        _("preferred language"), max_length=8, choices=settings.LANGUAGES, blank=True,
+        help_text=_("Pages after you log in, and the emails you get."),
+    )
+
+    class Meta:
+        verbose_name = _("profile")
+        verbose_name_plural = _("profiles")
+
+    def __str__(self) -> str:
+        return str(self.user)
+
+
+class Invitation(models.Model):
+    """An invitation to join a club: by email, or a join link / QR code to pass around.
+
+    Only a hash of the token is stored: the link in the email or on the QR code is the
+    only copy. `player` is the club's existing record of the invited person, whom the
+    account that accepts becomes (a claim keeps all its history).
+    """
+
+    class Kind(models.TextChoices):
+        EMAIL = "email", _("Email")
+        LINK = "link", _("Join link")
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="invitations", verbose_name=_("club")
+    )
+    kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices)
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+    email = models.EmailField(_("email"), blank=True)
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, null=True, blank=True, related_name="invitations",
+        verbose_name=_("player record"),
+    )
+    max_uses = models.PositiveIntegerField(
+        _("uses allowed"), null=True, blank=True, help_text=_("Empty: any number."),
+    )
+    uses = models.PositiveIntegerField(_("uses"), default=0)
+    expires_at = models.DateTimeField(_("expires at"))
+    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+",
+        verbose_name=_("created by"),
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.email or self.get_kind_display()}"
+
+    def get_club(self) -> Club:
+        return self.club
+
+
+class InvitationUse(models.Model):
+    """An account accepted an invitation and became this player (the audit of a claim)."""
+
+    invitation = models.ForeignKey(
+        Invitation, on_delete=models.CASCADE, related_name="acceptances",
+        verbose_name=_("invitation"),
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+",
+        verbose_name=_("account"),
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.SET_NULL, null=True, related_name="+", verbose_name=_("player")
+    )
+    claimed = models.BooleanField(_("claimed an existing record"), default=False)
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["invitation", "user"], name="one_use_per_account"),
+        ]
+
+
+class JoinRequest(models.Model):
+    """A person asks to join a club; a director approves (linking a record) or declines."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting")
+        APPROVED = "approved", _("Approved")
+        DECLINED = "declined", _("Declined")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="join_requests", verbose_name=_("club")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="join_requests",
+        verbose_name=_("account"),
+    )
+    message = models.CharField(_("message"), max_length=500, blank=True)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.PENDING
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        verbose_name=_("player"),
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", verbose_name=_("decided by"),
+    )
+    decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("join request")
+        verbose_name_plural = _("join requests")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "user"], condition=models.Q(status="pending"),
+                name="one_pending_join_request",
+            ),
+        ]
+
+    def get_club(self) -> Club:
+        return self.club
+
+
+class DistinctPlayers(models.Model):
+    """Two players with similar names whom a director confirmed are different people."""
+
+    first = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    marked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    marked_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["first", "second"], name="distinct_pair_once"),
+            models.CheckConstraint(
+                condition=models.Q(first__lt=models.F("second")), name="distinct_pair_ordered"
+            ),
+        ]
+
+
+class PlayerLog(models.Model):
+    """The audit of changes to the player registry: merges, claims, edits, deactivation."""
+
+    class Action(models.TextChoices):
+        CREATED = "created", _("Added")
+        EDITED = "edited", _("Edited")
+        DEACTIVATED = "deactivated", _("Deactivated")
+        REACTIVATED = "reactivated", _("Reactivated")
+        MERGED = "merged", _("Merged a duplicate into this player")
+        CLAIMED = "claimed", _("Claimed by an account")
+        DELETED = "deleted", _("Deleted")
+        IMPORTED = "imported", _("Imported")
+
+    player = models.ForeignKey(
+        Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="log",
+        verbose_name=_("player"),
+    )
+    club = models.ForeignKey(
+        Club, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        verbose_name=_("club"),
+    )
+    action = models.CharField(_("action"), max_length=12, choices=Action.choices)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", verbose_name=_("by"),
+    )
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+    details = models.JSONField(_("details"), default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        verbose_name = _("player log entry")
+        verbose_name_plural = _("player log")
+
+
+class PlayerImport(models.Model):
+    """An uploaded CSV of players: previewed first, applied all at once (or not at all)."""
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="player_imports", verbose_name=_("club")
+    )
+    filename = models.CharField(_("file name"), max_length=200, blank=True)
+    data = models.BinaryField(_("file"))
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+",
+        verbose_name=_("uploaded by"),
+    )
+    created_at = models.DateTimeField(_("uploaded at"), auto_now_add=True)
+    applied_at = models.DateTimeField(_("applied at"), null=True, blank=True)
+    summary = models.JSONField(_("summary"), default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("player import")
+        verbose_name_plural = _("player imports")
+
+    def get_club(self) -> Club:
+        return self.club

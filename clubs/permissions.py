@@ -13,7 +13,7 @@ from django.db.models import Q, QuerySet
 from rest_framework.permissions import SAFE_METHODS, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 
-from clubs.models import Club, Player
+from clubs.models import Club, Player, Role
 
 AnyUser = AbstractBaseUser | AnonymousUser
 
@@ -37,6 +37,36 @@ def is_director_of(user: AnyUser | None, club: Club) -> bool:
 def can_manage_club(user: AnyUser | None, club: Club) -> bool:
     """Directors of the club and site administrators manage its events."""
     return is_site_admin(user) or is_director_of(user, club)
+
+
+def is_owner_of(user: AnyUser | None, club: Club) -> bool:
+    return bool(user is not None and user.is_authenticated and club.owner_id == user.pk)
+
+
+def is_scorer_of(user: AnyUser | None, club: Club) -> bool:
+    if user is None or not user.is_authenticated:
+        return False
+    return club.scorers.filter(pk=user.pk).exists()
+
+
+def can_score(user: AnyUser | None, club: Club) -> bool:
+    """Enter and override results of the club's matches: its scorers, directors, admins."""
+    return can_manage_club(user, club) or is_scorer_of(user, club)
+
+
+def role_of(user: AnyUser | None, club: Club) -> str | None:
+    """The account's highest role in the club (a Role value), None when it has none."""
+    if user is None or not user.is_authenticated:
+        return None
+    if club.owner_id == user.pk:
+        return Role.OWNER
+    if is_director_of(user, club):
+        return Role.DIRECTOR
+    if is_scorer_of(user, club):
+        return Role.SCORER
+    if club.memberships.filter(player__user_id=user.pk).exists():
+        return Role.MEMBER
+    return None
 
 
 def managed_clubs(user: AnyUser | None) -> QuerySet[Club]:

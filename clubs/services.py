@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, models, transaction
+from django.db.models import Q
 from django.dispatch import Signal
 
 from clubs.errors import PlayerError
-from clubs.models import Club, Membership, Player
+from clubs.models import Club, DistinctPlayers, Membership, Player, PlayerLog
 
 # Sent inside merge_players' transaction once every row points at ``keep`` (kwargs:
 # ``keep``). Apps above (games: a match against oneself) connect a check that raises
@@ -49,7 +50,8 @@ def _player_links() -> list[models.ForeignObjectRel]:
 
 
 @transaction.atomic
-def merge_players(*, keep: Player, duplicate: Player) -> Player:
+def merge_players(*, keep: Player, duplicate: Player, by: AbstractBaseUser | None = None,
+                  club: Club | None = None) -> Player:
     """Move everything of ``duplicate`` onto ``keep`` in one transaction, then delete it.
 
     Entries, matches (both seats and the winner), results, memberships and any other
@@ -61,6 +63,21 @@ def merge_players(*, keep: Player, duplicate: Player) -> Player:
         raise PlayerError("same_player", "A player cannot be merged into themselves.")
     keep = Player.objects.select_for_update().get(pk=keep.pk)
     duplicate = Player.objects.select_for_update().get(pk=duplicate.pk)
+    if duplicate.user_id and keep.user_id:
+        raise PlayerError("both_have_accounts",
+                          "Both players have an account: they cannot be one person here.")
+    record = {field: getattr(duplicate, field) for field in
+              ("name", "display_name", "email", "city", "country", *Player.HANDLES)}
+    record["id"] = duplicate.pk
+    # "not the same person" marks between the two go; the duplicate's others become keep's
+    DistinctPlayers.objects.filter(
+        Q(first=keep, second=duplicate) | Q(first=duplicate, second=keep)).delete()
+    for mark in DistinctPlayers.objects.filter(Q(first=duplicate) | Q(second=duplicate)):
+        other = mark.second_id if mark.first_id == duplicate.pk else mark.first_id
+        mark.delete()
+        first, second = sorted((keep.pk, other))
+        DistinctPlayers.objects.get_or_create(first_id=first, second_id=second,
+                                              defaults={"marked_by": mark.marked_by})
     Membership.objects.filter(
         player=duplicate, club__in=Membership.objects.filter(player=keep).values("club")
     ).delete()
@@ -87,6 +104,12 @@ def merge_players(*, keep: Player, duplicate: Player) -> Player:
             f"{duplicate} and {keep} cannot be merged: both are entered in the same tournament "
             "or something else belongs to each of them once only.",
         ) from error
+    for field in ("email", "city", "country", *Player.HANDLES):
+        if not getattr(keep, field) and getattr(duplicate, field):
+            setattr(keep, field, getattr(duplicate, field))  # fill gaps, never overwrite
+    keep.save()
     duplicate.delete()
+    PlayerLog.objects.create(player=keep, club=club, action=PlayerLog.Action.MERGED, by=by,
+                             details={"duplicate": record, "moved": moved})
     return keep
 

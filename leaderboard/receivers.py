@@ -42,9 +42,20 @@ def on_tournament_saved(sender: type[Tournament], instance: Tournament, **kwargs
         tournament_points.score_tournament(tournament=instance)
 
 
+def club_section(club: Any, request: Any) -> Any:
+    """The club page's links to the club's rankings and its players' ratings."""
+    from django.utils.translation import gettext as _
+
+    from clubs.club_page import Section
+
+    return Section(_("Ratings and rankings"), "leaderboard/_club_links.html", {}, order=30)
+
+
 def connect() -> None:
+    from clubs import club_page
     from leaderboard.services.points import ratings_at
 
+    club_page.register(club_section)
     rating_lookup.register(ratings_at)  # the draws seed by these ratings
     result_confirmed.connect(
         on_result_confirmed, sender=Match, dispatch_uid="leaderboard_ratings_on_result"

@@ -320,3 +320,25 @@ def formats_data() -> dict[str, object]:
         "default_tiebreaks": list(event_format.default_tiebreaks or ()) or None,
     } for key, event_format in FORMATS.items()]
     return {"formats": formats, "tiebreaks": tiebreak_rows(METRICS)}
+
+
+def tournaments_of(user: AnyUser) -> dict[str, list[Tournament]]:
+    """The events a login plays in (its player is entered) and those it runs (directs
+    the club), newest first."""
+    playing = list(Tournament.objects.filter(entries__player__user_id=user.pk)
+                   .select_related("club").distinct().order_by("-starts_on", "name"))
+    running = list(Tournament.objects.filter(club__directors=user).select_related("club")
+                   .exclude(pk__in=[t.pk for t in playing]).distinct()
+                   .order_by("-starts_on", "name"))
+    return {"playing": playing, "running": running}
+
+
+def club_events(club, user: AnyUser | None) -> dict[str, list[Tournament]]:
+    """The club's events visible to this user: upcoming or running, and past ones."""
+    events = visible_tournaments(user).filter(club=club)
+    return {
+        "upcoming": list(events.exclude(status=Tournament.Status.FINISHED)
+                         .order_by("starts_on", "name")[:20]),
+        "past": list(events.filter(status=Tournament.Status.FINISHED)
+                     .order_by("-starts_on", "name")[:20]),
+    }

@@ -68,6 +68,7 @@ urlpatterns = [
     path("pairings/<int:pairing_pk>/present/", views_event.present, name="present"),
     # players
     path("my-matches/", views.my_matches, name="my_matches"),
+    path("my-tournaments/", views.my_tournaments, name="my_tournaments"),
     path("my-matches/<int:match_pk>/score/", views.my_match_score, name="my_match_score"),
     path("my-matches/results/<int:result_pk>/<str:answer>/", views.my_result_answer,
          name="my_result_answer"),

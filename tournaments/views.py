@@ -106,6 +106,12 @@ def my_matches(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+def my_tournaments(request: HttpRequest) -> HttpResponse:
+    return render(request, "tournaments/my_tournaments.html",
+                  selectors.tournaments_of(request.user))
+
+
+@login_required
 @require_POST
 def my_match_score(request: HttpRequest, match_pk: int) -> HttpResponse:
     """A player enters the final score of their own match (the opponent then confirms)."""

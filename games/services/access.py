@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from clubs.permissions import AnyUser, can_manage_club, player_for
+from clubs.permissions import AnyUser, can_manage_club, can_score, player_for
 
 if TYPE_CHECKING:
     from games.models import Match, MatchResult
@@ -19,9 +19,15 @@ def is_director(user: AnyUser | None, match: Match) -> bool:
     return can_manage_club(user, match.club)
 
 
+def is_scorer(user: AnyUser | None, match: Match) -> bool:
+    """The club's scorers (and its directors) enter and override results."""
+    return can_score(user, match.club)
+
+
 def can_enter(user: AnyUser | None, match: Match) -> bool:
-    """Players of the match and directors of its club enter games, scores, transcripts."""
-    return is_director(user, match) or seat_of_user(user, match) is not None
+    """Players of the match, scorers and directors of its club enter games, scores,
+    transcripts."""
+    return is_scorer(user, match) or seat_of_user(user, match) is not None
 
 
 def entering_seat(result: MatchResult) -> int | None:
@@ -44,4 +50,4 @@ def can_dispute(user: AnyUser | None, result: MatchResult) -> bool:
 
 
 def can_override(user: AnyUser | None, match: Match) -> bool:
-    return is_director(user, match)
+    return is_scorer(user, match)

@@ -330,7 +330,7 @@ def override_result(
     """A director sets (or corrects) the official result, giving a reason."""
     match = lock_match(match)
     if not access.can_override(by, match):
-        raise NotAllowed(_("Only a director of the club can override a result."))
+        raise NotAllowed(_("Only the club's directors and scorers override results."))
     if not reason.strip():
         raise ServiceError("reason_required", _("Say why the result is overridden."), "reason")
     _require_players(match)

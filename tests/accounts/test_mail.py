@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 from django.core import mail
 from django.db import transaction
 from django.urls import reverse
 
-from accounts.language import language_for_recipient, preferred_language
+from clubs.models import Profile
+from clubs.profiles import language_for_recipient
 from nardy_site.env import email_backend
 from nardy_site.mail import send_email_later
 from tests.accounts import flaky_backend
@@ -76,14 +75,16 @@ def test_the_sign_up_mail_is_in_the_language_of_the_page(browser_client) -> None
     assert "Click the link below to reset your password" in mails_to("ivan@example.org")[1].body
 
 
-def test_a_chosen_language_wins_over_the_page_language() -> None:
-    russian = SimpleNamespace(profile=SimpleNamespace(preferred_language="ru"))
-    assert preferred_language(russian) == "ru"
-    assert language_for_recipient(user=russian) == "ru"
-    unknown = SimpleNamespace(profile=SimpleNamespace(preferred_language="xx"))
-    assert preferred_language(unknown) is None
-    assert language_for_recipient(user=unknown) == "en"
-    assert language_for_recipient(user=SimpleNamespace()) == "en"
+def test_a_chosen_language_wins_over_the_page_language(browser_client) -> None:
+    user = UserFactory(username="anna", email="anna@example.org")
+    assert language_for_recipient(user=user) == "en"
+    Profile.objects.create(user=user, preferred_language="ru")
+    assert language_for_recipient(user=user) == "ru"
+    assert language_for_recipient(email="ANNA@example.org") == "ru"
+    browser_client.post(reverse("password_reset"), {"email": "anna@example.org"},
+                        HTTP_ACCEPT_LANGUAGE="en")
+    (message,) = mails_to("anna@example.org")
+    assert "Письмо для сброса пароля" in message.subject or "сброс" in message.body
 
 
 def test_the_recipient_is_found_by_address(client) -> None:

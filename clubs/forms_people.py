@@ -1,0 +1,103 @@
+"""Forms of the people pages: they parse and bound input; the services do the work."""
+
+from __future__ import annotations
+
+from django import forms
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+
+from clubs.invitations import DEFAULT_DAYS, MAX_DAYS
+from clubs.models import Club, Player, Role
+
+
+class ClubForm(forms.ModelForm):
+    class Meta:
+        model = Club
+        fields = ["name", "description", "venue", "schedule", "city"]
+        widgets = {"description": forms.Textarea(attrs={"rows": 4})}
+        labels = {"name": _("Club name"), "description": _("About the club")}
+        help_texts = {"schedule": _("When the club meets, e.g. \"Tuesdays from 19:00\".")}
+
+
+class ProfileForm(forms.Form):
+    display_name = forms.CharField(label=_("Display name"), max_length=60,
+                                   help_text=_("Shown on public pages, brackets and rankings."))
+    name = forms.CharField(label=_("Legal name"), max_length=120, required=False,
+                           help_text=_("Your full name as on official lists."))
+    name_is_public = forms.BooleanField(label=_("Show my legal name publicly"), required=False)
+    preferred_language = forms.ChoiceField(
+        label=_("Preferred language"), required=False,
+        choices=[("", _("As the browser says"))] + list(settings.LANGUAGES),
+        help_text=_("Pages after you log in, and the emails you get."))
+    city = forms.CharField(label=_("City"), max_length=80, required=False)
+    country = forms.CharField(label=_("Country"), max_length=80, required=False)
+    fibs = forms.CharField(label=_("FIBS user name"), max_length=40, required=False)
+    dailygammon = forms.CharField(label=_("DailyGammon user name"), max_length=40, required=False)
+    galaxy = forms.CharField(label=_("Backgammon Galaxy user name"), max_length=40, required=False)
+    gridgammon = forms.CharField(label=_("GridGammon user name"), max_length=40, required=False)
+
+
+class AddPlayerForm(forms.Form):
+    name = forms.CharField(label=_("Legal name"), max_length=120)
+    display_name = forms.CharField(label=_("Display name"), max_length=60, required=False,
+                                   help_text=_("Leave empty to use the name."))
+    email = forms.EmailField(label=_("Email"), required=False,
+                             help_text=_("For an invitation later; seen by directors only."))
+    # the second step, after similar players were shown
+    existing = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    confirm_new = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+
+class EditPlayerForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = ["name", "display_name", "name_is_public", "email", "city", "country",
+                  "declared_rating", *Player.HANDLES]
+
+
+class RoleForm(forms.Form):
+    user = forms.IntegerField(widget=forms.HiddenInput)
+    role = forms.ChoiceField(label=_("Role"), choices=[
+        (Role.DIRECTOR, Role.DIRECTOR.label), (Role.SCORER, Role.SCORER.label),
+        (Role.MEMBER, Role.MEMBER.label)])
+
+
+class EmailInvitationForm(forms.Form):
+    email = forms.EmailField(label=_("Email"))
+    player = forms.ModelChoiceField(
+        label=_("Their player record"), queryset=Player.objects.none(), required=False,
+        empty_label=_("None: a new member"),
+        help_text=_("If the club already keeps this person's results, they become theirs."))
+    days = forms.IntegerField(label=_("Valid for (days)"), min_value=1, max_value=MAX_DAYS,
+                              initial=DEFAULT_DAYS)
+
+    def __init__(self, *args, club: Club, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = Player.objects.filter(
+            memberships__club=club, user__isnull=True).order_by("display_name", "pk")
+
+
+class LinkInvitationForm(forms.Form):
+    player = forms.ModelChoiceField(
+        label=_("For one person's record"), queryset=Player.objects.none(), required=False,
+        empty_label=_("Anyone with the link"))
+    single_use = forms.BooleanField(label=_("Single use"), required=False, initial=False,
+                                    help_text=_("A link for one person's record is always single-use."))
+    days = forms.IntegerField(label=_("Valid for (days)"), min_value=1, max_value=MAX_DAYS,
+                              initial=DEFAULT_DAYS)
+
+    def __init__(self, *args, club: Club, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = Player.objects.filter(
+            memberships__club=club, user__isnull=True).order_by("display_name", "pk")
+
+
+class JoinRequestForm(forms.Form):
+    message = forms.CharField(label=_("A word to the directors"), max_length=500, required=False,
+                              widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label=_("CSV file"),
+                           help_text=_("First line: name, email, role, rating, fibs, dailygammon, "
+                                       "galaxy, gridgammon (only name is required)."))

@@ -1,0 +1,198 @@
+"""Clubs and the people in them: starting a club, roles, leaving, asking to join, and an
+account taking over the club's record of its person (a claim).
+
+One function per action, keyword-only, transactional; errors are ``ClubError`` with a
+code (worded in clubs/messages.py) and nothing is saved when one is raised.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+from unidecode import unidecode
+
+from clubs.errors import ClubError
+from clubs.models import Club, JoinRequest, Membership, Player, PlayerLog, Role
+from clubs.permissions import can_manage_club, is_site_admin
+from clubs.profiles import ensure_player, own_player
+from clubs.services import merge_players
+
+CLUB_FIELDS = ("name", "description", "venue", "schedule", "city")
+ASSIGNABLE_ROLES = (Role.DIRECTOR, Role.SCORER, Role.MEMBER)
+
+
+RESERVED_SLUGS = {"new"}  # addresses under /clubs/ that are not clubs
+
+
+def _unique_slug(name: str) -> str:
+    base = slugify(unidecode(name))[:70] or "club"
+    if base in RESERVED_SLUGS:
+        base = f"{base}-club"
+    slug, n = base, 1
+    while Club.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+def _require_manager(actor: AbstractBaseUser, club: Club) -> None:
+    if not can_manage_club(actor, club):
+        raise ClubError("not_a_director", "Only the club's owner and directors do this.")
+
+
+@transaction.atomic
+def create_club(*, actor: AbstractBaseUser, name: str, description: str = "", venue: str = "",
+                schedule: str = "", city: str = "") -> Club:
+    """A new club; whoever creates it is its owner (and a director, and a member)."""
+    name = " ".join(name.split())
+    if not name:
+        raise ClubError("name_required", "A club needs a name.")
+    club = Club(name=name[:120], slug=_unique_slug(name), description=description.strip(),
+                venue=venue.strip(), schedule=schedule.strip(), city=city.strip(), owner=actor)
+    club.full_clean()
+    club.save()
+    club.directors.add(actor)
+    Membership.objects.get_or_create(club=club, player=ensure_player(actor))
+    return club
+
+
+@transaction.atomic
+def update_club(*, club: Club, actor: AbstractBaseUser, **fields: str) -> Club:
+    _require_manager(actor, club)
+    for field, value in fields.items():
+        if field not in CLUB_FIELDS:
+            raise TypeError(field)
+        setattr(club, field, " ".join(value.split()) if field == "name" else value.strip())
+    if not club.name:
+        raise ClubError("name_required", "A club needs a name.")
+    club.full_clean()
+    club.save()
+    return club
+
+
+@transaction.atomic
+def set_role(*, club: Club, actor: AbstractBaseUser, user: AbstractBaseUser, role: str) -> str:
+    """Make a member of the club a director, a scorer or a plain member."""
+    _require_manager(actor, club)
+    if role not in ASSIGNABLE_ROLES:
+        raise ClubError("bad_role", "The role is director, scorer or member.", {"role": role})
+    if club.owner_id == user.pk:
+        raise ClubError("owner_role", "The owner stays a director; hand the club over first.")
+    is_member = club.memberships.filter(player__user_id=user.pk).exists()
+    if not is_member and not club.directors.filter(pk=user.pk).exists() \
+            and not club.scorers.filter(pk=user.pk).exists():
+        raise ClubError("not_a_member", "Roles are given to members of the club.")
+    if user.pk == actor.pk and role != Role.DIRECTOR and not is_site_admin(actor):
+        raise ClubError("own_role", "You cannot take your own director's role away.")
+    club.directors.remove(user)
+    club.scorers.remove(user)
+    if role == Role.DIRECTOR:
+        club.directors.add(user)
+    elif role == Role.SCORER:
+        club.scorers.add(user)
+    Membership.objects.get_or_create(club=club, player=ensure_player(user))
+    return role
+
+
+@transaction.atomic
+def hand_over(*, club: Club, actor: AbstractBaseUser, to: AbstractBaseUser) -> Club:
+    """The owner makes another member the owner (who becomes a director too)."""
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    if club.owner_id != actor.pk and not is_site_admin(actor):
+        raise ClubError("not_the_owner", "Only the owner hands the club over.")
+    if not club.memberships.filter(player__user_id=to.pk).exists():
+        raise ClubError("not_a_member", "Roles are given to members of the club.")
+    club.owner = to
+    club.save(update_fields=["owner"])
+    club.directors.add(to)
+    return club
+
+
+@transaction.atomic
+def leave_club(*, club: Club, user: AbstractBaseUser) -> None:
+    """The account leaves the club: its player's membership and its roles there go
+    (the player's history stays)."""
+    if club.owner_id == user.pk:
+        raise ClubError("owner_cannot_leave", "The owner hands the club over before leaving.")
+    left = Membership.objects.filter(club=club, player__user_id=user.pk).delete()[0]
+    had_role = club.directors.filter(pk=user.pk).exists() or club.scorers.filter(pk=user.pk).exists()
+    if not left and not had_role:
+        raise ClubError("not_in_club", "You are not a member of this club.")
+    club.directors.remove(user)
+    club.scorers.remove(user)
+
+
+@transaction.atomic
+def link_account(*, user: AbstractBaseUser, player: Player, club: Club | None,
+                 by: AbstractBaseUser | None) -> Player:
+    """The account becomes the person `player` records (the club's record, with its
+    history). If the account already has a player, the club's record is merged into it.
+    Never makes a second player for one account. Audited in the player log."""
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    if player.user_id == user.pk:
+        result = player
+    elif player.user_id is not None:
+        raise ClubError("record_has_account",
+                        "This player record already belongs to another account.")
+    else:
+        own = own_player(user)
+        if own is None:
+            player.user = user
+            player.is_active = True
+            player.save(update_fields=["user", "is_active"])
+            result = player
+        else:
+            result = merge_players(keep=own, duplicate=player, by=by, club=club)
+        PlayerLog.objects.create(player=result, club=club, action=PlayerLog.Action.CLAIMED,
+                                 by=by, details={"account": user.pk, "record": player.pk})
+    if club is not None:
+        Membership.objects.get_or_create(club=club, player=result)
+    return result
+
+
+@transaction.atomic
+def request_to_join(*, club: Club, user: AbstractBaseUser, message: str = "") -> JoinRequest:
+    if club.memberships.filter(player__user_id=user.pk).exists():
+        raise ClubError("already_member", "You are already a member of this club.",
+                        {"club": club.name})
+    if JoinRequest.objects.filter(club=club, user=user, status=JoinRequest.Status.PENDING).exists():
+        raise ClubError("already_requested", "You have already asked to join; a director will answer.")
+    return JoinRequest.objects.create(club=club, user=user, message=message.strip()[:500])
+
+
+@transaction.atomic
+def decide_join_request(*, join_request: JoinRequest, actor: AbstractBaseUser, approve: bool,
+                        player: Player | None = None) -> JoinRequest:
+    """Approve (the person joins; with `player`, as the club's existing record of them) or
+    decline a request."""
+    join_request = JoinRequest.objects.select_for_update().get(pk=join_request.pk)
+    _require_manager(actor, join_request.club)
+    if join_request.status != JoinRequest.Status.PENDING:
+        raise ClubError("already_decided", "This request has already been answered.")
+    if approve:
+        if player is not None:
+            if not player.memberships.filter(club=join_request.club).exists():
+                raise ClubError("record_not_in_club", "That player is not one of this club's.")
+            joined = link_account(user=join_request.user, player=player, club=join_request.club,
+                                  by=actor)
+        else:
+            joined = ensure_player(join_request.user)
+            Membership.objects.get_or_create(club=join_request.club, player=joined)
+        join_request.player = joined
+        join_request.status = JoinRequest.Status.APPROVED
+    else:
+        join_request.status = JoinRequest.Status.DECLINED
+    join_request.decided_by = actor
+    join_request.decided_at = timezone.now()
+    join_request.save()
+    return join_request
+
+
+@transaction.atomic
+def withdraw_join_request(*, join_request: JoinRequest, user: AbstractBaseUser) -> None:
+    if join_request.user_id != user.pk or join_request.status != JoinRequest.Status.PENDING:
+        raise ClubError("already_decided", "This request has already been answered.")
+    join_request.status = JoinRequest.Status.WITHDRAWN
+    join_request.save(update_fields=["status"])

@@ -1,0 +1,239 @@
+"""The player registry: adding a player with similar names offered first, editing,
+deactivating and deleting players, and telling duplicates from namesakes.
+
+Similar names (clubs/names.py) are looked for among the club's players first, then in
+the whole registry. Two similar players never meet in a draw until a director merges
+them or marks them as different people (`possible_duplicates`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Q
+
+from clubs.errors import PlayerError
+from clubs.models import Club, DistinctPlayers, Membership, Player, PlayerLog
+from clubs.names import NameKey, Similarity, name_key, similarity
+
+EDITABLE = ("name", "display_name", "name_is_public", "email", "city", "country",
+            "declared_rating", *Player.HANDLES)
+MAX_SIMILAR = 8
+
+
+@dataclass(frozen=True)
+class SimilarPlayer:
+    player: Player
+    reasons: tuple[str, ...]
+    in_club: bool  # a member of the club asked about (else: elsewhere in the registry)
+
+
+def _keys_of(player: Player) -> list[NameKey]:
+    keys = [name_key(player.name)]
+    if player.display_name and player.display_name != player.name:
+        keys.append(name_key(player.display_name))
+    return keys
+
+
+def _best(key: NameKey, player: Player) -> Similarity | None:
+    found = [m for m in (similarity(key, other) for other in _keys_of(player)) if m]
+    return min(found, key=lambda m: len(m.reasons)) if found else None
+
+
+class SimilarIndex:
+    """Players indexed by the loose keys of their names' words, for many lookups at
+    once (an import): candidates share a word (or, in the club, may differ more)."""
+
+    def __init__(self, club: Club | None, players: Iterable[Player]) -> None:
+        self.club_ids = (set(club.memberships.values_list("player_id", flat=True))
+                         if club is not None else set())
+        self.players: list[Player] = list(players)
+        self.by_word: dict[str, list[Player]] = {}
+        for player in self.players:
+            for key in _keys_of(player):
+                for word in key.keys:
+                    self.by_word.setdefault(word, []).append(player)
+
+    @classmethod
+    def for_club(cls, club: Club | None) -> SimilarIndex:
+        return cls(club, Player.objects.all().only(
+            "id", "name", "display_name", "user_id", "is_active", "email"))
+
+    def add(self, player: Player, *, in_club: bool) -> None:
+        self.players.append(player)
+        if in_club:
+            self.club_ids.add(player.pk)
+        for key in _keys_of(player):
+            for word in key.keys:
+                self.by_word.setdefault(word, []).append(player)
+
+    def similar(self, name: str, *, exclude: Iterable[int] = ()) -> list[SimilarPlayer]:
+        key = name_key(name)
+        excluded = set(exclude)
+        candidates = {p.pk: p for word in key.keys for p in self.by_word.get(word, [])}
+        # in the club, also names that share no whole word (a misspelt surname)
+        candidates.update({p.pk: p for p in self.players if p.pk in self.club_ids})
+        found = []
+        for pk, player in candidates.items():
+            if pk in excluded:
+                continue
+            match = _best(key, player)
+            if match is not None:
+                found.append(SimilarPlayer(player, match.reasons, pk in self.club_ids))
+        found.sort(key=lambda s: (not s.in_club, s.reasons != ("same_name",), len(s.reasons),
+                                  s.player.display_name, s.player.pk))
+        return found[:MAX_SIMILAR]
+
+
+def similar_players(name: str, *, club: Club | None,
+                    exclude: Iterable[int] = ()) -> list[SimilarPlayer]:
+    """Players whose name is like `name`: the club's first, then the registry's."""
+    if not name_key(name).words:
+        return []
+    return SimilarIndex.for_club(club).similar(name, exclude=exclude)
+
+
+@transaction.atomic
+def add_player(*, club: Club, actor: AbstractBaseUser | None, name: str, display_name: str = "",
+               email: str = "", declared_rating: Decimal | None = None,
+               handles: dict[str, str] | None = None, existing: Player | None = None,
+               allow_similar: bool = False) -> Player:
+    """Add a player (a guest, without an account) to the club, or an `existing` player
+    from the registry. A new name that looks like a player already there is refused
+    (code `similar_players`, the candidates in params) unless `allow_similar`."""
+    if existing is not None:
+        Membership.objects.get_or_create(club=club, player=existing)
+        return existing
+    name = " ".join(name.split())
+    if not name:
+        raise PlayerError("name_required", "A player needs a name.")
+    if not allow_similar:
+        similar = similar_players(name, club=club)
+        if similar:
+            raise PlayerError(
+                "similar_players",
+                "Players with a similar name exist: pick one of them, or confirm a new player.",
+                {"candidates": [s.player.pk for s in similar]},
+            )
+    player = Player(name=name, display_name=(" ".join(display_name.split()) or name)[:60],
+                    email=email.strip(), declared_rating=declared_rating,
+                    **{h: v.strip() for h, v in (handles or {}).items() if h in Player.HANDLES})
+    player.full_clean()
+    player.save()
+    Membership.objects.create(club=club, player=player)
+    PlayerLog.objects.create(player=player, club=club, action=PlayerLog.Action.CREATED, by=actor)
+    return player
+
+
+@transaction.atomic
+def edit_player(*, player: Player, actor: AbstractBaseUser | None, **fields: object) -> Player:
+    changed = []
+    for field, value in fields.items():
+        if field not in EDITABLE:
+            raise TypeError(field)
+        if isinstance(value, str):
+            value = " ".join(value.split()) if field in ("name", "display_name") else value.strip()
+        if getattr(player, field) != value:
+            setattr(player, field, value)
+            changed.append(field)
+    if not player.name or not player.display_name:
+        raise PlayerError("name_required", "A player needs a name.")
+    player.full_clean()
+    player.save()
+    if changed:
+        PlayerLog.objects.create(player=player, action=PlayerLog.Action.EDITED, by=actor,
+                                 details={"fields": changed})
+    return player
+
+
+@transaction.atomic
+def set_active(*, player: Player, actor: AbstractBaseUser | None, active: bool) -> Player:
+    if player.is_active != active:
+        player.is_active = active
+        player.save(update_fields=["is_active"])
+        PlayerLog.objects.create(
+            player=player, by=actor,
+            action=PlayerLog.Action.REACTIVATED if active else PlayerLog.Action.DEACTIVATED)
+    return player
+
+
+# Rows that only describe the player, not things that happened: deleting the player
+# deletes them. Anything else pointing at the player is history.
+NOT_HISTORY = {"clubs.Membership.player", "clubs.PlayerLog.player", "clubs.Invitation.player",
+               "clubs.InvitationUse.player", "clubs.JoinRequest.player"}
+
+
+def history_of(player: Player) -> dict[str, int]:
+    """What the player took part in (entries, matches, ratings, ...), by relation."""
+    from clubs.services import _player_links
+
+    found = {}
+    for rel in _player_links():
+        label = f"{rel.related_model._meta.label}.{rel.field.name}"
+        if label in NOT_HISTORY:
+            continue
+        count = rel.related_model._base_manager.filter(**{rel.field.name: player}).count()
+        if count:
+            found[label] = count
+    return found
+
+
+@transaction.atomic
+def delete_player(*, player: Player, actor: AbstractBaseUser | None) -> None:
+    """Delete a player who has no history (entered nothing, played nothing); otherwise
+    the player can be deactivated."""
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    if player.user_id is not None:
+        raise PlayerError("has_account", "This player has an account: deactivate instead.")
+    history = history_of(player)
+    if history:
+        raise PlayerError("has_history", "This player has history: deactivate instead.",
+                          {"history": history})
+    PlayerLog.objects.create(player=None, action=PlayerLog.Action.DELETED, by=actor,
+                             details={"id": player.pk, "name": player.name,
+                                      "display_name": player.display_name})
+    DistinctPlayers.objects.filter(Q(first=player) | Q(second=player)).delete()
+    player.delete()
+
+
+@transaction.atomic
+def mark_distinct(*, first: Player, second: Player, actor: AbstractBaseUser | None) -> None:
+    """A director says two similar players are different people."""
+    if first.pk == second.pk:
+        raise PlayerError("same_player", "A player cannot be merged into themselves.")
+    low, high = sorted((first.pk, second.pk))
+    DistinctPlayers.objects.get_or_create(first_id=low, second_id=high,
+                                          defaults={"marked_by": actor})
+
+
+def possible_duplicates(players: Iterable[Player]) -> list[tuple[Player, Player, tuple[str, ...]]]:
+    """Pairs among `players` whose names are similar and whom nobody marked as different
+    people: a draw must not pair a player with a duplicate of themself."""
+    players = list(players)
+    if len(players) < 2:
+        return []
+    ids = [p.pk for p in players]
+    marked = set(DistinctPlayers.objects.filter(first_id__in=ids, second_id__in=ids)
+                 .values_list("first_id", "second_id"))
+    keys = {p.pk: _keys_of(p) for p in players}
+    by_word: dict[str, list[Player]] = {}
+    for player in players:
+        for word in {w for key in keys[player.pk] for w in key.keys}:
+            by_word.setdefault(word, []).append(player)
+    found, seen = [], set()
+    for group in by_word.values():  # only players sharing a word can be alike
+        for i, a in enumerate(group):
+            for b in group[i + 1:]:
+                pair = tuple(sorted((a.pk, b.pk)))
+                if pair in seen or pair in marked or (a.user_id and b.user_id):
+                    continue  # two accounts are two people
+                seen.add(pair)
+                matches = [m for ka in keys[a.pk] for kb in keys[b.pk]
+                           if (m := similarity(ka, kb))]
+                if matches:
+                    found.append((a, b, min(matches, key=lambda m: len(m.reasons)).reasons))
+    return found
