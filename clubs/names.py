@@ -14,6 +14,8 @@ the same key, an initial of it, or a spelling one or two letters apart.
   word_order       the words in another order (surname first)
   initials         an initial for a word (I. Petrov)
   extra_name       one name has more words (a patronymic, a middle name)
+
+Words with digits ("Player 12") match only the same word, so numbered players differ.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ _LOOSE = (
     ("shch", "sh"), ("sch", "sh"), ("x", "ks"), ("w", "v"), ("ph", "f"), ("ck", "k"),
     ("q", "k"), ("kh", "h"), ("j", "i"), ("y", "i"),
 )
-_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*\.?", re.UNICODE)
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*\.?", re.UNICODE)
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 
 
@@ -50,6 +52,11 @@ class NameKey:
     words: tuple[Word, ...]
 
     @property
+    def numbers(self) -> frozenset[str]:
+        """Words with digits (numbered test players, "Team 2"): they match only exactly."""
+        return frozenset(word.key for word in self.words if _has_digit(word.key))
+
+    @property
     def keys(self) -> frozenset[str]:
         """The loose keys of the full words (for finding candidates in an index)."""
         return frozenset(word.key for word in self.words if not word.initial)
@@ -60,6 +67,10 @@ class Similarity:
     reasons: tuple[str, ...]
 
 
+def _has_digit(key: str) -> bool:
+    return any(ch.isdigit() for ch in key)
+
+
 def fold(text: str) -> str:
     """Case folded, Ё/ё as Е/е, compatibility forms and accents normalised."""
     return unicodedata.normalize("NFKC", text).replace("ё", "е").replace("Ё", "Е").casefold()
@@ -67,12 +78,14 @@ def fold(text: str) -> str:
 
 def loose_key(word: str) -> str:
     """A Latin key that two transliterations of the same word usually share."""
-    key = "".join(ch for ch in unidecode(fold(word)).lower() if ch.isalpha())
+    key = "".join(ch for ch in unidecode(fold(word)).lower() if ch.isalnum())
     if key.startswith(("ie", "ye")):
         key = "e" + key[2:]  # Е at the start of a word: Evgeny / Yevgeny
     for written, even in _LOOSE:
         key = key.replace(written, even)
-    return "".join(ch for ch, _ in itertools.groupby(key))  # doubled letters once
+    # doubled letters once (digits stay as written: 11 is not 1)
+    return "".join(ch if ch.isalpha() else "".join(run)
+                   for ch, run in ((ch, list(run)) for ch, run in itertools.groupby(key)))
 
 
 def name_key(name: str) -> NameKey:
@@ -81,7 +94,8 @@ def name_key(name: str) -> NameKey:
         text = match.group().rstrip(".")
         key = loose_key(text)
         if key:
-            words.append(Word(text=text.replace("’", "'"), key=key, initial=len(key) == 1))
+            initial = len(key) == 1 and key.isalpha()
+            words.append(Word(text=text.replace("’", "'"), key=key, initial=initial))
     return NameKey(words=tuple(words[:MAX_WORDS]))
 
 
@@ -115,6 +129,8 @@ def _pair(a: Word, b: Word) -> str | None:
         return "initial" if a.key[0] == b.key[0] else None
     if a.key == b.key:
         return "exact"
+    if _has_digit(a.key) or _has_digit(b.key):
+        return None
     return "close" if _close(a.key, b.key) else None
 
 
@@ -133,6 +149,8 @@ def similarity(first: str | NameKey, second: str | NameKey) -> Similarity | None
     if not a.words or not b.words:
         return None
     shorter, longer = (a, b) if len(a.words) <= len(b.words) else (b, a)
+    if shorter.numbers != longer.numbers:
+        return None  # numbered names ("Player 7", "Ivan Petrov 2") differ unless equal
     if len(shorter.words) == 1 and len(longer.words) > 1:
         return None  # one word against a full name says too little
     best: tuple[int, tuple[int, ...], list[str]] | None = None

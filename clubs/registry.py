@@ -232,6 +232,8 @@ def possible_duplicates(players: Iterable[Player]) -> list[tuple[Player, Player,
                 if pair in seen or pair in marked or (a.user_id and b.user_id):
                     continue  # two accounts are two people
                 seen.add(pair)
+                if not any(ka.numbers == kb.numbers for ka in keys[a.pk] for kb in keys[b.pk]):
+                    continue  # numbered names ("Player 7", "Player 8") differ: a cheap test
                 matches = [m for ka in keys[a.pk] for kb in keys[b.pk]
                            if (m := similarity(ka, kb))]
                 if matches:

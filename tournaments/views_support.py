@@ -20,6 +20,9 @@ from tournaments.models import Tournament
 ERROR_MESSAGES: dict[str, Any] = {
     "too_few_entrants": _("A draw needs at least %(minimum)s entrants; this tournament has %(entrants)s."),
     "duplicate_entrant": _("A player is entered more than once."),
+    "possible_duplicate_entrants": _("These entrants may be one person entered twice: "
+                                     "%(pairs)s. Merge them, or mark them as different people "
+                                     "on the club's players page, then make the draw."),
     "already_entered": _("This player is already entered."),
     "wrong_status": _("That is not possible at this stage of the tournament."),
     "draw_made": _("The format and seeding cannot change once the draw is made."),

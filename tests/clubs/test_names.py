@@ -44,7 +44,7 @@ def test_similar_names_and_why(first: str, second: str, reasons: tuple[str, ...]
         ("A. B.", "Anna Boyko"),  # initials alone
         ("Ann Lee", "Ann Lea"),  # short words must match exactly
         ("", "Ivan Petrov"),
-        ("123", "123"),
+        ("123", "124"),
     ],
 )
 def test_different_names(first: str, second: str) -> None:
@@ -87,3 +87,24 @@ def test_a_name_is_its_own_same_name(name: str) -> None:
     key = name_key(name)
     if key.words and not all(word.initial for word in key.words):
         assert similarity(name, name.upper()).reasons == ("same_name",)
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "similar"),
+    [
+        ("Entrant 001", "Entrant 002", False),
+        ("Player Number1", "Player Number2", False),
+        ("Bench Player 7-1", "Bench Player 7-2", False),
+        ("Team 2", "team 2", True),
+        ("Ivan Petrov 2", "Ivan Petrov", False),  # the numbered one is another person
+        ("Ivan Petrov", "Ivan Petrov 2", False),
+    ],
+)
+def test_numbered_names_match_only_the_same_number(first: str, second: str, similar: bool) -> None:
+    assert (similarity(first, second) is not None) == similar
+
+
+def test_digits_are_kept_as_written() -> None:
+    assert loose_key("E11") == "e11" and loose_key("Entrant 011".split()[1]) == "011"
+    assert similarity("E1", "E11") is None
+    assert similarity("Entrant 001", "Entrant 011") is None

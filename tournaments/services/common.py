@@ -40,3 +40,19 @@ def require_status(tournament: Tournament, *allowed: str, action: str) -> None:
             f"{action} is not possible while the tournament is {tournament.get_status_display()}.",
             {"status": tournament.status},
         )
+
+
+def require_no_duplicates(entries: list[Any]) -> None:
+    """Refuse a draw while two entrants look like one person entered twice (similar
+    names, not marked as different people): a player must not meet their own twin."""
+    from clubs.registry import possible_duplicates
+
+    pairs = possible_duplicates([entry.player for entry in entries])
+    if pairs:
+        names = "; ".join(f"{a.display_name} / {b.display_name}" for a, b, _ in pairs)
+        raise ActionError(
+            "possible_duplicate_entrants",
+            f"These entrants may be one person entered twice: {names}. Merge them, or mark "
+            "them as different people on the club's players page, then draw.",
+            {"pairs": names},
+        )

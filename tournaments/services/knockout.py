@@ -39,7 +39,7 @@ from tournaments.draws.progress import (
 from tournaments.draws.seeding import SeedingEntrant, draw_size, seed_entrants
 from tournaments.models import BracketConflict, Entry, Flight, Pairing, Tournament
 from tournaments.services import games_adapter
-from tournaments.services.common import ActionError, record, require_status
+from tournaments.services.common import ActionError, record, require_no_duplicates, require_status
 
 KNOCKOUT_FLIGHTS = (
     Flight.MAIN, Flight.CONSOLATION, Flight.LAST_CHANCE, Flight.LOSERS, Flight.GRAND_FINAL,
@@ -112,6 +112,7 @@ def make_knockout_draw(*, tournament: Tournament, actor: AbstractBaseUser | None
                    action="Making the draw")
     entries = active_entries(tournament)
     tournament.event_format.check_settings(tournament, len(entries))
+    require_no_duplicates(entries)
     seeded = seeded_entries(tournament, entries)
     from tournaments.services.avoidance import avoid_first_round  # same club, named pairs
 

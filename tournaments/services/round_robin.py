@@ -17,7 +17,7 @@ from tournaments.draws.knockout import draw_from_positions
 from tournaments.draws.round_robin import group_knockout_positions, round_robin, snake_groups
 from tournaments.models import Entry, Flight, Pairing, Tournament
 from tournaments.services import games_adapter
-from tournaments.services.common import ActionError, record, require_status
+from tournaments.services.common import ActionError, record, require_no_duplicates, require_status
 from tournaments.services.knockout import (
     active_entries,
     create_pairings,
@@ -49,6 +49,7 @@ def make_round_robin_draw(*, tournament: Tournament, actor: AbstractBaseUser | N
                    action="Making the draw")
     entries = active_entries(tournament)
     tournament.event_format.check_settings(tournament, len(entries))
+    require_no_duplicates(entries)
     seeded = seed_entries(tournament, entries)
     groups = [seeded]
     if tournament.format == Tournament.Format.GROUPS_KNOCKOUT:

@@ -17,7 +17,7 @@ from tournaments.draws.avoidance import swiss_pairs
 from tournaments.draws.swiss import SwissPlayer, pair_first_round, pair_round, swiss_rounds
 from tournaments.draws.swiss_losses import is_finished, pair_losses_round, still_in
 from tournaments.models import Entry, Flight, Pairing, Tournament
-from tournaments.services.common import ActionError, record, require_status
+from tournaments.services.common import ActionError, record, require_no_duplicates, require_status
 from tournaments.services.knockout import active_entries, rng_for
 from tournaments.services.round_robin import seed_entries, start_round, table_pairing
 
@@ -56,6 +56,7 @@ def _first_round(tournament: Tournament, entries: list[Entry],
     require_status(tournament, Tournament.Status.DRAFT, Tournament.Status.REGISTRATION,
                    action="Making the draw")
     tournament.event_format.check_settings(tournament, len(entries))
+    require_no_duplicates(entries)
     seeded = seed_entries(tournament, entries)
     rng = rng_for(tournament) if tournament.seeding == Tournament.Seeding.RANDOM else None
     if rng is None:  # top half against bottom half: keep club mates and named pairs apart

@@ -1,0 +1,146 @@
+"""Importing players from CSV: preview per line, then all or nothing."""
+
+from __future__ import annotations
+
+import codecs
+from decimal import Decimal
+
+import pytest
+from django.core import mail
+from django.urls import reverse
+
+from clubs import importing
+from clubs.errors import PlayerImportError
+from clubs.models import Invitation, Player, PlayerImport
+from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+CSV = """Name,Email,Role,Rating,FIBS
+Ivan Petrov,ivan@example.org,,1612,ivanp
+Anna Smith,,director,,
+Maria Lopez,maria@example.org,,,
+Oleg Novak,,,1490,
+"""
+
+
+@pytest.fixture
+def club():
+    club = ClubFactory(name="Riverside", directors=[UserFactory(username="td")])
+    MembershipFactory(club=club, player=PlayerFactory(name="Иван Петров", display_name="Ваня"))
+    MembershipFactory(club=club, player=PlayerFactory(name="Oleg Novak", display_name="Oleg"))
+    return club
+
+
+def director(club):
+    return club.directors.get()
+
+
+def test_the_preview_says_line_by_line_what_happens(club) -> None:
+    PlayerFactory(name="M. Lopez", display_name="ML", email="maria@example.org")  # elsewhere
+    plan = importing.plan_import(club, CSV.encode())
+    by_line = {line.line: line for line in plan.lines}
+    assert by_line[2].action == importing.CHOOSE  # Ivan Petrov ~ Иван Петров
+    assert by_line[2].similar[0].reasons == ("transliteration",)
+    assert by_line[3].action == importing.CREATE
+    assert ("role_needs_account", {"role": "director"}) in by_line[3].why
+    assert by_line[4].action == importing.LINK and by_line[4].why == [("same_email", {})]
+    assert by_line[5].action == importing.LINK and by_line[5].why == [("already_in_club", {})]
+    assert Player.objects.count() == 3  # nothing saved by a preview
+
+
+def test_applying_does_everything_at_once(club, django_capture_on_commit_callbacks) -> None:
+    stored, _ = importing.upload(club=club, actor=director(club), data=CSV.encode(),
+                                 filename="players.csv")
+    ivan_ru = Player.objects.get(name="Иван Петров")
+    with django_capture_on_commit_callbacks(execute=True):
+        counts = importing.apply_import(player_import=stored, actor=director(club),
+                                        choices={2: str(ivan_ru.pk)}, invite=True,
+                                        base_url="http://testserver")
+    assert counts == {"create": 2, "link": 2, "roles": 0, "invited": 2}
+    ivan_ru.refresh_from_db()
+    assert (ivan_ru.email, ivan_ru.fibs, ivan_ru.declared_rating) == (
+        "ivan@example.org", "ivanp", Decimal("1612.00"))
+    assert club.members.count() == 4
+    assert sorted(m.to[0] for m in mail.outbox) == ["ivan@example.org", "maria@example.org"]
+    assert Invitation.objects.filter(player=ivan_ru, kind="email").exists()
+    with pytest.raises(PlayerImportError) as raised:
+        importing.apply_import(player_import=stored, actor=director(club))
+    assert raised.value.code == "already_applied"
+
+
+def test_choosing_a_new_player_instead(club) -> None:
+    stored, _ = importing.upload(club=club, actor=director(club), data=CSV.encode())
+    with pytest.raises(PlayerImportError) as raised:
+        importing.apply_import(player_import=stored, actor=director(club), choices={2: "99999"})
+    assert raised.value.code == "bad_choice" and raised.value.params == {"line": 2}
+    assert not Player.objects.filter(name="Anna Smith").exists()  # nothing half-done
+    importing.apply_import(player_import=stored, actor=director(club), choices={2: "new"})
+    assert Player.objects.filter(name="Ivan Petrov").exists()
+
+
+def test_one_bad_line_and_nothing_is_saved(club) -> None:
+    text = CSV + "Bad Email,not-an-email,,,\nIvan Petrov Jr,,,abc,\nanna smith,,,,\n"
+    stored, plan = importing.upload(club=club, actor=director(club), data=text.encode())
+    refused = {line.line: line.why for line in plan.refused}
+    assert refused == {
+        6: [("bad_email", {"column": "email", "value": "not-an-email"})],
+        7: [("bad_rating", {"column": "rating", "value": "abc"})],
+        8: [("name_twice_in_file", {"line": 3})],
+    }
+    before = Player.objects.count()
+    with pytest.raises(PlayerImportError) as raised:
+        importing.apply_import(player_import=stored, actor=director(club))
+    assert raised.value.code == "lines_refused" and raised.value.params["lines"] == "6, 7, 8"
+    assert Player.objects.count() == before and club.members.count() == 2
+    assert PlayerImport.objects.get().applied_at is None
+
+
+@pytest.mark.parametrize(
+    ("data", "code"),
+    [
+        (b"Email,Rating\na@b.org,1\n", "missing_column"),
+        ("Name\nIvan\n".encode("utf-16-le"), "not_text"),
+        (b"Name\n", "no_lines"),
+    ],
+)
+def test_files_that_cannot_be_read_are_not_kept(club, data, code) -> None:
+    with pytest.raises(PlayerImportError) as raised:
+        importing.upload(club=club, actor=director(club), data=data)
+    assert raised.value.code == code
+    assert not PlayerImport.objects.exists()
+
+
+def test_only_directors_import(club) -> None:
+    with pytest.raises(PlayerImportError) as raised:
+        importing.upload(club=club, actor=UserFactory(), data=CSV.encode())
+    assert raised.value.code == "not_a_director"
+
+
+def test_the_pages_preview_then_import(client, club) -> None:
+    client.force_login(director(club))
+    data = codecs.BOM_UTF8 + CSV.encode()
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    response = client.post(reverse("clubs:import_upload", args=[club.slug]),
+                           {"file": SimpleUploadedFile("players.csv", data, "text/csv")})
+    assert response.status_code == 302
+    page = client.get(response.url)
+    assert "2 new, 1 linked, 1 to choose, 0 refused" in page.text
+    assert "Similar names are already here; choose." in page.text
+    response = client.post(response.url, {"line-2": "new"})
+    assert response.status_code == 302 and club.members.count() == 5
+    bad = client.post(reverse("clubs:import_upload", args=[club.slug]),
+                      {"file": SimpleUploadedFile("x.csv", b"Email\nx@y.org\n", "text/csv")})
+    assert bad.status_code == 400 and "Line 1: the column &quot;name&quot; is missing" in bad.text
+
+
+def test_cp1251_file_through_the_pages(client, club) -> None:
+    client.force_login(director(club))
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    text = "ФИО;Почта\nПётр Сидоров;petr@example.org\n"
+    response = client.post(reverse("clubs:import_upload", args=[club.slug]),
+                           {"file": SimpleUploadedFile("x.csv", text.encode("cp1251"))},
+                           follow=True)
+    assert "Пётр Сидоров" in response.text and "New player" in response.text

@@ -1,0 +1,104 @@
+"""The registry: similar players offered first, delete only without history, merges
+audited, and a draw never pairs a player with a duplicate of themself."""
+
+from __future__ import annotations
+
+import pytest
+
+from clubs import registry
+from clubs.errors import PlayerError
+from clubs.models import DistinctPlayers, Player, PlayerLog
+from clubs.services import merge_players
+from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
+from tests.tournaments.tournament_helpers import director_of, make_event
+from tournaments import services
+from tournaments.services.common import ActionError
+
+pytestmark = pytest.mark.django_db
+
+
+def test_similar_players_in_the_club_first_then_the_registry() -> None:
+    club = ClubFactory()
+    mine = PlayerFactory(name="Иван Петров", display_name="Ваня")
+    MembershipFactory(club=club, player=mine)
+    other = PlayerFactory(name="Petrov Ivan", display_name="IP")
+    PlayerFactory(name="Maria Lopez", display_name="Maria")
+    found = registry.similar_players("Ivan Petrov", club=club)
+    assert [(s.player, s.in_club) for s in found] == [(mine, True), (other, False)]
+    assert found[0].reasons == ("transliteration",)
+    assert registry.similar_players("   ", club=club) == []
+
+
+def test_adding_a_similar_name_needs_a_choice() -> None:
+    club = ClubFactory()
+    MembershipFactory(club=club, player=PlayerFactory(name="Anna Smith", display_name="Anna"))
+    with pytest.raises(PlayerError) as raised:
+        registry.add_player(club=club, actor=None, name="anna smith")
+    assert raised.value.code == "similar_players" and len(raised.value.params["candidates"]) == 1
+    assert Player.objects.count() == 1
+    registry.add_player(club=club, actor=None, name="anna smith", allow_similar=True)
+    assert club.members.count() == 2
+
+
+def test_delete_only_without_history() -> None:
+    event = make_event(2)
+    played = event.entries.first().player
+    with pytest.raises(PlayerError) as raised:
+        registry.delete_player(player=played, actor=None)
+    assert raised.value.code == "has_history"
+    assert raised.value.params["history"] == {"tournaments.Entry.player": 1}
+    fresh = PlayerFactory()
+    MembershipFactory(player=fresh)
+    registry.delete_player(player=fresh, actor=None)
+    assert not Player.objects.filter(pk=fresh.pk).exists()
+    with_login = PlayerFactory(user=UserFactory())
+    with pytest.raises(PlayerError):
+        registry.delete_player(player=with_login, actor=None)
+
+
+def test_a_merge_is_audited_and_fills_gaps() -> None:
+    director = UserFactory()
+    club = ClubFactory(directors=[director])
+    keep = PlayerFactory(name="Ivan Petrov", display_name="Ivan", email="")
+    duplicate = PlayerFactory(name="Иван Петров", display_name="Ваня", email="ivan@example.org",
+                              fibs="ivanp")
+    merge_players(keep=keep, duplicate=duplicate, by=director, club=club)
+    keep.refresh_from_db()
+    assert (keep.email, keep.fibs) == ("ivan@example.org", "ivanp")
+    log = PlayerLog.objects.get(action="merged")
+    assert log.player == keep and log.by == director and log.club == club
+    assert log.details["duplicate"]["name"] == "Иван Петров"
+
+
+def test_two_accounts_are_never_merged() -> None:
+    a, b = PlayerFactory(user=UserFactory()), PlayerFactory(user=UserFactory())
+    with pytest.raises(PlayerError) as raised:
+        merge_players(keep=a, duplicate=b)
+    assert raised.value.code == "both_have_accounts"
+
+
+def test_a_draw_refuses_twins_until_merged_or_marked_different() -> None:
+    event = make_event(3)
+    director = director_of(event)
+    first = event.entries.order_by("pk").first().player
+    twin = PlayerFactory(name=first.name.upper(), display_name="Twin")
+    services.add_entry(tournament=event, player=twin, actor=director)
+    with pytest.raises(ActionError) as raised:
+        services.make_draw(tournament=event, actor=director)
+    assert raised.value.code == "possible_duplicate_entrants"
+    assert "Twin" in raised.value.params["pairs"]
+    assert not event.pairings.exists()  # nothing drawn
+    registry.mark_distinct(first=twin, second=first, actor=director)
+    assert DistinctPlayers.objects.get().first_id == min(first.pk, twin.pk)
+    services.make_draw(tournament=event, actor=director)
+    assert event.pairings.exists()
+
+
+def test_possible_duplicates_ignore_two_accounts_and_numbered_names() -> None:
+    a = PlayerFactory(name="Anna Smith", user=UserFactory())
+    b = PlayerFactory(name="Anna Smith", user=UserFactory())
+    c = PlayerFactory(name="Player 1", display_name="P1")
+    d = PlayerFactory(name="Player 2", display_name="P2")
+    e = PlayerFactory(name="Smith Anna", display_name="AS")
+    pairs = {(x.pk, y.pk) for x, y, _ in registry.possible_duplicates([a, b, c, d, e])}
+    assert pairs == {(a.pk, e.pk), (b.pk, e.pk)}
