@@ -105,6 +105,6 @@ def test_numbered_names_match_only_the_same_number(first: str, second: str, simi
 
 
 def test_digits_are_kept_as_written() -> None:
-    assert loose_key("E11") == "e11" and loose_key("Entrant 011".split()[1]) == "011"
+    assert loose_key("E11") == "e11" and loose_key("011") == "011"
     assert similarity("E1", "E11") is None
     assert similarity("Entrant 001", "Entrant 011") is None
