@@ -20,6 +20,13 @@ from rest_framework.routers import BaseRouter
 
 from clubs import selectors, services
 from clubs import serializers as s
+from clubs.api_people import (
+    ClubPeopleActions,
+    InvitationViewSet,
+    JoinRequestViewSet,
+    PlayerPeopleActions,
+    ProfileViewSet,
+)
 from clubs.errors import DomainError
 from clubs.messages import error_text
 from clubs.models import Player
@@ -40,10 +47,13 @@ def _call(run: Callable[[], Any], ok_status: int = status.HTTP_200_OK) -> Respon
     return Response(data, status=ok_status)
 
 
-class ClubViewSet(viewsets.ReadOnlyModelViewSet):
-    """Clubs, by slug."""
+class ClubViewSet(ClubPeopleActions, mixins.CreateModelMixin, mixins.UpdateModelMixin,
+                  viewsets.ReadOnlyModelViewSet):
+    """Clubs, by slug. Anyone signed in starts one; its owner and directors edit it and
+    manage its people."""
 
     serializer_class = s.ClubSerializer
+    http_method_names = ["get", "post", "patch", "head", "options"]
     permission_classes = [ReadOnlyOrClubDirector]
     lookup_field = "slug"
 
@@ -51,10 +61,13 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
         return selectors.clubs_with_counts()
 
 
-class PlayerViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
-    """Players, shown by display name. Directors add players and merge duplicates."""
+class PlayerViewSet(PlayerPeopleActions, mixins.CreateModelMixin, mixins.UpdateModelMixin,
+                    mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Players, shown by display name. Directors add, edit, deactivate, delete (without
+    history) and merge players of their clubs."""
 
     serializer_class = s.PlayerSerializer
+    http_method_names = ["get", "post", "patch", "delete", "head", "options"]
     permission_classes = [ReadOnlyOrPlayerSelf]
 
     def get_queryset(self) -> QuerySet[Player]:
@@ -89,3 +102,6 @@ class PlayerViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
 def register(router: BaseRouter) -> None:
     router.register("clubs", ClubViewSet, basename="club")
     router.register("players", PlayerViewSet, basename="player")
+    router.register("invitations", InvitationViewSet, basename="invitation")
+    router.register("join-requests", JoinRequestViewSet, basename="join-request")
+    router.register("profile", ProfileViewSet, basename="profile")

@@ -10,6 +10,7 @@ from clubs import api as clubs_api
 from disputes import api as disputes_api
 from games import api as games_api
 from leaderboard import api as leaderboard_api
+from nardy_site import api as site_api
 from notifications import api as notifications_api
 from tournaments import api as tournaments_api
 from webhooks import api as webhooks_api
@@ -23,6 +24,7 @@ leaderboard_api.register(router)
 disputes_api.register(router)
 notifications_api.register(router)
 webhooks_api.register(router)
+site_api.register(router)
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -267,6 +267,8 @@ SPECTACULAR_SETTINGS = {
         "ChouetteResultKindEnum": "chouette.serializers.RESULT_KIND_CHOICES",
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "BracketConflictStatusEnum": "tournaments.models.BracketConflict.Status",
+        "InvitationKindEnum": "clubs.models.Invitation.Kind",
+        "JoinRequestStatusEnum": "clubs.models.JoinRequest.Status",
     },
 }
 

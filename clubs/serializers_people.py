@@ -1,0 +1,233 @@
+"""API shapes of the people side: inputs are validated and bounded here; the services
+do the writes. Emails and legal names are shown to a club's directors only."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from rest_framework import serializers
+
+from clubs.invitations import DEFAULT_DAYS, MAX_DAYS
+from clubs.models import Club, Invitation, JoinRequest, Player, Role
+
+HANDLE = {"max_length": 40, "required": False, "allow_blank": True}
+
+
+class ClubInputSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    description = serializers.CharField(max_length=5000, required=False, allow_blank=True)
+    venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    schedule = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    city = serializers.CharField(max_length=80, required=False, allow_blank=True)
+
+
+class ClubDetailSerializer(serializers.ModelSerializer):
+    owner = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    your_role = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Club
+        fields = ["id", "name", "slug", "description", "venue", "schedule", "city", "owner",
+                  "your_role"]
+
+    def get_your_role(self, club: Club) -> str | None:
+        from clubs.permissions import role_of
+
+        request = self.context.get("request")
+        return role_of(request.user if request else None, club)
+
+
+class PersonSerializer(serializers.Serializer):
+    player = serializers.IntegerField(allow_null=True, help_text="The player's id (none for "
+                                      "staff without a player record).")
+    display_name = serializers.CharField(allow_null=True)
+    username = serializers.CharField(allow_null=True, help_text="The account, if any.")
+    role = serializers.ChoiceField(choices=Role.choices)
+    active = serializers.BooleanField()
+    email = serializers.CharField(allow_null=True, help_text="Directors only.")
+    legal_name = serializers.CharField(allow_null=True, help_text="Directors only (or public).")
+
+
+class RoleInputSerializer(serializers.Serializer):
+    user = serializers.IntegerField(help_text="The account's id.")
+    role = serializers.ChoiceField(choices=[Role.DIRECTOR, Role.SCORER, Role.MEMBER])
+
+
+class UserRefSerializer(serializers.Serializer):
+    user = serializers.IntegerField(help_text="The account's id.")
+
+
+class JoinInputSerializer(serializers.Serializer):
+    message = serializers.CharField(max_length=500, required=False, allow_blank=True)
+
+
+class SimilarPlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="player.pk")
+    display_name = serializers.CharField(source="player.display_name")
+    name = serializers.CharField(source="player.name")
+    in_club = serializers.BooleanField()
+    reasons = serializers.ListField(child=serializers.CharField(),
+                                    help_text="same_name, transliteration, spelling, "
+                                    "word_order, initials, extra_name")
+
+
+class AddPlayerInputSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    display_name = serializers.CharField(max_length=60, required=False, allow_blank=True)
+    email = serializers.EmailField(required=False, allow_blank=True)
+    existing = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(), required=False, allow_null=True,
+        help_text="Add this registry player to the club instead of a new one.")
+    allow_similar = serializers.BooleanField(
+        default=False, help_text="Create a new player even though similar names exist.")
+
+
+class PairInputSerializer(serializers.Serializer):
+    first = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
+    second = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
+
+
+class PlayerEditSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["name", "display_name", "name_is_public", "email", "city", "country",
+                  "declared_rating", *Player.HANDLES]
+        extra_kwargs = {field: {"required": False} for field in fields}
+
+
+class PlayerDetailSerializer(serializers.ModelSerializer):
+    """A player as their directors (and they themselves) see them."""
+
+    class Meta:
+        model = Player
+        fields = ["id", "display_name", "name", "name_is_public", "email", "city", "country",
+                  "declared_rating", *Player.HANDLES, "is_active", "user"]
+        read_only_fields = fields
+
+
+class InvitationSerializer(serializers.ModelSerializer):
+    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    status = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Invitation
+        fields = ["id", "club", "kind", "email", "player", "max_uses", "uses", "expires_at",
+                  "revoked_at", "created_at", "status"]
+        read_only_fields = fields
+
+    def get_status(self, invitation: Invitation) -> str:
+        from clubs.invitations import status_of
+
+        return status_of(invitation)
+
+
+class InvitationInputSerializer(serializers.Serializer):
+    club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all())
+    kind = serializers.ChoiceField(choices=Invitation.Kind.choices)
+    email = serializers.EmailField(required=False, allow_blank=True)
+    player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), required=False,
+                                                allow_null=True)
+    single_use = serializers.BooleanField(default=True)
+    days = serializers.IntegerField(min_value=1, max_value=MAX_DAYS, default=DEFAULT_DAYS)
+
+
+class NewInvitationSerializer(serializers.Serializer):
+    invitation = InvitationSerializer()
+    token = serializers.CharField(help_text="Shown once; only its hash is stored.")
+    url = serializers.CharField()
+    qr_svg = serializers.CharField(help_text="The link as a QR code (an SVG document).")
+
+
+class TokenInputSerializer(serializers.Serializer):
+    token = serializers.CharField(max_length=100)
+
+
+class JoinedSerializer(serializers.Serializer):
+    club = serializers.CharField()
+    player = serializers.IntegerField()
+    display_name = serializers.CharField()
+
+
+class JoinRequestSerializer(serializers.ModelSerializer):
+    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    username = serializers.CharField(source="user.username", read_only=True)
+
+    class Meta:
+        model = JoinRequest
+        fields = ["id", "club", "username", "message", "status", "player", "created_at",
+                  "decided_at"]
+        read_only_fields = fields
+
+
+class JoinRequestInputSerializer(serializers.Serializer):
+    club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all())
+    message = serializers.CharField(max_length=500, required=False, allow_blank=True)
+
+
+class ApproveInputSerializer(serializers.Serializer):
+    player = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(), required=False, allow_null=True,
+        help_text="The club's existing record of this person, if any.")
+
+
+class ImportUploadSerializer(serializers.Serializer):
+    file = serializers.FileField(max_length=200, allow_empty_file=False)
+
+
+class ImportLineSerializer(serializers.Serializer):
+    line = serializers.IntegerField()
+    name = serializers.CharField()
+    email = serializers.CharField()
+    role = serializers.CharField()
+    action = serializers.ChoiceField(choices=["create", "link", "choose", "refuse"])
+    player = serializers.IntegerField(allow_null=True, help_text="The player linked to.")
+    similar = SimilarPlayerSerializer(many=True)
+    why = serializers.ListField(child=serializers.DictField(),
+                                help_text="[{code, text}] why the line does what it does.")
+
+
+class ImportPreviewSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    encoding = serializers.CharField()
+    columns = serializers.ListField(child=serializers.CharField())
+    ignored_columns = serializers.ListField(child=serializers.CharField())
+    applied = serializers.BooleanField()
+    lines = ImportLineSerializer(many=True)
+
+
+class ImportApplySerializer(serializers.Serializer):
+    choices = serializers.DictField(
+        child=serializers.CharField(max_length=20), required=False, default=dict,
+        help_text='Line number -> a similar player\'s id, or "new".')
+    invite = serializers.BooleanField(default=False)
+
+    def validate_choices(self, value: dict) -> dict[int, str]:
+        choices = {}
+        for key, choice in value.items():
+            if not str(key).isdigit() or len(str(key)) > 6:
+                raise serializers.ValidationError(f"{key!r} is not a line number.")
+            choices[int(key)] = choice
+        return choices
+
+
+class ImportResultSerializer(serializers.Serializer):
+    create = serializers.IntegerField()
+    link = serializers.IntegerField()
+    roles = serializers.IntegerField()
+    invited = serializers.IntegerField()
+
+
+class ProfileSerializer(serializers.Serializer):
+    username = serializers.CharField(read_only=True)
+    email = serializers.CharField(read_only=True)
+    player = serializers.IntegerField(read_only=True, allow_null=True)
+    preferred_language = serializers.ChoiceField(
+        choices=[("", "")] + list(settings.LANGUAGES), required=False, allow_blank=True)
+    display_name = serializers.CharField(max_length=60, required=False)
+    name = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    name_is_public = serializers.BooleanField(required=False)
+    city = serializers.CharField(max_length=80, required=False, allow_blank=True)
+    country = serializers.CharField(max_length=80, required=False, allow_blank=True)
+    fibs = serializers.CharField(**HANDLE)
+    dailygammon = serializers.CharField(**HANDLE)
+    galaxy = serializers.CharField(**HANDLE)
+    gridgammon = serializers.CharField(**HANDLE)
