@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs import services as clubs_services
+from clubs import registry
 from clubs.errors import DomainError
 from clubs.models import Player
 from clubs.permissions import managed_clubs
@@ -141,9 +141,10 @@ def console_add_entry(request: HttpRequest, pk: int) -> HttpResponse:
         if form.cleaned_data["player"]:
             player = get_object_or_404(Player, pk=form.cleaned_data["player"])
         else:
-            player = clubs_services.create_player(
-                name=form.cleaned_data["new_name"], display_name=form.cleaned_data["new_display_name"],
-                club=tournament.club,
+            player = registry.add_player(
+                club=tournament.club, actor=request.user, name=form.cleaned_data["new_name"],
+                display_name=form.cleaned_data["new_display_name"],
+                allow_similar=bool(request.POST.get("confirm_new")),
             )
         services.add_entry(tournament=tournament, player=player, actor=request.user)
         return _("%(player)s entered.") % {"player": player.display_name}

@@ -20,6 +20,8 @@ from tournaments.models import Tournament
 ERROR_MESSAGES: dict[str, Any] = {
     "too_few_entrants": _("A draw needs at least %(minimum)s entrants; this tournament has %(entrants)s."),
     "duplicate_entrant": _("A player is entered more than once."),
+    "similar_players": _("Players with a similar name are already here: find them with the "
+                         "search above, or tick \"a new player\" to add one anyway."),
     "possible_duplicate_entrants": _("These entrants may be one person entered twice: "
                                      "%(pairs)s. Merge them, or mark them as different people "
                                      "on the club's players page, then make the draw."),
