@@ -30,6 +30,17 @@ class AccountAdapter(DefaultAccountAdapter):
             )
         send_message_later(message)
 
+    def get_login_redirect_url(self, request) -> str:
+        """Back to a club's join page when one was opened before logging in."""
+        from clubs.views_invitations import PENDING_INVITATION
+
+        token = request.session.get(PENDING_INVITATION)
+        if token:
+            from clubs.invitations import join_path
+
+            return join_path(token)
+        return super().get_login_redirect_url(request)
+
     def format_email_subject(self, subject: str) -> str:
         return f"[{gettext('Nardy')}] {subject}"
 

@@ -57,6 +57,9 @@ def populate(stdout: TextIO) -> None:
         },
     )
     club.directors.add(director)
+    if club.owner_id is None:
+        club.owner = director
+        club.save(update_fields=["owner"])
     for name, display_name in DEMO_PLAYERS:
         player, _ = Player.objects.get_or_create(name=name, defaults={"display_name": display_name})
         Membership.objects.get_or_create(club=club, player=player)

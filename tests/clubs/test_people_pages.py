@@ -231,3 +231,23 @@ def test_my_clubs_and_the_home_page_say_what_to_do(client) -> None:
     guest.refresh_from_db()
     assert guest.user == vera
     assert "invites you" not in client.get(reverse("home")).text
+
+
+def test_logging_in_after_opening_a_join_link_goes_back_to_it(client) -> None:
+    director = UserFactory()
+    club = ClubFactory(directors=[director])
+    _, token = invitations.create_invitation(club=club, actor=director, kind="link")
+    client.get(f"/join/{token}/")  # anonymously: the page asks to sign up or log in
+    UserFactory(username="anna")
+    response = client.post(reverse("login"), {"login": "anna", "password": "password"})
+    assert response.status_code == 302 and response.url == f"/join/{token}/"
+    client.post(response.url)
+    assert club.members.filter(user__username="anna").exists()
+    client.post(reverse("logout"))
+    response = client.post(reverse("login"), {"login": "anna", "password": "password"})
+    assert response.url == reverse("home")  # the pending link is forgotten once used
+
+
+def test_the_admin_shows_the_people_side(admin_client) -> None:
+    for model in ("profile", "invitation", "joinrequest", "playerlog", "playerimport"):
+        assert admin_client.get(f"/admin/clubs/{model}/").status_code == 200, model
