@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TextIO
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
 
 from clubs.models import Club, Membership, Player
 
@@ -66,6 +67,27 @@ def populate(stdout: TextIO) -> None:
     stdout.write(f"Club '{club.name}' with {club.memberships.count()} players.\n")
     stdout.write(f"Demo director login: {username} / {password}\n")
     _player_login(club)
+    _people(club, director)
+
+
+DEMO_IMPORT = (
+    "Name,Email,Role,Rating,FIBS\n"
+    "Petrosyan Aram,,,1620,aramp\n"  # Aram Petrosyan, surname first: offered as the same person
+    "Mariam Avetisyan,mariam@example.org,,1540,\n"
+    "Levon Ghukasyan,,scorer,,\n"
+)
+
+
+def _people(club: Club, director: AbstractBaseUser) -> None:
+    """A multi-use join link and a CSV import waiting for its preview to be accepted."""
+    from clubs import importing, invitations
+
+    if not club.invitations.exists():
+        invitations.create_invitation(club=club, actor=director, kind="link",
+                                      single_use=False, days=90)
+    if not club.player_imports.exists():
+        importing.upload(club=club, actor=director, data=DEMO_IMPORT.encode(),
+                         filename="new-members.csv")
 
 
 def _player_login(club: Club) -> None:

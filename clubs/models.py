@@ -163,7 +163,7 @@ class Profile(models.Model):
         verbose_name=_("account"),
     )
     preferred_language = models.CharField(
-        _("preferred language"), max_length=8, choices=settings.LANGUAGES, blank=True,
+        _("preferred language"), max_length=8, blank=True,
         help_text=_("Pages after you log in, and the emails you get."),
     )
 

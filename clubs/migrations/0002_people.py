@@ -159,7 +159,7 @@ class Migration(migrations.Migration):
             name='Profile',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('preferred_language', models.CharField(blank=True, choices=[('en', 'English'), ('ru', 'Russian')], help_text='Pages after you log in, and the emails you get.', max_length=8, verbose_name='preferred language')),
+                ('preferred_language', models.CharField(blank=True, help_text='Pages after you log in, and the emails you get.', max_length=8, verbose_name='preferred language')),
                 ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='profile', to=settings.AUTH_USER_MODEL, verbose_name='account')),
             ],
             options={
