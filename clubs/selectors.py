@@ -5,10 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _
-
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Q, QuerySet
+from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, Role
 from clubs.search import name_contains
