@@ -32,6 +32,7 @@ def _choices(enum: type[Any]) -> list[str]:
 # Named in the schema by settings.SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].
 SIDE_CHOICES = _choices(core.Side)
 RESULT_KIND_CHOICES = _choices(core.ResultKind)
+ROLE_CHOICES = _choices(core.Role)
 
 
 # --- inputs ------------------------------------------------------------------------
@@ -256,7 +257,7 @@ class ChouettePlayerOutput(serializers.Serializer):
 
 
 class ChouetteSeatOutput(ChouettePlayerOutput):
-    role = serializers.ChoiceField(choices=_choices(core.Role))
+    role = serializers.ChoiceField(choices=ROLE_CHOICES)
 
 
 class ChouetteStandingOutput(serializers.Serializer):
@@ -320,7 +321,7 @@ class ChouetteGameResultOutput(serializers.Serializer):
 
 class ChouetteGamePointsOutput(serializers.Serializer):
     player = serializers.IntegerField()
-    role = serializers.ChoiceField(choices=_choices(core.Role))
+    role = serializers.ChoiceField(choices=ROLE_CHOICES)
     points = serializers.IntegerField()
     total = serializers.IntegerField()
 

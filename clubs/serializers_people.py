@@ -49,7 +49,8 @@ class PersonSerializer(serializers.Serializer):
 
 class RoleInputSerializer(serializers.Serializer):
     user = serializers.IntegerField(help_text="The account's id.")
-    role = serializers.ChoiceField(choices=[Role.DIRECTOR, Role.SCORER, Role.MEMBER])
+    role = serializers.ChoiceField(choices=Role.choices,
+                                   help_text="director, scorer or member (owner: hand-over).")
 
 
 class UserRefSerializer(serializers.Serializer):

@@ -268,6 +268,8 @@ SPECTACULAR_SETTINGS = {
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "BracketConflictStatusEnum": "tournaments.models.BracketConflict.Status",
         "InvitationKindEnum": "clubs.models.Invitation.Kind",
+        "ClubRoleEnum": "clubs.models.Role",
+        "ChouetteRoleEnum": "chouette.serializers.ROLE_CHOICES",
         "JoinRequestStatusEnum": "clubs.models.JoinRequest.Status",
     },
 }
