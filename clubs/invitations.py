@@ -155,20 +155,15 @@ def accept_invitation(*, token: str, user: AbstractBaseUser) -> Player:
 
 def addressed_to(user: AbstractBaseUser) -> list[Invitation]:
     """Open email invitations to one of the account's verified addresses, not yet used
-    by it (shown on its home page: accepting them needs no link)."""
+    by it (shown on its home page: accepting them needs no link). One query."""
     from allauth.account.models import EmailAddress
+    from django.db.models.functions import Lower
 
-    emails = list(EmailAddress.objects.filter(user_id=user.pk, verified=True)
-                  .values_list("email", flat=True))
-    if not emails:
-        return []
-    from django.db.models import Q
-
-    match = Q()
-    for email in emails:
-        match |= Q(email__iexact=email)
-    candidates = (Invitation.objects.filter(match, kind=Invitation.Kind.EMAIL, revoked_at=None,
-                                            expires_at__gt=timezone.now())
+    verified = (EmailAddress.objects.filter(user_id=user.pk, verified=True)
+                .annotate(address=Lower("email")).values("address"))
+    candidates = (Invitation.objects.annotate(address=Lower("email"))
+                  .filter(address__in=verified, kind=Invitation.Kind.EMAIL, revoked_at=None,
+                          expires_at__gt=timezone.now())
                   .exclude(acceptances__user=user).select_related("club", "player"))
     return [invitation for invitation in candidates if status_of(invitation) == "open"]
 

@@ -62,3 +62,21 @@ def what_to_do(user: Any) -> Todo:
     todo.has_club = Club.objects.filter(
         Q(memberships__player__user=user) | Q(directors=user) | Q(scorers=user)).exists()
     return todo
+
+
+def people_todo(user: Any, *, player: Any = None, directs: bool = False) -> Todo:
+    """The people side only (for the home page, which shows matches itself): open
+    invitations to the account's addresses, join requests to answer or waiting for an
+    answer, and whether the account is in a club yet (`player` and `directs`: what the
+    caller already knows). Three queries at most."""
+    todo = Todo(invitations=addressed_to(user)[:LIMIT])
+    requests = JoinRequest.objects.filter(
+        Q(user=user) | Q(club__in=managed_clubs(user)), status=JoinRequest.Status.PENDING,
+    ).select_related("club", "user").order_by("-created_at", "-pk")[:2 * LIMIT]
+    for join_request in requests:
+        if join_request.user_id == user.pk:
+            todo.my_requests.append(join_request)
+        else:
+            todo.join_requests.append(join_request)
+    todo.has_club = directs or (player is not None and player.memberships.exists())
+    return todo

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from games.models import Variant
 from nardy_site import home as selectors
-from nardy_site.dashboard import what_to_do
+from nardy_site.dashboard import people_todo
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -33,7 +33,8 @@ def home(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         mine = selectors.my_home(request.user)
         context["mine"] = mine
-        context["todo"] = what_to_do(request.user)  # the people side: home_signed_in.html
+        context["todo"] = people_todo(  # the people side: home_signed_in.html
+            request.user, player=mine.player, directs=bool(mine.directed))
         if mine.player is not None and mine.ratings:
             from leaderboard import selectors as ratings
             from leaderboard.charts import Series, history_chart_svg
