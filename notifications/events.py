@@ -78,7 +78,7 @@ def pairing_published(pairing_id: int, changed: bool = False) -> list[Message]:
             _("Your pairing in %(event)s changed") if changed else _("Your match in %(event)s is ready"),
             _("%(flight)s, round %(round)s: you play %(opponent)s at table %(table)s, a match to "
               "%(length)s points (time control: %(time_control)s)."),
-            pairing.match.get_absolute_url(), params,
+            reverse("tournaments:my_matches"), params,
         ))
     return messages
 
