@@ -332,17 +332,8 @@ CELERY_DB_REUSE_MAX = 500 if DATABASES["default"]["ENGINE"].endswith("sqlite3") 
 CELERY_TASK_ALWAYS_EAGER = env_bool("NARDY_CELERY_EAGER")
 CELERY_TASK_EAGER_PROPAGATES = True
 
-# Email: SMTP when NARDY_EMAIL_BACKEND says so (EMAIL_HOST etc. from the environment),
-# else the console; tests use Django's locmem in-process and a folder for the worker.
-EMAIL_BACKEND = os.environ.get("NARDY_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# The file backend's folder (the event-day e2e test reads a worker's mail from there).
 EMAIL_FILE_PATH = os.environ.get("NARDY_EMAIL_FILE_PATH", str(VAR_DIR / "mail"))
-EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
-EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
-EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
-EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
-EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS")
-EMAIL_TIMEOUT = 10
-DEFAULT_FROM_EMAIL = os.environ.get("NARDY_FROM_EMAIL", "nardy@localhost")
 # The site's address as people reach it: links in emails and Telegram messages.
 NARDY_SITE_URL = os.environ.get("NARDY_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 # Notifications by Telegram: a bot token turns the channel on (notifications.channels).

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
@@ -78,7 +79,7 @@ def pairing_published(pairing_id: int, changed: bool = False) -> list[Message]:
             _("Your pairing in %(event)s changed") if changed else _("Your match in %(event)s is ready"),
             _("%(flight)s, round %(round)s: you play %(opponent)s at table %(table)s, a match to "
               "%(length)s points (time control: %(time_control)s)."),
-            pairing.match.get_absolute_url(), params,
+            reverse("tournaments:my_matches"), params,
         ))
     return messages
 
@@ -89,7 +90,7 @@ def check_in_opened(tournament_id: int) -> list[Message]:
         return []
     closes = tournament.check_in_closes_at
     params = {"event": tournament.name,
-              "closes": closes.strftime("%H:%M") if closes else "—"}
+              "closes": timezone.localtime(closes).strftime("%H:%M") if closes else "—"}
     entries = Entry.objects.filter(tournament=tournament, withdrawn=False).select_related("player")
     return [
         Message(user_id, Kind.CHECK_IN, f"check-in:{tournament.pk}:{user_id}",

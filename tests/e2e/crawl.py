@@ -75,6 +75,21 @@ NOT_PAGES: dict[str, str] = {
     "games:dispute_result": "POST action",
     "games:upload_transcript": "POST action",
     "games:transcripts": "htmx fragment of the match page",
+    "tournaments:desk_settings": "POST action",
+    "tournaments:desk_decide": "POST action",
+    "tournaments:desk_entry": "POST action",
+    "tournaments:desk_late_entry": "POST action",
+    "tournaments:desk_apart": "POST action",
+    "tournaments:desk_pairing": "POST action",
+    "tournaments:activity_undo": "POST action",
+    "tournaments:register": "POST action",
+    "tournaments:leave": "POST action",
+    "tournaments:check_in": "POST action",
+    "tournaments:present": "POST action",
+    "notifications:badge": "htmx fragment of the menu",
+    "notifications:read": "POST action",
+    "notifications:read_all": "POST action",
+    "webhooks:action": "POST action",
     "logout": "POST action",
     "set_language": "POST action",
     "account_confirm_email": "needs a key from a verification email (tests/accounts)",
@@ -118,6 +133,9 @@ CRAWLED = {
     "chouette:ledger", "chouette:settlement", "chouette:correct_game",
     "disputes:list", "disputes:new", "disputes:new_for_match", "disputes:detail",
     "games:match_list", "games:match_create", "games:match_detail", "games:transcript_replay",
+    "tournaments:desk", "tournaments:activity", "tournaments:club_activity",
+    "tournaments:score_sheets", "tournaments:bracket_print", "tournaments:tv",
+    "notifications:list", "notifications:preferences", "webhooks:endpoints",
 }
 
 
@@ -225,6 +243,11 @@ def visits() -> list[Visit]:
         Visit("disputes:new", reverse("disputes:new"), signed_in),
         Visit("games:match_list", reverse("games:match_list")),
         Visit("games:match_create", reverse("games:match_create"), (DIRECTOR,)),
+        Visit("tournaments:club_activity", reverse("tournaments:club_activity", args=[club.slug]),
+              (DIRECTOR,)),
+        Visit("notifications:list", reverse("notifications:list"), signed_in),
+        Visit("notifications:preferences", reverse("notifications:preferences"), signed_in),
+        Visit("webhooks:endpoints", reverse("webhooks:endpoints", args=[club.slug]), (DIRECTOR,)),
     ]
     taking_entries = Tournament.objects.filter(status="registration").order_by("pk").first()
     if taking_entries is not None:
@@ -232,12 +255,22 @@ def visits() -> list[Visit]:
                          reverse("tournaments:console", args=[taking_entries.pk]), (DIRECTOR,)))
         out.append(Visit("tournaments:tournament_detail registration",
                          reverse("tournaments:tournament_detail", args=[taking_entries.pk])))
+        out.append(Visit("tournaments:desk registration",
+                         reverse("tournaments:desk", args=[taking_entries.pk]), (DIRECTOR,)))
     for label, tournament in (("knockout", knockout), ("round robin", round_robin)):
         for name in ("tournament_detail", "bracket", "crosstable", "standings", "draw_sheet"):
             out.append(Visit(f"tournaments:{name} {label}",
                              reverse(f"tournaments:{name}", args=[tournament.pk])))
         out.append(Visit(f"tournaments:console {label}",
                          reverse("tournaments:console", args=[tournament.pk]), (DIRECTOR,)))
+        for name in ("desk", "activity"):
+            out.append(Visit(f"tournaments:{name} {label}",
+                             reverse(f"tournaments:{name}", args=[tournament.pk]), (DIRECTOR,)))
+        for name in ("score_sheets", "tv"):
+            out.append(Visit(f"tournaments:{name} {label}",
+                             reverse(f"tournaments:{name}", args=[tournament.pk])))
+    out.append(Visit("tournaments:bracket_print",
+                     reverse("tournaments:bracket_print", args=[knockout.pk])))
     for label, match in (("finished", finished), ("playing", playing)):
         out.append(Visit(f"games:match_detail {label}",
                          reverse("games:match_detail", args=[match.pk])))

@@ -23,11 +23,20 @@ from django.utils import timezone
 from clubs.models import Player
 from clubs.permissions import AnyUser, can_manage_club
 from tournaments.event_rules import RegistrationError
-from tournaments.models import Entry, Flight, LateEntryRule, Pairing, Tournament, Walkover
+from tournaments.models import (
+    Entry,
+    Flight,
+    LateEntryRule,
+    Pairing,
+    Registration,
+    Tournament,
+    Walkover,
+)
 from tournaments.services import games_adapter
 from tournaments.services.common import ActionError, record
 from tournaments.services.knockout import KNOCKOUT_FLIGHTS, sync_bracket
 from tournaments.services.results import award_walkover
+from tournaments.signals import registration_changed
 
 
 def _withdrawn_side(pairing: Pairing) -> tuple[Entry, Entry] | None:
@@ -139,6 +148,15 @@ def late_entry(*, tournament: Tournament, player: Player, by: AnyUser, division:
             "A late entry under this rule is not possible in this format.",
             {"rule": rule, "format": tournament.format},
         )
+    waiting = Registration.objects.filter(
+        tournament=tournament, player=player,
+        status__in=[Registration.Status.PENDING, Registration.Status.WAITLISTED]).first()
+    if waiting is not None:  # someone from the waiting list gets in after all
+        previous = waiting.status
+        waiting.status, waiting.entry = Registration.Status.ACCEPTED, entry
+        waiting.decided_at, waiting.decided_by = timezone.now(), by if by.is_authenticated else None
+        waiting.save(update_fields=["status", "entry", "decided_at", "decided_by"])
+        registration_changed.send(sender=Registration, registration=waiting, previous=previous)
     record(tournament, by, "late_entry", after={"player": player.pk, "rule": rule,
                                                  "position": entry.position})
     return entry
