@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "leaderboard",
     "chouette",
     "disputes",
+    "money",
     "notifications",
     "webhooks",
 ]
