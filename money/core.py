@@ -187,3 +187,19 @@ def calcutta(
     p = pool([s.price for s in sales], house_share, decimals)
     sold_places = {k: v for k, v in places.items() if k in seen}
     return p, payouts(p.prizes, table, sold_places, decimals)
+
+
+def relative_places(places: Mapping[object, tuple[int, int]]) -> dict[object, tuple[int, int]]:
+    """Places among a subset of finishers (a side pool's entrants, say): event places
+    {a: 1, b: 3-4, c: 3-4, d: 7} become {a: 1, b: 2-3, c: 2-3, d: 4}."""
+    groups: dict[tuple[int, int], list[object]] = {}
+    for key, rng in places.items():
+        groups.setdefault(rng, []).append(key)
+    out: dict[object, tuple[int, int]] = {}
+    pos = 1
+    for rng in sorted(groups):
+        keys = groups[rng]
+        for key in keys:
+            out[key] = (pos, pos + len(keys) - 1)
+        pos += len(keys)
+    return out

@@ -140,3 +140,8 @@ def test_partial_table_never_exceeds_pool(prizes, table, places, scale):
         by_range.setdefault((r.first, r.last), []).append(r.amount)
     for amounts in by_range.values():
         assert max(amounts) - min(amounts) <= D("0.01")
+
+
+def test_relative_places():
+    got = core.relative_places({"a": (1, 1), "b": (3, 4), "c": (3, 4), "d": (7, 7)})
+    assert got == {"a": (1, 1), "b": (2, 3), "c": (2, 3), "d": (4, 4)}
