@@ -60,11 +60,11 @@ def _table(preset: Any, custom: Any, prefix: str = "") -> list[str]:
     try:
         values = [Decimal(str(v)) for v in custom]
         core.validate_table(values, prefix + "payout_custom")
+    except core.MoneyError as err:
+        raise _error(err) from None
     except (InvalidOperation, ValueError, TypeError):
         raise ValidationError({prefix + "payout_custom":
                                _("Each place's percentage is a number.")}) from None
-    except core.MoneyError as err:
-        raise _error(err) from None
     return [str(v) for v in values]
 
 
