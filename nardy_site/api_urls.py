@@ -10,6 +10,7 @@ from clubs import api as clubs_api
 from disputes import api as disputes_api
 from games import api as games_api
 from leaderboard import api as leaderboard_api
+from money import api as money_api
 from nardy_site import api as site_api
 from notifications import api as notifications_api
 from tournaments import api as tournaments_api
@@ -22,6 +23,7 @@ games_api.register(router)
 chouette_api.register(router)
 leaderboard_api.register(router)
 disputes_api.register(router)
+money_api.register(router)
 notifications_api.register(router)
 webhooks_api.register(router)
 site_api.register(router)

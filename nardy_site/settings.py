@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "leaderboard",
     "chouette",
     "disputes",
+    "money",
     "notifications",
     "webhooks",
 ]

@@ -23,6 +23,7 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("chouette.urls")),
     path("", include("disputes.urls")),
+    path("", include("money.urls")),
     path("", include("games.urls")),
     path("", include("notifications.urls")),
     path("", include("webhooks.urls")),
