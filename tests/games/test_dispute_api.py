@@ -46,8 +46,13 @@ def test_a_player_raises_a_dispute_and_reads_the_verdict(
         response = post_dispute(client, match=match.pk, statement="He played the 2.")
     assert response.status_code == 201, response.content
     assert response.data["status"] == "submitted" and response.data["verdict"] is None
-    assert len(callbacks) == 1  # queued once, after the commit
-    callbacks[0]()  # the eager task runs here
+    # The check is queued once (with the "dispute opened" notification), after the commit.
+    from outbox.models import Message
+
+    assert Message.objects.filter(task="disputes.tasks.check_dispute").count() == 1
+    assert len(callbacks) == Message.objects.count()
+    for callback in callbacks:
+        callback()  # the eager tasks run here
 
     body = client.get(f"/api/disputes/{response.data['id']}/").data
     assert body["status"] == "checked"

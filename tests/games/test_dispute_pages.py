@@ -49,7 +49,10 @@ def test_the_form_has_the_board_editor_and_works_without_javascript(
         response = client.post(
             f"/matches/{match.pk}/disputes/new/", {**LARGER_DIE, "game_number": 2}
         )
-    assert response.status_code == 302 and len(callbacks) == 1
+    from outbox.models import Message
+
+    assert response.status_code == 302 and len(callbacks) == Message.objects.count()
+    assert Message.objects.filter(task="disputes.tasks.check_dispute").count() == 1
     dispute = Dispute.objects.get()
     assert response["Location"] == dispute.get_absolute_url()
     assert (dispute.game_number, dispute.status) == (2, "checked")
