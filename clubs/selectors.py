@@ -18,7 +18,10 @@ def public_name(user: Any) -> str | None:
     or the legal name; "Club official" for a login with no player (a director, an admin)."""
     if user is None:
         return None
-    player = Player.objects.filter(user_id=user.pk).only("display_name").first()
+    try:
+        player = user.player  # one query, none when the list selected it (user__player)
+    except Player.DoesNotExist:
+        player = None
     return player.display_name if player is not None else str(_("Club official"))
 
 

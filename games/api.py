@@ -172,7 +172,7 @@ class ResultViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     def get_queryset(self) -> QuerySet[MatchResult]:
-        queryset = MatchResult.objects.select_related("entered_by", "confirmed_by")
+        queryset = MatchResult.objects.select_related("entered_by__player", "confirmed_by__player")
         return _filter_by_match(queryset, self.request)
 
     @extend_schema(request=ProposeInputSerializer, responses=MatchResultSerializer)
