@@ -27,7 +27,7 @@ from clubs.membership import link_account
 from clubs.models import Club, Invitation, InvitationUse, Membership, Player
 from clubs.permissions import can_manage_club
 from clubs.profiles import ensure_player, language_for_recipient
-from nardy_site.mail import send_email_later
+from outbox.mail import send_email_later
 
 TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
 DEFAULT_DAYS = 14
@@ -99,7 +99,8 @@ def _send(invitation: Invitation, url: str, actor: AbstractBaseUser) -> None:
     with translation.override(language_for_recipient(email=invitation.email)):
         subject = " ".join(render_to_string("clubs/email/invitation_subject.txt", context).split())
         body = render_to_string("clubs/email/invitation_message.txt", context)
-    send_email_later(to=[invitation.email], subject=subject, body=body)
+    send_email_later(to=[invitation.email], subject=subject, body=body,
+                     key=f"invitation:{invitation.pk}")
 
 
 @transaction.atomic

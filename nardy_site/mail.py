@@ -1,71 +1,30 @@
-"""Outgoing mail: rendered in the request, sent later by a worker.
+"""Library-built mail (django-allauth's) onto the outbox's background path.
 
-Every mail the site sends goes through `send_email_later`: the message is written
-(subject and bodies already in the recipient's language) and handed to the background
-path once the current transaction commits, so a slow or failing mail server never holds
-up a page and a rolled-back action sends nothing. The worker retries a failing server.
+Every mail the site sends goes through ``outbox.mail.send_email_later``: written in the
+request (in the recipient's language), saved in the request's transaction, sent by a
+worker once it commits, retried when the mail server fails, sent once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+import uuid
 
-from django.core.mail import EmailMessage, EmailMultiAlternatives
+from django.core.mail import EmailMessage
 
-
-def send_email_later(
-    *,
-    to: Sequence[str],
-    subject: str,
-    body: str,
-    html: str | None = None,
-    from_email: str | None = None,
-    headers: Mapping[str, str] | None = None,
-) -> None:
-    """Queue one message (plain text, optionally an HTML alternative) for sending."""
-    from nardy_site.queueing import enqueue_on_commit
-    from nardy_site.tasks import send_email
-
-    payload = {
-        "to": list(to),
-        "subject": str(subject),
-        "body": str(body),
-        "html": None if html is None else str(html),
-        "from_email": from_email,
-        "headers": dict(headers or {}),
-    }
-    enqueue_on_commit(send_email, payload)
+from outbox.mail import send_email_later
 
 
-def send_message_later(message: EmailMessage) -> None:
-    """Queue a Django `EmailMessage` (as built by a library) through `send_email_later`."""
-    html = None
+def send_message_later(message: EmailMessage, *, key: str = "") -> None:
+    """Queue a Django ``EmailMessage`` as built by a library. Without ``key`` every call
+    is one mail (a verification mail asked for twice is sent twice)."""
+    html = ""
     for content, mimetype in getattr(message, "alternatives", None) or []:
         if mimetype == "text/html":
             html = content
-    body = message.body
-    if getattr(message, "content_subtype", "plain") == "html" and html is None:
-        html = body
+    if getattr(message, "content_subtype", "plain") == "html" and not html:
+        html = message.body
     send_email_later(
-        to=message.to,
-        subject=message.subject,
-        body=body,
-        html=html,
-        from_email=message.from_email,
-        headers=message.extra_headers,
+        to=message.to, subject=message.subject, body=message.body, html=html,
+        from_email=message.from_email, reply_to=message.reply_to,
+        key=key or f"message:{uuid.uuid4().hex}",
     )
-
-
-def build_message(payload: Mapping[str, Any]) -> EmailMultiAlternatives:
-    """The message a queued payload describes (used by the worker)."""
-    message = EmailMultiAlternatives(
-        subject=payload["subject"],
-        body=payload["body"],
-        from_email=payload.get("from_email") or None,
-        to=payload["to"],
-        headers=payload.get("headers") or None,
-    )
-    if payload.get("html"):
-        message.attach_alternative(payload["html"], "text/html")
-    return message

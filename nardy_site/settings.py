@@ -179,7 +179,7 @@ CACHES = {
 
 # Email: SMTP when EMAIL_HOST is set (production), else printed on the console
 # (development, `make run`); the test runner uses the in-memory backend. Mail is sent
-# by a Celery task (nardy_site.mail.send_email_later), never inside a request.
+# by a worker through the outbox (outbox.mail.send_email_later), never inside a request.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
 EMAIL_BACKEND = email_backend()
 EMAIL_PORT = int(os.environ.get("EMAIL_PORT") or 587)

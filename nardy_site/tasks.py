@@ -28,18 +28,3 @@ def sweep() -> list[str]:
     logger.info("swept %s", ", ".join(swept) or "nothing")
     return swept
 
-
-@shared_task(
-    name="nardy_site.tasks.send_email",
-    acks_late=True,
-    autoretry_for=(OSError,),  # smtplib's errors and refused connections are OSErrors
-    max_retries=8,
-    retry_backoff=30,
-    retry_backoff_max=3600,
-    retry_jitter=True,
-)
-def send_email(payload: dict) -> None:
-    """Send one message queued by `nardy_site.mail.send_email_later`."""
-    from nardy_site.mail import build_message
-
-    build_message(payload).send()
