@@ -113,16 +113,17 @@ def match_forfeited(pairing_id: int, winner_id: int, absent_id: int, reason: str
               "round": pairing.round, "winner": winner.player.display_name,
               "absent": absent.player.display_name, "reason": why}
     url = pairing.tournament.get_absolute_url()
+    played = pairing.ready_at.isoformat() if pairing.ready_at else ""  # a forfeit taken back and given again
     messages = []
     winner_user = _user_of(winner.player)
     if winner_user is not None:
-        messages.append(Message(winner_user, Kind.FORFEIT, f"forfeit:{pairing.pk}:{winner_user}",
+        messages.append(Message(winner_user, Kind.FORFEIT, f"forfeit:{pairing.pk}:{played}:{winner_user}",
                                 _("You won a match of %(event)s by walkover"),
                                 _("%(flight)s, round %(round)s against %(absent)s: %(reason)s."),
                                 url, params))
     absent_user = _user_of(absent.player)
     if absent_user is not None and reason != Walkover.WITHDRAWN:  # who withdrew knows it
-        messages.append(Message(absent_user, Kind.FORFEIT, f"forfeit:{pairing.pk}:{absent_user}",
+        messages.append(Message(absent_user, Kind.FORFEIT, f"forfeit:{pairing.pk}:{played}:{absent_user}",
                                 _("You lost a match of %(event)s by walkover"),
                                 _("%(flight)s, round %(round)s against %(winner)s: %(reason)s. Ask "
                                   "the director if this is a mistake."),

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils import timezone
+
 from disputes.signals import dispute_checked, dispute_opened, dispute_ruled
 from games.signals import result_confirmed, result_proposed
 from notifications.services import announce
@@ -13,7 +15,7 @@ from tournaments import signals as event_signals
 
 
 def _pairing(sender: Any, pairing: Any, changed: bool = False, **kwargs: Any) -> None:
-    announce("pairing_published", pairing.pk, bool(changed))
+    announce("pairing_published", pairing.pk, bool(changed), occurrence=pairing.announced_for)
 
 
 def _check_in(sender: Any, tournament: Any, **kwargs: Any) -> None:
@@ -21,12 +23,14 @@ def _check_in(sender: Any, tournament: Any, **kwargs: Any) -> None:
 
 
 def _forfeit(sender: Any, pairing: Any, winner: Any, absent: Any, reason: str, **kwargs: Any) -> None:
-    announce("match_forfeited", pairing.pk, winner.pk, absent.pk, reason)
+    announce("match_forfeited", pairing.pk, winner.pk, absent.pk, reason,
+             occurrence=timezone.now().isoformat())
 
 
 def _registration(sender: Any, registration: Any, previous: str = "", **kwargs: Any) -> None:
     if registration.status == "accepted":
-        announce("registration_changed", registration.pk, previous)
+        stamp = registration.decided_at.isoformat() if registration.decided_at else ""
+        announce("registration_changed", registration.pk, previous, occurrence=stamp)
 
 
 def _proposed(sender: Any, result: Any, **kwargs: Any) -> None:

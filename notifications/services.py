@@ -34,11 +34,16 @@ FAN_OUT_TASK = "notifications.fan_out"
 DELIVER_TASK = "notifications.deliver"
 
 
-def announce(event: str, *args: Any) -> None:
-    """Ask for the people concerned by ``event`` to be told (after the commit, in a worker)."""
+def announce(event: str, *args: Any, occurrence: str = "") -> None:
+    """Ask for the people concerned by ``event`` to be told (after the commit, in a worker).
+
+    ``occurrence`` tells apart two happenings of the same event with the same arguments
+    (a pairing changed twice, a registration accepted again): each is its own work.
+    """
     if event not in EVENTS:
         raise ValueError(f"unknown notification event {event!r}")
-    later(FAN_OUT_TASK, event, list(args), key=f"notify:{event}:{':'.join(map(str, args))}")
+    key = f"notify:{event}:{':'.join(map(str, args))}:{occurrence}"
+    later(FAN_OUT_TASK, event, list(args), key=key[:255])
 
 
 def language_of(user: Any) -> str:

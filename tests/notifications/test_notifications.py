@@ -262,3 +262,21 @@ def test_the_api(django_capture_on_commit_callbacks) -> None:
     assert saved.status_code == 200 and saved.json()["email"] is False
     bad = api.put("/api/notifications/preferences/", {"email": True, "muted": ["x:y"]}, format="json")
     assert bad.status_code == 400 and bad.json()["code"] == "bad_muted"
+
+
+def test_a_forfeit_taken_back_and_given_again_is_told_again(django_capture_on_commit_callbacks) -> None:
+    from tournaments.services import walkovers
+
+    with django_capture_on_commit_callbacks(execute=True):
+        event = drawn(4, forfeit_minutes=5)
+    final = pairing(event, "main", 1, 1)
+    director = director_of(event)
+    for _ in range(2):
+        with django_capture_on_commit_callbacks(execute=True):
+            services.award_walkover(pairing=pairing(event, "main", 1, 1), winner=final.top,
+                                    actor=director, reason="no_show")
+        with django_capture_on_commit_callbacks(execute=True):
+            walkovers.undo_walkover(pairing=final, by=director)
+    won = f"You won a match of {event.name} by walkover"
+    assert titles(final.top.player.user).count(won) == 2
+    assert titles(final.top.player.user).count(f"Your match in {event.name} is ready") == 1
