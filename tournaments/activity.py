@@ -16,7 +16,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from clubs.models import Club, Player
 from clubs.permissions import AnyUser
@@ -25,25 +25,25 @@ from tournaments.changes import describe
 from tournaments.models import Entry, Pairing, Registration, Tournament, TournamentLog
 
 RESULT_SENTENCES: dict[str, Any] = {
-    ResultChange.Action.GAME_ENTERED: _lazy("A game of %(match)s was entered."),
-    ResultChange.Action.GAME_REMOVED: _lazy("A game of %(match)s was taken back."),
-    ResultChange.Action.SCORE_ENTERED: _lazy("The final score of %(match)s was entered."),
-    ResultChange.Action.PROPOSED: _lazy("The result %(score)s of %(match)s was entered."),
-    ResultChange.Action.CONFIRMED: _lazy("The result %(score)s of %(match)s was confirmed."),
-    ResultChange.Action.DISPUTED: _lazy("The result %(score)s of %(match)s was disputed."),
-    ResultChange.Action.REJECTED: _lazy("The result %(score)s of %(match)s was set aside."),
-    ResultChange.Action.OVERRIDDEN: _lazy("The result of %(match)s was set to %(score)s: %(reason)s."),
-    ResultChange.Action.REPAIRED: _lazy("An impossible stored score of %(match)s was repaired."),
+    ResultChange.Action.GAME_ENTERED: gettext_lazy("A game of %(match)s was entered."),
+    ResultChange.Action.GAME_REMOVED: gettext_lazy("A game of %(match)s was taken back."),
+    ResultChange.Action.SCORE_ENTERED: gettext_lazy("The final score of %(match)s was entered."),
+    ResultChange.Action.PROPOSED: gettext_lazy("The result %(score)s of %(match)s was entered."),
+    ResultChange.Action.CONFIRMED: gettext_lazy("The result %(score)s of %(match)s was confirmed."),
+    ResultChange.Action.DISPUTED: gettext_lazy("The result %(score)s of %(match)s was disputed."),
+    ResultChange.Action.REJECTED: gettext_lazy("The result %(score)s of %(match)s was set aside."),
+    ResultChange.Action.OVERRIDDEN: gettext_lazy("The result of %(match)s was set to %(score)s: %(reason)s."),
+    ResultChange.Action.REPAIRED: gettext_lazy("An impossible stored score of %(match)s was repaired."),
 }
 
 WITHDRAWAL_REASONS = {
-    "withdrew": _lazy("withdrew"), "no_show": _lazy("did not check in"),
-    "director": _lazy("withdrawn by the director"),
+    "withdrew": gettext_lazy("withdrew"), "no_show": gettext_lazy("did not check in"),
+    "director": gettext_lazy("withdrawn by the director"),
 }
 WALKOVER_REASONS = {
-    "absent": _lazy("was absent"), "withdrawn": _lazy("had withdrawn"),
-    "no_show": _lazy("did not come to the table in time"),
-    "late": _lazy("entered late and plays the consolation"),
+    "absent": gettext_lazy("was absent"), "withdrawn": gettext_lazy("had withdrawn"),
+    "no_show": gettext_lazy("did not come to the table in time"),
+    "late": gettext_lazy("entered late and plays the consolation"),
 }
 
 

@@ -303,12 +303,14 @@ def forfeit_minutes_for(controls: Sequence[TimeControl], round_number: int,
     return default
 
 
-def time_controls_from_text(text: str) -> list[dict[str, Any]]:
+def time_controls_from_text(text: str, clock_words: Iterable[str] = ()) -> list[dict[str, Any]]:
     """The console's one-line form: ``1: 2 min/point + 12 s delay; 4: same, clocks; 5: ... +10``.
 
-    ``N: text`` from round N; ``clocks`` anywhere in the text marks clocks required;
-    ``+M`` at the end sets that round's forfeit time (minutes).
+    ``N: text`` from round N; ``clocks`` anywhere in the text marks clocks required (or one
+    of ``clock_words``: the word in the director's language); ``+M`` at the end sets that
+    round's forfeit time (minutes).
     """
+    words = ["clock", *(word.strip().lower() for word in clock_words if word.strip())]
     result: list[dict[str, Any]] = []
     for part in (p.strip() for p in text.replace("\n", ";").split(";")):
         if not part:
@@ -322,7 +324,8 @@ def time_controls_from_text(text: str) -> list[dict[str, Any]]:
         if plus and tail.strip().isdigit() and " " not in tail.strip():
             minutes, rest = int(tail.strip()), head.strip()
         result.append({"from_round": int(start), "text": rest,
-                       "clocks_required": "clock" in rest.lower(), "forfeit_minutes": minutes})
+                       "clocks_required": any(word in rest.lower() for word in words),
+                       "forfeit_minutes": minutes})
     parse_time_controls(result)
     return result
 

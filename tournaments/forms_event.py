@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 from tournaments import event_rules as rules
 from tournaments.event_rules import RegistrationError
@@ -47,7 +48,7 @@ class EventSettingsForm(forms.Form):
     time_controls_text = forms.CharField(
         label=_("Time controls by round"), required=False, max_length=800,
         help_text=_("For example: 1: 2 min per point + 12 s delay; 4: same, clocks required +10 "
-                    "(ROUND: text; \u201cclocks\u201d marks clocks required; +N: minutes before "
+                    "(ROUND: text; “clocks” marks clocks required; +N: minutes before "
                     "an absent player forfeits in those rounds)."),
     )
 
@@ -71,13 +72,18 @@ class EventSettingsForm(forms.Form):
         try:
             return parse(self.cleaned_data[field])
         except RegistrationError as error:
-            raise forms.ValidationError(error.message) from error
+            from tournaments.views_support import error_text  # the sentence by its code
+
+            raise forms.ValidationError(error_text(error)) from error
 
     def clean_divisions_text(self) -> list[dict[str, Any]]:
         return self._parsed("divisions_text", rules.divisions_from_text)
 
     def clean_time_controls_text(self) -> list[dict[str, Any]]:
-        return self._parsed("time_controls_text", rules.time_controls_from_text)
+        # "clocks" marks clocks required; the word in today's language does too.
+        keyword = pgettext("time control keyword", "clocks")
+        return self._parsed("time_controls_text",
+                            lambda text: rules.time_controls_from_text(text, (keyword,)))
 
     def service_fields(self) -> dict[str, Any]:
         data = dict(self.cleaned_data)

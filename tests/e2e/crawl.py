@@ -44,6 +44,17 @@ NOT_PAGES: dict[str, str] = {
     "tournaments:standings_csv": "CSV download",
     "tournaments:console_update": "POST action",
     "tournaments:format_settings": "htmx fragment of the tournament form",
+    "tournaments:desk_settings": "POST action",
+    "tournaments:desk_decide": "POST action",
+    "tournaments:desk_entry": "POST action",
+    "tournaments:desk_late_entry": "POST action",
+    "tournaments:desk_pairing": "POST action",
+    "tournaments:desk_apart": "POST action",
+    "tournaments:activity_undo": "POST action",
+    "tournaments:register": "POST action",
+    "tournaments:leave": "POST action",
+    "tournaments:check_in": "POST action",
+    "tournaments:present": "POST action",
     "tournaments:console_player_search": "htmx fragment of the console",
     "tournaments:console_add_entry": "POST action",
     "tournaments:console_remove_entry": "POST action",
@@ -128,6 +139,8 @@ CRAWLED = {
     "tournaments:tournament_list", "tournaments:tournament_create", "tournaments:my_matches",
     "tournaments:tournament_detail", "tournaments:bracket", "tournaments:crosstable",
     "tournaments:standings", "tournaments:draw_sheet", "tournaments:console",
+    "tournaments:score_sheets", "tournaments:bracket_print", "tournaments:tv",
+    "tournaments:desk", "tournaments:activity", "tournaments:club_activity",
     "chouette:session_list", "chouette:club_sessions", "chouette:session_new",
     "chouette:player_record", "chouette:table", "chouette:undo", "chouette:season",
     "chouette:ledger", "chouette:settlement", "chouette:correct_game",
@@ -263,14 +276,16 @@ def visits() -> list[Visit]:
                              reverse(f"tournaments:{name}", args=[tournament.pk])))
         out.append(Visit(f"tournaments:console {label}",
                          reverse("tournaments:console", args=[tournament.pk]), (DIRECTOR,)))
-        for name in ("desk", "activity"):
-            out.append(Visit(f"tournaments:{name} {label}",
-                             reverse(f"tournaments:{name}", args=[tournament.pk]), (DIRECTOR,)))
         for name in ("score_sheets", "tv"):
             out.append(Visit(f"tournaments:{name} {label}",
                              reverse(f"tournaments:{name}", args=[tournament.pk])))
+        for name in ("desk", "activity"):
+            out.append(Visit(f"tournaments:{name} {label}",
+                             reverse(f"tournaments:{name}", args=[tournament.pk]), (DIRECTOR,)))
     out.append(Visit("tournaments:bracket_print",
                      reverse("tournaments:bracket_print", args=[knockout.pk])))
+    out.append(Visit("tournaments:club_activity",
+                     reverse("tournaments:club_activity", args=[club.slug]), (DIRECTOR,)))
     for label, match in (("finished", finished), ("playing", playing)):
         out.append(Visit(f"games:match_detail {label}",
                          reverse("games:match_detail", args=[match.pk])))

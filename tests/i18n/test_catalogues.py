@@ -191,3 +191,25 @@ def _problems_in_copy(path: Path, root: Path) -> list[str]:
         if "fuzzy" in entry.flags or not entry.translated():
             out.append(f"{path.relative_to(root)}: {entry.msgid[:70]!r}")
     return out
+
+
+KEYWORDS = {"gettext", "gettext_lazy", "gettext_noop", "ngettext", "ngettext_lazy",
+            "pgettext", "pgettext_lazy", "npgettext", "npgettext_lazy"}
+
+
+def test_translation_functions_keep_names_makemessages_knows() -> None:
+    """``gettext_lazy as _lazy`` hides every string marked with ``_lazy(...)`` from
+    makemessages (it knows ``_``, ``gettext_lazy``, ``pgettext``... only): such strings stay
+    English whatever the catalogues say."""
+    wrong = []
+    for path in ROOT.rglob("*.py"):
+        if SKIPPED.intersection(path.relative_to(ROOT).parts) or "tests" in path.parts:
+            continue
+        text = path.read_text(encoding="utf-8")
+        for line in text.splitlines():
+            if "django.utils.translation import" not in line:
+                continue
+            for name, alias in re.findall(r"(\w+)\s+as\s+(\w+)", line):
+                if name in KEYWORDS and alias != "_" and alias not in KEYWORDS:
+                    wrong.append(f"{path.relative_to(ROOT)}: {name} as {alias}")
+    assert wrong == []

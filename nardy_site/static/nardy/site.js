@@ -120,8 +120,19 @@
     });
   }
 
+  // Print buttons (data-print): shown only where JavaScript runs, no inline handler.
+  function setUpPrintButtons(root) {
+    root.querySelectorAll("[data-print]").forEach(function (button) {
+      if (button.dataset.ready) return;
+      button.dataset.ready = "1";
+      button.hidden = false;
+      button.addEventListener("click", function () { window.print(); });
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     setUpMenu();
+    setUpPrintButtons(document);
     adoptWrappers(document);
     watch(document);
     setUpBrackets(document);
