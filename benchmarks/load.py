@@ -96,7 +96,10 @@ def main() -> int:
         web = start(workdir, "gunicorn", [
             sys.executable, "-m", "gunicorn", "-c", "python:nardy_site.gunicorn", "nardy_site.wsgi",
         ], NARDY_BIND=f"127.0.0.1:{web_port}", NARDY_WEB_WORKERS=str(workers),
-           NARDY_WEB_THREADS=str(args.web_threads))  # fmt: skip
+           NARDY_WEB_THREADS=str(args.web_threads),
+           # longer than a user's think time: a browser sends again on a connection the
+           # server closed meanwhile, Locust's client reports it as an error instead
+           NARDY_WEB_KEEPALIVE="30")  # fmt: skip
         started.append(web)
         host = f"http://127.0.0.1:{web_port}"
         wait_for(host + "/", web, workdir / "gunicorn.log")

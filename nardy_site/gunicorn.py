@@ -4,6 +4,7 @@ nardy_site.wsgi``. Everything from the environment:
   NARDY_BIND            address to listen on (0.0.0.0:8000)
   NARDY_WEB_WORKERS     worker processes (2 × cores + 1)
   NARDY_WEB_THREADS     threads per worker process (4)
+  NARDY_WEB_KEEPALIVE   seconds an idle keep-alive connection is kept (5)
   NARDY_LOG_FORMAT      text or json, as for the rest of the project (nardy_site/logs.py)
   NARDY_LOG_LEVEL       INFO
 """
@@ -21,7 +22,7 @@ threads = int(os.environ.get("NARDY_WEB_THREADS", "4"))
 worker_class = "gthread"
 timeout = 30
 graceful_timeout = 30
-keepalive = 5
+keepalive = int(os.environ.get("NARDY_WEB_KEEPALIVE", "5"))  # seconds an idle connection stays
 max_requests = 2000  # a worker is replaced now and then (memory stays bounded)
 max_requests_jitter = 200
 accesslog = "-"
