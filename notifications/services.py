@@ -21,6 +21,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone, translation
 
+from clubs.profiles import preferred_language
 from notifications import channels as channel_registry
 from notifications.events import EVENTS, Message
 from notifications.models import Delivery, Notification, Preference
@@ -47,11 +48,9 @@ def announce(event: str, *args: Any, occurrence: str = "") -> None:
 
 
 def language_of(user: Any) -> str:
-    """The language a person reads in: their profile's choice, else the site's default."""
-    profile = getattr(user, "profile", None)
-    code = getattr(profile, "preferred_language", "") or ""
-    known = {code for code, _name in settings.LANGUAGES}
-    return code if code in known else settings.LANGUAGE_CODE
+    """The language a person reads in: their profile's choice, else the site's default
+    (never the language of whatever request happened to cause the notification)."""
+    return preferred_language(user) or settings.LANGUAGE_CODE
 
 
 def preference_for(user: Any) -> Preference:

@@ -13,10 +13,10 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs import services as clubs_services
 from clubs.errors import DomainError
 from clubs.models import Player
 from clubs.permissions import player_for
+from clubs.profiles import ensure_player
 from games.services import ServiceError
 from tournaments.forms_event import RegisterForm
 from tournaments.models import Pairing, Registration, Tournament
@@ -43,13 +43,8 @@ def _run(request: HttpRequest, tournament: Tournament, action: Callable[[], str]
 
 
 def _own_player(request: HttpRequest) -> Player:
-    """The signed-in user's player; one is made for a login that has none yet."""
-    player = player_for(request.user)
-    if player is None:
-        user = request.user
-        name = (user.get_full_name() or user.get_username()).strip()  # type: ignore[union-attr]
-        player = clubs_services.create_player(name=name, user=user)
-    return player
+    """The signed-in person's player record (made now, named after the account, if none)."""
+    return ensure_player(request.user)  # type: ignore[arg-type]
 
 
 @login_required

@@ -280,3 +280,15 @@ def test_a_forfeit_taken_back_and_given_again_is_told_again(django_capture_on_co
     won = f"You won a match of {event.name} by walkover"
     assert titles(final.top.player.user).count(won) == 2
     assert titles(final.top.player.user).count(f"Your match in {event.name} is ready") == 1
+
+
+def test_the_language_comes_from_the_person_s_profile(django_capture_on_commit_callbacks) -> None:
+    from clubs.models import Profile
+
+    event = make_event(2, with_logins=True)
+    for entry in event.entries.select_related("player__user"):
+        Profile.objects.update_or_create(user=entry.player.user, defaults={"preferred_language": "ru"})
+    with django_capture_on_commit_callbacks(execute=True):
+        services.make_draw(tournament=event, actor=director_of(event))
+    assert set(Notification.objects.values_list("language", flat=True)) == {"ru"}
+    assert all("Основное" in body for body in Notification.objects.values_list("body", flat=True))
