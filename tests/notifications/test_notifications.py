@@ -264,6 +264,7 @@ def test_the_api(django_capture_on_commit_callbacks) -> None:
     assert bad.status_code == 400 and bad.json()["code"] == "bad_muted"
 
 
+@pytest.mark.postgres  # row locks on pairings with nullable joins (FOR UPDATE OF)
 def test_a_forfeit_taken_back_and_given_again_is_told_again(django_capture_on_commit_callbacks) -> None:
     from tournaments.services import walkovers
 

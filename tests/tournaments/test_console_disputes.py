@@ -141,6 +141,7 @@ def test_the_console_shows_disputes_and_rules_from_there(client: Client,
     assert "Recently ruled" in console.text
 
 
+@pytest.mark.postgres  # row locks on pairings with nullable joins (FOR UPDATE OF)
 def test_the_activity_reads_as_sentences_and_undoes_what_is_safe(client: Client) -> None:
     event = make_event(4, forfeit_minutes=5)
     director = director_of(event)

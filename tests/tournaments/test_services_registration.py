@@ -88,6 +88,7 @@ def test_a_deadline_in_the_past_and_a_capacity_below_one_are_refused() -> None:
     assert event.registration_deadline is None and event.capacity is None
 
 
+@pytest.mark.postgres  # row locks on pairings with nullable joins (FOR UPDATE OF)
 def test_a_full_event_keeps_a_waiting_list_that_moves_up_on_withdrawal() -> None:
     event = open_event(capacity=2)
     first, second = sign_up(event, "A"), sign_up(event, "B")
@@ -250,6 +251,7 @@ def test_late_entries_follow_the_rule_of_the_event() -> None:
     assert late.penalty_points == 3 and late.seed == 5
 
 
+@pytest.mark.postgres  # row locks on pairings with nullable joins (FOR UPDATE OF)
 def test_a_forfeit_after_the_draw_and_its_undo() -> None:
     event = make_event(4, forfeit_minutes=10)
     director = director_of(event)
@@ -273,6 +275,7 @@ def test_a_forfeit_after_the_draw_and_its_undo() -> None:
     assert first.forfeit_at is not None
 
 
+@pytest.mark.postgres  # row locks on pairings with nullable joins (FOR UPDATE OF)
 def test_the_director_extends_the_time_or_turns_the_forfeit_off() -> None:
     event = make_event(2, forfeit_minutes=5)
     director = director_of(event)

@@ -65,6 +65,7 @@ def test_the_home_page_lists_open_events_and_registers_in_one_click(client: Clie
     assert Entry.objects.filter(tournament=event, player=player).exists()
 
 
+@pytest.mark.postgres  # row locks on pairings with nullable joins (FOR UPDATE OF)
 def test_waiting_list_position_is_shown_and_leaving_it_works(client: Client) -> None:
     event = open_event(capacity=1)
     other = PlayerFactory(user=UserFactory())
@@ -147,6 +148,7 @@ def test_desk_settings_refuse_bad_values_and_save_nothing(client: Client) -> Non
     assert event.time_controls[0]["forfeit_minutes"] == 15
 
 
+@pytest.mark.postgres  # row locks on pairings with nullable joins (FOR UPDATE OF)
 def test_late_entry_and_the_day_tools_from_the_desk(client: Client) -> None:
     event = make_event(6, late_entry_rule="seeded_last", forfeit_minutes=10)
     director = director_of(event)
@@ -207,6 +209,7 @@ def test_the_api_registers_once_and_answers_errors_with_a_code() -> None:
     assert withdraw.status_code == 200 and withdraw.json()["withdrawn"] is True
 
 
+@pytest.mark.postgres  # row locks on pairings with nullable joins (FOR UPDATE OF)
 def test_the_api_day_actions_on_a_pairing() -> None:
     event = make_event(2, forfeit_minutes=10, with_logins=True)
     director = director_of(event)

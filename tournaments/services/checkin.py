@@ -31,8 +31,8 @@ def state_of(tournament: Tournament, now: datetime | None = None) -> CheckIn:
 def check_in(*, entry: Entry, by: AnyUser, present: bool = True) -> Entry:
     """Check a player in (or out again). Players do it themselves during the window;
     directors tick anyone until the draw."""
-    tournament = Tournament.objects.select_for_update().select_related("club").get(pk=entry.tournament_id)
-    entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
+    tournament = Tournament.objects.select_for_update(of=("self",)).select_related("club").get(pk=entry.tournament_id)
+    entry = Entry.objects.select_for_update(of=("self",)).select_related("player").get(pk=entry.pk)
     director = can_manage_club(by, tournament.club)
     if not director and not is_player_self(by, entry.player):
         raise ActionError("not_allowed", "Players check in only themselves.")

@@ -79,8 +79,8 @@ def announce_ready(tournament: Tournament, now: datetime | None = None) -> list[
 
 
 def _lock_pairing(pairing: Pairing) -> tuple[Tournament, Pairing]:
-    tournament = Tournament.objects.select_for_update().select_related("club").get(pk=pairing.tournament_id)
-    pairing = Pairing.objects.select_for_update().select_related("top", "bottom", "match").get(pk=pairing.pk)
+    tournament = Tournament.objects.select_for_update(of=("self",)).select_related("club").get(pk=pairing.tournament_id)
+    pairing = Pairing.objects.select_for_update(of=("self",)).select_related("top", "bottom", "match").get(pk=pairing.pk)
     return tournament, pairing
 
 

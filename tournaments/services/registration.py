@@ -27,7 +27,7 @@ OPEN_REGISTRATION = (Registration.Status.PENDING, Registration.Status.WAITLISTED
 
 
 def _lock(tournament: Tournament) -> Tournament:
-    return Tournament.objects.select_for_update().select_related("club").get(pk=tournament.pk)
+    return Tournament.objects.select_for_update(of=("self",)).select_related("club").get(pk=tournament.pk)
 
 
 def _actor(user: AnyUser | None) -> AbstractBaseUser | None:
@@ -168,7 +168,7 @@ def promote_waiting_list(tournament: Tournament, by: AnyUser | None = None) -> l
 def cancel_registration(*, registration: Registration, by: AnyUser) -> Registration:
     """A player leaves the waiting list or withdraws a request; an accepted one withdraws."""
     tournament = _lock(registration.tournament)
-    registration = Registration.objects.select_for_update().select_related("player", "entry").get(
+    registration = Registration.objects.select_for_update(of=("self",)).select_related("player", "entry").get(
         pk=registration.pk)
     _require_self_or_director(by, registration.player, tournament)
     if registration.status == Registration.Status.ACCEPTED and registration.entry is not None:
@@ -191,7 +191,7 @@ def withdraw(*, entry: Entry, by: AnyUser, reason: str = Withdrawal.WITHDREW) ->
     bracket and the standings say why.
     """
     tournament = _lock(entry.tournament)
-    entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
+    entry = Entry.objects.select_for_update(of=("self",)).select_related("player").get(pk=entry.pk)
     is_director = _require_self_or_director(by, entry.player, tournament)
     if reason not in Withdrawal.values or (reason != Withdrawal.WITHDREW and not is_director):
         raise ActionError("bad_reason", "Unknown reason for a withdrawal.")
@@ -259,7 +259,7 @@ def set_division(*, entry: Entry, division: str, by: AnyUser) -> Entry:
     tournament = _lock(entry.tournament)
     if not can_manage_club(by, tournament.club):
         raise ActionError("not_allowed", "Only the directors of this club do this.")
-    entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
+    entry = Entry.objects.select_for_update(of=("self",)).select_related("player").get(pk=entry.pk)
     code = rules.choose_division(rules.parse_divisions(tournament.divisions), division,
                                  _rating(tournament, entry.player))
     before = entry.division

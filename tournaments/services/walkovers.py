@@ -202,7 +202,7 @@ def undo_walkover(*, pairing: Pairing, by: AnyUser) -> Pairing:
     tournament = Tournament.objects.select_for_update().get(pk=pairing.tournament_id)
     if not can_manage_club(by, tournament.club):
         raise ActionError("not_allowed", "Only the directors of this club do this.")
-    pairing = Pairing.objects.select_for_update().select_related("top", "bottom").get(pk=pairing.pk)
+    pairing = Pairing.objects.select_for_update(of=("self",)).select_related("top", "bottom").get(pk=pairing.pk)
     if (pairing.state != Pairing.State.DECIDED or pairing.match_id is not None
             or pairing.walkover not in (Walkover.NO_SHOW, Walkover.ABSENT)
             or tournament.status != Tournament.Status.RUNNING):
