@@ -64,11 +64,13 @@ def what_to_do(user: Any) -> Todo:
     return todo
 
 
-def people_todo(user: Any, *, player: Any = None, directs: bool = False) -> Todo:
+def people_todo(user: Any, *, player: Any = None, directs: bool = False,
+                plays: bool = False) -> Todo:
     """The people side only (for the home page, which shows matches itself): open
     invitations to the account's addresses, join requests to answer or waiting for an
     answer, and whether the account is in a club yet (`player` and `directs`: what the
-    caller already knows). Three queries at most."""
+    caller already knows; `plays`: the person has matches or ratings, so is in a club).
+    Three queries at most, two for someone who plays or directs."""
     todo = Todo(invitations=addressed_to(user)[:LIMIT])
     requests = JoinRequest.objects.filter(
         Q(user=user) | Q(club__in=managed_clubs(user)), status=JoinRequest.Status.PENDING,
@@ -78,5 +80,5 @@ def people_todo(user: Any, *, player: Any = None, directs: bool = False) -> Todo
             todo.my_requests.append(join_request)
         else:
             todo.join_requests.append(join_request)
-    todo.has_club = directs or (player is not None and player.memberships.exists())
+    todo.has_club = directs or plays or (player is not None and player.memberships.exists())
     return todo

@@ -34,7 +34,8 @@ def home(request: HttpRequest) -> HttpResponse:
         mine = selectors.my_home(request.user)
         context["mine"] = mine
         context["todo"] = people_todo(  # the people side: home_signed_in.html
-            request.user, player=mine.player, directs=bool(mine.directed))
+            request.user, player=mine.player, directs=bool(mine.directed),
+            plays=bool(mine.to_play or mine.to_confirm or mine.waiting or mine.ratings))
         if mine.player is not None and mine.ratings:
             from leaderboard import selectors as ratings
             from leaderboard.charts import Series, history_chart_svg
