@@ -56,6 +56,11 @@ class TiebreakOrderWidget(forms.MultiWidget):
     def value_omitted_from_data(self, data: Any, files: Any, name: str) -> bool:
         return name not in data and not any(f"{name}_{i}" in data for i in range(len(self.widgets)))
 
+    def use_required_attribute(self, initial: Any) -> bool:
+        # The later slots are meant to stay empty: a "required" on every select would stop
+        # the browser from sending the form. The field itself is still checked on the server.
+        return False
+
 
 LENGTH_FIELDS = {  # form field -> (flights it sets, number of lengths)
     "main_lengths": ((Flight.MAIN, Flight.LOSERS), 3),
