@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django import forms
 from django.conf import settings
+from django.utils.safestring import mark_safe
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from clubs.invitations import DEFAULT_DAYS, MAX_DAYS
@@ -99,5 +101,9 @@ class JoinRequestForm(forms.Form):
 
 class ImportForm(forms.Form):
     file = forms.FileField(label=_("CSV file"),
-                           help_text=_("First line: name, email, role, rating, fibs, dailygammon, "
-                                       "galaxy, gridgammon (only name is required)."))
+                           help_text=format_lazy(
+                               _("First line: {columns} (only {name} is required)."),
+                               columns=mark_safe(
+                                   "<code>name, email, role, rating, fibs, dailygammon, galaxy, "
+                                   "gridgammon</code>"),
+                               name=mark_safe("<code>name</code>")))

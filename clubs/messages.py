@@ -110,6 +110,11 @@ def reason_text(code: str, params: dict[str, Any], sentences: dict[str, Any]) ->
     template = sentences.get(code)
     if template is None:
         return code
+    if "role" in params:  # a role's name, not its code
+        from clubs.models import Role
+
+        labels = dict(Role.choices)
+        params = {**params, "role": str(labels.get(params["role"], params["role"])).lower()}
     try:
         return str(template) % params
     except (KeyError, TypeError, ValueError):

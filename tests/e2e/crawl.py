@@ -46,7 +46,6 @@ NOT_PAGES: dict[str, str] = {
     "money:save_purse": "POST-only action",
     "money:side_pool_entrant": "POST-only action",
     # Not crawled yet: the demo has no event money to show (tested in tests/money).
-    "money:event": "not yet in the crawl: the demo data has no purse",
     "leaderboard:rankings_csv": "CSV download",
     "leaderboard:rating_chart": "SVG image (drawn inside the profile page)",
     "tournaments:results_csv": "CSV download",
@@ -95,17 +94,6 @@ NOT_PAGES: dict[str, str] = {
     "games:dispute_result": "POST action",
     "games:upload_transcript": "POST action",
     "games:transcripts": "htmx fragment of the match page",
-    "tournaments:desk_settings": "POST action",
-    "tournaments:desk_decide": "POST action",
-    "tournaments:desk_entry": "POST action",
-    "tournaments:desk_late_entry": "POST action",
-    "tournaments:desk_apart": "POST action",
-    "tournaments:desk_pairing": "POST action",
-    "tournaments:activity_undo": "POST action",
-    "tournaments:register": "POST action",
-    "tournaments:leave": "POST action",
-    "tournaments:check_in": "POST action",
-    "tournaments:present": "POST action",
     "notifications:badge": "htmx fragment of the menu",
     "notifications:read": "POST action",
     "notifications:read_all": "POST action",
@@ -155,9 +143,7 @@ CRAWLED = {
     "chouette:ledger", "chouette:settlement", "chouette:correct_game",
     "disputes:list", "disputes:new", "disputes:new_for_match", "disputes:detail",
     "games:match_list", "games:match_create", "games:match_detail", "games:transcript_replay",
-    "tournaments:desk", "tournaments:activity", "tournaments:club_activity",
-    "tournaments:score_sheets", "tournaments:bracket_print", "tournaments:tv",
-    "notifications:list", "notifications:preferences", "webhooks:endpoints",
+    "notifications:list", "notifications:preferences", "webhooks:endpoints", "money:event",
 }
 
 
@@ -270,6 +256,7 @@ def visits() -> list[Visit]:
         Visit("notifications:list", reverse("notifications:list"), signed_in),
         Visit("notifications:preferences", reverse("notifications:preferences"), signed_in),
         Visit("webhooks:endpoints", reverse("webhooks:endpoints", args=[club.slug]), (DIRECTOR,)),
+        Visit("money:event", reverse("money:event", args=[knockout.pk]), (DIRECTOR,)),
     ]
     taking_entries = Tournament.objects.filter(status="registration").order_by("pk").first()
     if taking_entries is not None:
@@ -367,7 +354,9 @@ def kind_name(visit: Visit) -> str:
 # Proper nouns and abbreviations that stay as they are in every language.
 ALLOWED_LATIN = {
     "GNU Backgammon", "eXtreme Gammon", "Jellyfish", "FIBS", "GammonPoints", "Elo",
-    "ID", "CSV", "API", "SVG", "JSON", "URL", "Shift",
+    "ID", "CSV", "API", "SVG", "JSON", "URL", "Shift", "QR", "HMAC-SHA256", "UTF-8", "UTF-16",
+    "Windows-1251", "Telegram", "DailyGammon", "Backgammon Galaxy", "GridGammon", "E-mail",
+    "EUR", "USD", "AZN", "TRY", "RUB", "GEL", "AMD",  # currency codes
 }
 _IDENTIFIER = re.compile(r"^[a-z0-9]+(_[a-z0-9]+)+$")  # codes like entry_added: never allowed
 
@@ -383,7 +372,7 @@ def user_texts() -> set[str]:
     for model in apps.get_models():
         label = model._meta.app_label
         if label not in {"tournaments", "games", "leaderboard", "chouette", "disputes",
-                         "clubs", "auth"}:
+                         "clubs", "auth", "notifications", "money", "webhooks", "account"}:
             continue
         fields = [
             f.name for f in model._meta.get_fields()
@@ -406,14 +395,15 @@ def user_texts() -> set[str]:
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
 # Move notation is the same in every language: bar/22, 6/off.
 _NOTATION = re.compile(r"\bbar(?=/)|(?<=/)off\b")
-_URL = re.compile(r"https?://\S+")
+_URL = re.compile(r"https?://\S+|\bX(?:-[A-Za-z0-9]+)+")  # addresses, HTTP header names
 _FILE_EXTENSION = re.compile(r"(?<![A-Za-z])\.[A-Za-z]{2,4}\b")
 
 
 def english_left(text: str, strip: Iterable[str]) -> list[str]:
     """The Latin-alphabet words of ``text`` once user texts and allowed names are removed."""
     text = _URL.sub(" ", text)
-    for value in sorted(set(strip) | ALLOWED_LATIN, key=len, reverse=True):
+    autonyms = {name for _code, name in settings.LANGUAGES}  # each language in its own name
+    for value in sorted(set(strip) | ALLOWED_LATIN | autonyms, key=len, reverse=True):
         text = text.replace(value, " ")
     text = _NOTATION.sub(" ", text)
     text = _FILE_EXTENSION.sub(" ", text)
