@@ -2,8 +2,9 @@
 
 Reads are open to anyone. Writes need a login; the services check that the user is a
 participant of the session or a director of its club (403 otherwise). A rule of the
-game that the input breaks answers 400 with the core's ``code``, a translated ``detail``
-and the input ``field`` at fault; nothing is stored then.
+game that the input breaks answers 400 in the API's one error shape (``common.api``): the
+core's ``code``, a translated ``message`` and the input field at fault; nothing is stored
+then.
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ from chouette import ledgers, selectors, services
 from chouette.messages import describe, field_of
 from chouette.models import ChouetteSession
 from chouette.serializers import (
-    ChouetteErrorOutput,
     ChouetteGameInput,
     ChouetteJoinInput,
     ChouetteLedgerOutput,
@@ -49,8 +49,9 @@ from chouette.serializers import (
     table_data,
 )
 from clubs.models import Player
+from common.api import ErrorOutput, error_body
 
-WRITE_ANSWERS = {400: ChouetteErrorOutput, 403: None, 404: None}
+WRITE_ANSWERS = {400: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput}
 
 
 @extend_schema_view(
@@ -111,8 +112,7 @@ class ChouetteSessionViewSet(
         state = selectors.state_of(session)
         lineup = state.next_lineup
         if lineup is None:
-            error = core.ChouetteError("too_few_players", count=len(state.present))
-            return _refused(error, {})
+            raise core.ChouetteError("too_few_players", count=len(state.present))
         names = selectors.names_of(session)
 
         def record() -> ChouetteSession:
@@ -295,12 +295,8 @@ def _run(
     except core.ChouetteError as error:
         return _refused(error, names, context)
     except services.SessionError as error:
-        body = {
-            "code": error.code,
-            "detail": str(error.message),
-            "field": field_of(error.code, context),
-        }
-        return Response(body, status=status.HTTP_400_BAD_REQUEST)
+        error.field = field_of(error.code, context)
+        raise
     session = selectors.sessions().get(pk=session.pk)
     code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
     new_table = split[0].new_table if split else None
@@ -308,11 +304,10 @@ def _run(
 
 
 def _refused(error: core.ChouetteError, names: dict[int, str], context: str = "") -> Response:
-    body = {
-        "code": error.code,
-        "detail": describe(error, names),
-        "field": field_of(error.code, context),
-    }
+    """The API's one error shape, the players told by their names."""
+    message = describe(error, names)
+    field = field_of(error.code, context)
+    body = error_body(error.code, message, {field: [message]} if field else {})
     return Response(body, status=status.HTTP_400_BAD_REQUEST)
 
 

@@ -15,3 +15,9 @@ class ChouetteConfig(AppConfig):
         from clubs import club_page
 
         club_page.register(club_section.section)
+        from chouette.errors import ChouetteError
+        from chouette.messages import describe
+        from common.errors import register_sentence
+
+        # Players appear by id here; the API and pages tell them by name where they can.
+        register_sentence(ChouetteError, lambda error: describe(error, {}))  # type: ignore[arg-type]

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.errors import DomainError
+
 MESSAGES: dict[str, str] = {
     # settings
     "variant_not_supported": (
@@ -105,17 +107,16 @@ MESSAGES: dict[str, str] = {
 }
 
 
-class ChouetteError(ValueError):
+class ChouetteError(DomainError, ValueError):
     """A rule of the chouette was broken by the input; nothing has been applied."""
 
     def __init__(self, code: str, **params: Any) -> None:
         if code not in MESSAGES:
             raise KeyError(f"unknown chouette error code {code!r}")
-        self.code = code
+        message = MESSAGES[code].format(**{k: _show(v) for k, v in params.items()})
+        super().__init__(code, message, params=params)
         self.params = params
         self.event_index: int | None = None  # set by replay: the session event that failed
-        self.message = MESSAGES[code].format(**{k: _show(v) for k, v in params.items()})
-        super().__init__(self.message)
 
     def __repr__(self) -> str:
         return f"ChouetteError({self.code!r}, {self.params!r})"

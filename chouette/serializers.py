@@ -204,15 +204,6 @@ class ChouetteStartSessionInput(serializers.Serializer):
 # --- outputs -----------------------------------------------------------------------
 
 
-class ChouetteErrorOutput(serializers.Serializer):
-    """A rule of the game the input breaks: a stable code, a sentence in the request's
-    language, and the input field at fault (null when it is the request as a whole)."""
-
-    code = serializers.CharField()
-    detail = serializers.CharField()
-    field = serializers.CharField(allow_null=True)
-
-
 class SessionSerializer(serializers.ModelSerializer):
     club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     games = serializers.SerializerMethodField()

@@ -32,6 +32,7 @@ from chouette.permissions import can_record, can_seat, can_start_session
 from chouette.selectors import load, state_of
 from clubs.models import Club, Player
 from clubs.permissions import AnyUser
+from common.errors import DomainError
 from games.choices import DEFAULT_BLOCK_RULE
 
 # Bounds of a table's settings that forms and serializers share (the core checks the rest).
@@ -39,13 +40,8 @@ MAX_PLAYERS = 20
 MAX_AUTOMATIC_DOUBLES = 6
 
 
-class SessionError(Exception):
+class SessionError(DomainError):
     """A request the table cannot take that is not a rule of the game (closed session...)."""
-
-    def __init__(self, code: str, message: Any) -> None:
-        super().__init__(str(message))
-        self.code = code
-        self.message = message
 
 
 @dataclass(frozen=True)

@@ -27,8 +27,6 @@ from clubs.api_people import (
     PlayerPeopleActions,
     ProfileViewSet,
 )
-from clubs.errors import DomainError
-from clubs.messages import error_text
 from clubs.models import Player
 from clubs.permissions import (
     ReadOnlyOrClubDirector,
@@ -39,12 +37,9 @@ from clubs.permissions import (
 
 
 def _call(run: Callable[[], Any], ok_status: int = status.HTTP_200_OK) -> Response:
-    """Run a service; its errors become 400 responses with a code."""
-    try:
-        data = run()
-    except DomainError as error:
-        return Response({"code": error.code, "detail": error_text(error)}, status=400)
-    return Response(data, status=ok_status)
+    """Run a service and answer what it gives; its errors (DomainError) are answered by
+    the API's exception handler in the one error shape."""
+    return Response(run(), status=ok_status)
 
 
 class ClubViewSet(ClubPeopleActions, mixins.CreateModelMixin, mixins.UpdateModelMixin,

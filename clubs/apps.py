@@ -8,3 +8,10 @@ class ClubsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "clubs"
     verbose_name = _("Clubs and players")
+
+    def ready(self) -> None:
+        from clubs.errors import PlayerError
+        from clubs.messages import error_text
+        from common.errors import register_sentence
+
+        register_sentence(PlayerError, error_text)

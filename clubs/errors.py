@@ -1,8 +1,9 @@
 """The errors a director or player can fix: a stable code, a sentence, its parameters.
 
-``DomainError`` is the base of the project's such errors (tournaments' errors derive
-from it), so pages and the API show them all the same way. No Django import here: the
-pure cores above (draws, standings, ratings) raise these too.
+``DomainError`` is the project's one base of such errors (``common.errors``, at the
+bottom, so the engine's errors derive from it too); the people side's and the
+tournaments' errors derive from it, so pages and the API show them all the same way. No
+Django import here: the pure cores above (draws, standings, ratings) raise these too.
 """
 
 from __future__ import annotations
@@ -10,31 +11,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from common.errors import DomainError
 
-class DomainError(Exception):
-    """A problem the user can resolve; shown on the page, translated by ``code``."""
-
-    def __init__(self, code: str, message: str, params: Mapping[str, Any] | None = None):
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.params: dict[str, Any] = dict(params or {})
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.code!r}, {self.message!r})"
+__all__ = ["DomainError", "PlayerError", "sentence_for"]
 
 
 def sentence_for(error: DomainError, sentences: Mapping[str, Any]) -> str:
     """``error`` told with the sentence ``sentences`` holds for its code (the Django layer
-    passes its translations), filled in with the error's params; the error's own English
+    passes its translations), filled in with the error's params; the error's own
     sentence when there is none, or when the params do not fit it."""
     template = sentences.get(error.code)
     if template is None:
-        return error.message
+        return str(error.message)
     try:
         return str(template) % error.params
     except (KeyError, TypeError, ValueError):
-        return str(template) if "%(" not in str(template) else error.message
+        return str(template) if "%(" not in str(template) else str(error.message)
 
 
 class PlayerError(DomainError):

@@ -26,7 +26,7 @@ from disputes.serializers import (
     RulingInputSerializer,
 )
 from games import selectors as match_selectors
-from games.api import parsed, run
+from games.api import parsed
 
 
 class DisputeViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
@@ -50,20 +50,18 @@ class DisputeViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             match = get_object_or_404(match_selectors.matches(request.user), pk=data["match"])
         elif data.get("club"):
             club = get_object_or_404(Club, slug=data["club"])
-        dispute = run(
-            lambda: services.submit_move_dispute(
-                by=request.user,
-                club=club,
-                match=match,
-                game_number=data.get("game_number"),
-                variant=data["variant"],
-                position_id=data["position_id"],
-                dice=tuple(data["dice"]),
-                notation=data["notation"],
-                on_roll_seat=int(data["on_roll_seat"]),
-                statement=data.get("statement", ""),
-                block_rule=data.get("block_rule") or "",
-            )
+        dispute = services.submit_move_dispute(
+            by=request.user,
+            club=club,
+            match=match,
+            game_number=data.get("game_number"),
+            variant=data["variant"],
+            position_id=data["position_id"],
+            dice=tuple(data["dice"]),
+            notation=data["notation"],
+            on_roll_seat=int(data["on_roll_seat"]),
+            statement=data.get("statement", ""),
+            block_rule=data.get("block_rule") or "",
         )
         return Response(self._output(dispute.pk), status=status.HTTP_201_CREATED)
 
@@ -76,16 +74,14 @@ class DisputeViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     def rule(self, request: Request, pk: str | None = None) -> Response:
         dispute = self.get_object()
         data = parsed(RulingInputSerializer, request)
-        run(
-            lambda: services.rule_dispute(
-                dispute=dispute,
-                by=request.user,
-                ruling=data["ruling"],
-                note=data.get("note", ""),
-                replay_position_id=data.get("replay_position_id", ""),
-                score1=data.get("score1"),
-                score2=data.get("score2"),
-            )
+        services.rule_dispute(
+            dispute=dispute,
+            by=request.user,
+            ruling=data["ruling"],
+            note=data.get("note", ""),
+            replay_position_id=data.get("replay_position_id", ""),
+            score1=data.get("score1"),
+            score2=data.get("score2"),
         )
         return Response(self._output(dispute.pk))
 
@@ -93,7 +89,7 @@ class DisputeViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["post"])
     def withdraw(self, request: Request, pk: str | None = None) -> Response:
         dispute = self.get_object()
-        run(lambda: services.withdraw_dispute(dispute=dispute, by=request.user))
+        services.withdraw_dispute(dispute=dispute, by=request.user)
         return Response(self._output(dispute.pk))
 
 

@@ -14,7 +14,14 @@ from disputes.models import Ruling
 from disputes.services import input_errors
 from engine.ids import encode_position_id
 from engine.transcript.model import MOVE
-from games.models import BlockRule, Match, MatchTranscript, TranscriptStatus, Variant
+from games.models import (
+    MAX_GAME_NUMBER,
+    BlockRule,
+    Match,
+    MatchTranscript,
+    TranscriptStatus,
+    Variant,
+)
 from games.transcript_view import ReplayStep, safe_replay_of
 
 
@@ -48,7 +55,9 @@ class DisputeForm(forms.Form):
         choices=[("", _("main rule for long nardy; none for backgammon")), *BlockRule.choices],
         required=False,
     )
-    game_number = forms.IntegerField(label=_("Game number"), min_value=1, required=False)
+    game_number = forms.IntegerField(
+        label=_("Game number"), min_value=1, max_value=MAX_GAME_NUMBER, required=False
+    )
     transcript_move = forms.ChoiceField(
         label=_("Or pick the move from the uploaded transcript"), required=False
     )

@@ -5,16 +5,19 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from clubs.serializers import PublicNameField
+from common.api import id_field
 from disputes.models import Dispute, DisputeEvent, Ruling
-from games.models import BlockRule, Variant
+from games.models import MAX_GAME_NUMBER, BlockRule, Variant
 
 
 class DisputeInputSerializer(serializers.Serializer):
     """A disputed move: from a match (``match``) or standalone in a club (``club``, a slug)."""
 
-    match = serializers.IntegerField(required=False, allow_null=True)
+    match = id_field(required=False, allow_null=True)
     club = serializers.SlugField(required=False, allow_blank=True)
-    game_number = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    game_number = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=MAX_GAME_NUMBER
+    )
     variant = serializers.ChoiceField(
         choices=Variant.choices, required=False, default=Variant.BACKGAMMON
     )

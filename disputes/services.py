@@ -34,6 +34,7 @@ from engine.errors import EngineError
 from engine.position import Position
 from games.choices import DEFAULT_BLOCK_RULE
 from games.models import (
+    MAX_GAME_NUMBER,
     BlockRule,
     Match,
     MatchResult,
@@ -133,6 +134,12 @@ def submit_move_dispute(
     if errors:
         field, messages = next(iter(errors.items()))
         raise ServiceError("bad_input", messages[0], field)
+    if game_number is not None and not 1 <= game_number <= MAX_GAME_NUMBER:
+        raise ServiceError(
+            "bad_game_number",
+            _("The game number is from 1 to %(count)s.") % {"count": MAX_GAME_NUMBER},
+            "game_number",
+        )
     if on_roll_seat not in (1, 2):
         raise ServiceError(
             "bad_side", _("The side on roll is player 1 or player 2."), "on_roll_seat"

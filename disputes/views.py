@@ -21,7 +21,7 @@ from disputes.filters import DisputeFilter
 from disputes.forms import DisputeForm, RulingForm
 from disputes.models import Dispute
 from games import selectors as match_selectors
-from games.models import Match
+from games.models import Match, Variant
 from games.services.errors import NotAllowed, ServiceError
 from nardy_site.listing import filtered_page
 
@@ -81,7 +81,9 @@ def _submit(request: HttpRequest, form: DisputeForm, match: Match | None) -> Htt
 def _form_page(
     request: HttpRequest, form: DisputeForm, match: Match | None, status: int = 200
 ) -> HttpResponse:
-    variant = match.variant if match is not None else (form["variant"].value() or "backgammon")
+    variant = match.variant if match is not None else form["variant"].value()
+    if variant not in Variant.values:  # what was posted, before (or despite) validation
+        variant = Variant.BACKGAMMON.value
     position_id = form["position_id"].value() or ""
     context = {
         "form": form,

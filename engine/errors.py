@@ -1,13 +1,17 @@
 """Errors raised by the rules engine.
 
 Every error carries a stable snake_case ``code`` (for programs, translations and tests)
-and a ``message`` that is a whole sentence a person can read.
+and a ``message`` that is a whole sentence a person can read. They belong to the
+project's one family of domain errors (``common.errors.DomainError``), and stay
+ValueErrors for callers of the engine alone.
 """
 
 from __future__ import annotations
 
+from common.errors import DomainError
 
-class EngineError(ValueError):
+
+class EngineError(DomainError, ValueError):
     """Base class of every error the engine raises on bad input."""
 
     def __init__(
@@ -18,9 +22,7 @@ class EngineError(ValueError):
         line: int | None = None,
         where: str | None = None,
     ) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+        super().__init__(code, message)
         self.line = line
         self.where = where
 

@@ -2,24 +2,24 @@
 
 Anyone reads; writes go through the same services as the pages, so the same people may
 do the same things (players their own matches, directors anything in their club).
-ServiceError becomes a 400 with the field at fault, NotAllowed a 403.
+A ServiceError is answered 400 with the field at fault, NotAllowed 403, both in the API's
+one error shape (``common.api.exception_handler``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, TypeVar
 
 from django.db.models import OuterRef, QuerySet, Subquery
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.routers import BaseRouter
 
+from common.api import query_id
 from games import selectors, services
 from games.models import Game, Match, MatchResult, MatchTranscript, ResultStatus
 from games.serializers import (
@@ -35,22 +35,9 @@ from games.serializers import (
     TranscriptInputSerializer,
     TranscriptSerializer,
 )
-from games.services.errors import NotAllowed, ServiceError
 from games.services.scoring import doubles_from_json
 
 T = TypeVar("T")
-
-
-def run(call: Callable[[], T]) -> T:
-    """Run a service, turning its errors into DRF's."""
-    try:
-        return call()
-    except NotAllowed as error:
-        raise PermissionDenied(str(error)) from None
-    except ServiceError as error:
-        raise ValidationError(
-            {error.field or "non_field_errors": [str(error)]}, error.code
-        ) from None
 
 
 def parsed(serializer_class: type, request: Request) -> dict[str, Any]:
@@ -62,9 +49,9 @@ def parsed(serializer_class: type, request: Request) -> dict[str, Any]:
 def _filter_by_match(queryset: QuerySet[T], request: Request) -> QuerySet[T]:
     """Rows of the matches this user may see, of one match with ?match=<id>."""
     queryset = queryset.filter(match__in=selectors.matches(request.user).values("pk"))
-    match_id = request.query_params.get("match")
-    if match_id and match_id.isdigit():
-        return queryset.filter(match_id=int(match_id))
+    match_id = query_id(request, "match")
+    if match_id is not None:
+        return queryset.filter(match_id=match_id)
     return queryset
 
 
@@ -75,19 +62,18 @@ class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     def get_queryset(self) -> QuerySet[Match]:
-        player = self.request.query_params.get("player", "")
         confirmed = MatchResult.objects.filter(match=OuterRef("pk"), status=ResultStatus.CONFIRMED)
         return selectors.matches(
             self.request.user,
             club_slug=self.request.query_params.get("club", ""),
-            player_id=int(player) if player.isdigit() else None,
+            player_id=query_id(self.request, "player"),
         ).annotate(official_result_id=Subquery(confirmed.values("pk")[:1]))  # one query a page
 
     @extend_schema(request=MatchCreateSerializer, responses=MatchSerializer)
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = dict(parsed(MatchCreateSerializer, request))
         club = data.pop("club")
-        match = run(lambda: services.create_match(club=club, by=request.user, **data))
+        match = services.create_match(club=club, by=request.user, **data)
         return Response(MatchSerializer(match).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=GameInputSerializer, responses=GameSerializer)
@@ -96,16 +82,14 @@ class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         """Enter the next game of the match."""
         match = self.get_object()
         data = parsed(GameInputSerializer, request)
-        game = run(
-            lambda: services.enter_game(
-                match=match,
-                by=request.user,
-                winner=data["winner"],
-                result=data["result"],
-                cube=data["cube"],
-                cube_owner=data["cube_owner"],
-                doubles=doubles_from_json(data.get("doubles")) or None,
-            )
+        game = services.enter_game(
+            match=match,
+            by=request.user,
+            winner=data["winner"],
+            result=data["result"],
+            cube=data["cube"],
+            cube_owner=data["cube_owner"],
+            doubles=doubles_from_json(data.get("doubles")) or None,
         )
         return Response(GameSerializer(game).data, status=status.HTTP_201_CREATED)
 
@@ -115,10 +99,8 @@ class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         """Enter just the final score (proposed as the result)."""
         match = self.get_object()
         data = parsed(ScoreInputSerializer, request)
-        result = run(
-            lambda: services.enter_final_score(
-                match=match, by=request.user, score1=data["score1"], score2=data["score2"]
-            )
+        result = services.enter_final_score(
+            match=match, by=request.user, score1=data["score1"], score2=data["score2"]
         )
         return Response(MatchResultSerializer(result).data, status=status.HTTP_201_CREATED)
 
@@ -128,14 +110,12 @@ class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         """A director sets or corrects the official result."""
         match = self.get_object()
         data = parsed(OverrideInputSerializer, request)
-        result = run(
-            lambda: services.override_result(
-                match=match,
-                by=request.user,
-                score1=data["score1"],
-                score2=data["score2"],
-                reason=data["reason"],
-            )
+        result = services.override_result(
+            match=match,
+            by=request.user,
+            score1=data["score1"],
+            score2=data["score2"],
+            reason=data["reason"],
         )
         return Response(MatchResultSerializer(result).data, status=status.HTTP_201_CREATED)
 
@@ -148,10 +128,8 @@ class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         upload = data.get("file")
         content = upload.read() if upload else data["text"]
         name = upload.name if upload else data.get("file_name", "")
-        transcript = run(
-            lambda: services.upload_transcript(
-                match=match, by=request.user, data=content, file_name=name
-            )
+        transcript = services.upload_transcript(
+            match=match, by=request.user, data=content, file_name=name
         )
         return Response(TranscriptSerializer(transcript).data, status=status.HTTP_202_ACCEPTED)
 
@@ -178,30 +156,26 @@ class ResultViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     @extend_schema(request=ProposeInputSerializer, responses=MatchResultSerializer)
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = parsed(ProposeInputSerializer, request)
-        result = run(
-            lambda: services.propose_result(
-                match=data["match"],
-                by=request.user,
-                score1=data.get("score1"),
-                score2=data.get("score2"),
-            )
+        result = services.propose_result(
+            match=data["match"],
+            by=request.user,
+            score1=data.get("score1"),
+            score2=data.get("score2"),
         )
         return Response(MatchResultSerializer(result).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses=MatchResultSerializer)
     @action(detail=True, methods=["post"])
     def confirm(self, request: Request, pk: str | None = None) -> Response:
-        result = run(lambda: services.confirm_result(result=self.get_object(), by=request.user))
+        result = services.confirm_result(result=self.get_object(), by=request.user)
         return Response(MatchResultSerializer(result).data)
 
     @extend_schema(request=ResultDisputeInputSerializer, responses=MatchResultSerializer)
     @action(detail=True, methods=["post"])
     def dispute(self, request: Request, pk: str | None = None) -> Response:
         data = parsed(ResultDisputeInputSerializer, request)
-        result = run(
-            lambda: services.dispute_result(
-                result=self.get_object(), by=request.user, reason=data["reason"]
-            )
+        result = services.dispute_result(
+            result=self.get_object(), by=request.user, reason=data["reason"]
         )
         return Response(MatchResultSerializer(result).data)
 

@@ -9,7 +9,12 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
-from engine.match import RESULTS_BY_VARIANT, highest_winning_score, largest_game_points
+from engine.match import (
+    MAX_MATCH_LENGTH,
+    RESULTS_BY_VARIANT,
+    highest_winning_score,
+    largest_game_points,
+)
 from games.models import BlockRule, GameResult, Match, Variant
 from games.services.scoring import (
     CUBE_VALUES,
@@ -140,7 +145,11 @@ class MatchForm(forms.Form):
     club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.none())
     variant = forms.ChoiceField(label=_("Variant"), choices=Variant.choices)
     length = forms.IntegerField(
-        label=_("Length"), min_value=0, max_value=99, initial=7, help_text=_("0: unlimited session")
+        label=_("Length"),
+        min_value=0,
+        max_value=MAX_MATCH_LENGTH,
+        initial=7,
+        help_text=_("0: unlimited session"),
     )
     player1 = forms.ModelChoiceField(
         label=_("Player 1"), queryset=Player.objects.all(), required=False

@@ -30,6 +30,9 @@ from games.choices import (  # re-exported: other apps import them from here
 )
 
 SCORE_FIELD = {"max_digits": 7, "decimal_places": 1}  # half points come from nardy draws
+# Games of one match or session: a 99-point match has fewer than 200 (a game is worth a
+# point, or half of one when drawn); a session stops taking games here.
+MAX_GAME_NUMBER = 999
 
 __all__ = [
     "BlockRule",

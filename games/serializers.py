@@ -9,6 +9,7 @@ from rest_framework import serializers
 
 from clubs.models import Club, Player
 from clubs.serializers import PlayerSerializer, PublicNameField
+from engine.match import MAX_MATCH_LENGTH, RECORDED_CUBE_LIMIT
 from games.models import (
     CubeOwner,
     Game,
@@ -124,6 +125,7 @@ class MatchCreateSerializer(serializers.ModelSerializer):
         fields = ["club", *RULE_FIELDS]  # what create_match accepts, besides the club
         validators: list[Any] = []  # the service checks the rules
         extra_kwargs = {
+            "length": {"min_value": 0, "max_value": MAX_MATCH_LENGTH},
             "block_rule": {
                 "help_text": _(
                     "Long nardy's six-point block rule; empty or left out: the main rule "
@@ -136,7 +138,7 @@ class MatchCreateSerializer(serializers.ModelSerializer):
 class GameInputSerializer(serializers.Serializer):
     winner = serializers.ChoiceField(choices=Seat.values, allow_null=True)
     result = serializers.CharField()
-    cube = serializers.IntegerField(default=1, min_value=1)
+    cube = serializers.IntegerField(default=1, min_value=1, max_value=RECORDED_CUBE_LIMIT)
     cube_owner = serializers.ChoiceField(choices=CubeOwner.values, default=CubeOwner.CENTRED.value)
     doubles = serializers.JSONField(required=False, allow_null=True)
 

@@ -11,6 +11,10 @@ class LeaderboardConfig(AppConfig):
     verbose_name = _("Ratings and rankings")
 
     def ready(self) -> None:
+        from common.errors import register_sentence
         from leaderboard import receivers
+        from leaderboard.messages import error_message
+        from tournaments.errors import RankingError
 
         receivers.connect()
+        register_sentence(RankingError, error_message)

@@ -12,7 +12,6 @@ from rest_framework import serializers
 
 from clubs.models import Club
 from games.models import Variant
-from leaderboard.messages import error_message
 from leaderboard.models import PlayerRating, RatingChange
 from leaderboard.selectors import RankingQuery, season_for
 from tournaments.errors import RankingError
@@ -57,9 +56,8 @@ class RankingQuerySerializer(serializers.Serializer):
                 attrs.get("year"), attrs.get("start"), attrs.get("end"), timezone.localdate()
             )
         except RankingError as error:
-            raise serializers.ValidationError(
-                {"end": [error_message(error)], "code": error.code}
-            ) from error
+            error.field = "end"  # answered by the API's exception handler, with its code
+            raise
         return attrs
 
     def query(self) -> RankingQuery:

@@ -82,6 +82,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "nardy_site.errors.RequestSizeLimit",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -221,6 +222,10 @@ if WHITENOISE_USE_FINDERS:
 
 # Security. Behind TLS set NARDY_HTTPS=1.
 SESSION_COOKIE_HTTPONLY = True
+# Request bodies above this are refused with 413 (nardy_site.errors.RequestSizeLimit), JSON
+# and uploads included; the largest thing the site takes is a 1 MB transcript.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+CSRF_FAILURE_VIEW = "nardy_site.errors.csrf_failure"
 CSRF_COOKIE_HTTPONLY = False  # htmx reads nothing from it: the token goes in hx-headers
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
@@ -242,11 +247,33 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "EXCEPTION_HANDLER": "common.api.exception_handler",
     "PAGE_SIZE": 50,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Nardy API",
-    "DESCRIPTION": "Clubs, players, tournaments and games of short backgammon and long nardy.",
+    "DESCRIPTION": (
+        "Clubs, players, tournaments and games of short backgammon and long nardy.\n\n"
+        "## Errors\n\n"
+        "Every error (4xx and 5xx) is answered as JSON in one shape:\n\n"
+        "```json\n"
+        '{"error": {"code": "impossible_score",\n'
+        '           "message": "In a 5-point match only one player can reach 5.",\n'
+        '           "fields": {"score1": ["..."]}}}\n'
+        "```\n\n"
+        "* `code`: stable and machine-readable: `invalid` for input that does not fit an "
+        "operation's schema (the fields say why), a domain code such as "
+        "`impossible_score`, `cube_in_crawford` or `already_confirmed` for input the rules "
+        "refuse, and `not_authenticated`, `permission_denied`, `not_found`, "
+        "`method_not_allowed`, `unsupported_media_type`, `request_too_large`, `throttled`, "
+        "`server_error` for the others.\n"
+        "* `message`: one sentence for a person, in the request's language "
+        "(`Accept-Language`: `en` or `ru`).\n"
+        "* `fields`: the input fields at fault, each with its sentences; nested fields are "
+        "dotted (`doubles.0.value`); empty when the error is not about one field.\n\n"
+        "Bodies above 2.5 MB are refused with 413. Numbers have the bounds shown in each "
+        "operation's schema; ids are whole numbers from 1 to 2^63 − 1."
+    ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     # Swagger UI and Redoc served from the drf-spectacular-sidecar package, not a CDN.

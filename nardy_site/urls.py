@@ -33,3 +33,9 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]
+
+# Errors: JSON in the API's shape under /api/, the site's styled pages elsewhere.
+handler400 = "nardy_site.errors.bad_request"
+handler403 = "nardy_site.errors.permission_denied"
+handler404 = "nardy_site.errors.page_not_found"
+handler500 = "nardy_site.errors.server_error"

@@ -22,6 +22,7 @@ from rest_framework.routers import BaseRouter
 
 from clubs.models import Club
 from clubs.permissions import ReadOnlyOrClubDirector, can_manage_club, player_for
+from common.api import query_id
 from games import services as games_services
 from games.models import ResultStatus
 from tournaments import api_event, selectors, services
@@ -29,6 +30,7 @@ from tournaments import serializers as s
 from tournaments.api_event import PairingDayActions
 from tournaments.api_support import call as _call
 from tournaments.models import Pairing, Tournament
+from tournaments.services import ActionError
 
 
 class TournamentViewSet(viewsets.ModelViewSet):
@@ -88,7 +90,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
         tournament = self.get_object()
         data = s.SeedsInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        seeds = {int(k): v for k, v in data.validated_data["seeds"].items() if str(k).isdigit()}
+        seeds = data.validated_data["seeds"]
         return _call(lambda: services.set_seeds(tournament=tournament, seeds=seeds,
                                                 actor=request.user) or {"ok": True})
 
@@ -171,9 +173,9 @@ class PairingViewSet(PairingDayActions, viewsets.ReadOnlyModelViewSet):
         pairings = Pairing.objects.filter(tournament__in=visible).select_related(
             "top__player", "bottom__player", "match"
         ).order_by("tournament", "flight", "group", "round", "number")
-        tournament = self.request.query_params.get("tournament")
-        if tournament and tournament.isdigit():
-            pairings = pairings.filter(tournament_id=int(tournament))
+        tournament = query_id(self.request, "tournament")
+        if tournament is not None:
+            pairings = pairings.filter(tournament_id=tournament)
         return pairings
 
     @extend_schema(request=None, responses=s.PairingSerializer(many=True))
@@ -192,8 +194,7 @@ class PairingViewSet(PairingDayActions, viewsets.ReadOnlyModelViewSet):
         data = s.PairingScoreInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         if pairing.match is None:
-            return Response({"code": "match_not_ready", "detail": "This pairing has no match yet."},
-                            status=400)
+            raise ActionError("match_not_ready", "This pairing has no match yet.")
         scores = {"score1": data.validated_data["score1"], "score2": data.validated_data["score2"]}
         reason = data.validated_data.get("reason", "")
         if can_manage_club(request.user, pairing.tournament.club) and reason:
@@ -232,8 +233,7 @@ class PairingViewSet(PairingDayActions, viewsets.ReadOnlyModelViewSet):
             status__in=[ResultStatus.PROPOSED, ResultStatus.DISPUTED]
         ).first() if pairing.match else None
         if open_result is None:
-            return Response({"code": "no_result", "detail": "No result is waiting for an answer."},
-                            status=400)
+            raise ActionError("no_result", "No result is waiting for an answer.")
         if confirm:
             return _call(lambda: {"result": games_services.confirm_result(
                 result=open_result, by=request.user).pk})

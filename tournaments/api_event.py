@@ -25,6 +25,7 @@ from tournaments.api_support import call as _call
 from tournaments.models import Entry, Pairing, Registration, Tournament
 from tournaments.serializers import PairingSerializer
 from tournaments.services import checkin, day, registration, walkovers
+from tournaments.services.common import ActionError
 
 
 class RegistrationSerializer(serializers.ModelSerializer):
@@ -128,8 +129,7 @@ class RegistrationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, view
         else:
             player = player_for(request.user)
             if player is None:
-                return Response({"code": "no_player", "detail": "Your login has no player."},
-                                status=400)
+                raise ActionError("no_player", "Your login has no player.")
         return _call(lambda: RegistrationSerializer(registration.register(
             tournament=tournament, player=player, by=request.user,
             division=data.validated_data["division"], note=data.validated_data["note"])).data,

@@ -8,8 +8,12 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Clubs and tournaments")
 
     def ready(self) -> None:
+        from common.errors import register_sentence
         from tournaments import receivers
+        from tournaments.errors import TournamentError
         from tournaments.formats import load_formats
+        from tournaments.views_support import error_text
 
         load_formats()
         receivers.connect()
+        register_sentence(TournamentError, error_text)

@@ -9,7 +9,9 @@ Two kinds, as in Tabbycat's draw generators:
 * ``DrawBug``: an internal inconsistency. It means the code is wrong, not the input,
   and should surface as a server error.
 
-This module imports nothing from Django on purpose (nor does ``clubs.errors``, its base).
+They belong to the project's one family of domain errors (``common.errors.DomainError``,
+re-exported by ``clubs.errors``); ``params["field"]`` names the input field at fault.
+This module imports nothing from Django on purpose (nor do its bases).
 """
 
 from __future__ import annotations

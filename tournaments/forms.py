@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.validators import MaxLengthValidator
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -12,6 +13,7 @@ from clubs.models import Club
 from games.choices import BlockRule
 from tournaments.errors import DrawError
 from tournaments.formats import ALL_SETTINGS_FIELDS, EventFormat, format_of
+from tournaments.limits import MAX_MATCH_LENGTH, MAX_RULES_TEXT, NUMBER_BOUNDS
 from tournaments.models import DEFAULT_TIEBREAKS, Flight, Tournament, default_match_lengths
 from tournaments.selectors import TIEBREAKS
 from tournaments.standings import METRICS
@@ -22,9 +24,10 @@ def _lengths(text: str, count: int) -> list[int]:
         lengths = [int(part) for part in text.replace(";", ",").split(",") if part.strip()]
     except ValueError as error:
         raise forms.ValidationError(_("Write whole numbers separated by commas.")) from error
-    if len(lengths) != count or any(n < 1 or n > 99 for n in lengths):
+    if len(lengths) != count or any(n < 1 or n > MAX_MATCH_LENGTH for n in lengths):
         raise forms.ValidationError(
-            _("Give %(count)s lengths from 1 to 99, separated by commas.") % {"count": count}
+            _("Give %(count)s lengths from 1 to %(highest)s, separated by commas.")
+            % {"count": count, "highest": MAX_MATCH_LENGTH}
         )
     return lengths
 
@@ -107,7 +110,7 @@ class TournamentForm(forms.ModelForm):
     consolation_lengths = forms.CharField(label=_("Consolation lengths"), initial="5, 7, 7")
     last_chance_lengths = forms.CharField(label=_("Last-chance lengths"), initial="3, 5, 5")
     table_length = forms.IntegerField(label=_("Round-robin and Swiss match length"),
-                                      min_value=1, max_value=99, initial=7)
+                                      min_value=1, max_value=MAX_MATCH_LENGTH, initial=7)
     tiebreak_order = forms.CharField(
         label=_("Tiebreaks, in order"), initial="wins, head_to_head, points_difference, points_scored",
         help_text=_("Players still tied on the first are compared on the second, and so on. "
@@ -136,6 +139,15 @@ class TournamentForm(forms.ModelForm):
             "hx-include": "closest form",
         })
         self.tiebreak_help = [(name, explanation) for _a, name, explanation in TIEBREAKS.values()]
+        for name, (lowest, highest) in NUMBER_BOUNDS.items():
+            if name in self.fields:  # the domain's bounds (tournaments.limits)
+                old = self.fields[name]
+                self.fields[name] = forms.IntegerField(
+                    label=old.label, help_text=old.help_text, min_value=lowest,
+                    max_value=highest, required=old.required, initial=old.initial)
+        self.fields["rules_text"].max_length = MAX_RULES_TEXT
+        self.fields["rules_text"].validators.append(MaxLengthValidator(MAX_RULES_TEXT))
+        self.fields["rules_text"].widget.attrs["maxlength"] = str(MAX_RULES_TEXT)
         if clubs is not None:
             self.fields["club"].queryset = clubs
         if self.instance.pk:
@@ -187,6 +199,13 @@ class TournamentForm(forms.ModelForm):
         if unknown or not keys or len(set(keys)) != len(keys):
             raise forms.ValidationError(_("Choose each tiebreak at most once, at least one."))
         return keys
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        starts, ends = data.get("starts_on"), data.get("ends_on")
+        if starts and ends and ends < starts:
+            self.add_error("ends_on", _("A tournament cannot end before it starts."))
+        return data
 
     def service_fields(self) -> dict[str, Any]:
         """The cleaned data as the services take it."""

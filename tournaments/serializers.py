@@ -12,8 +12,17 @@ from rest_framework import serializers
 
 from clubs.models import Club, Player
 from clubs.serializers import PlayerSerializer, PublicNameField
+from common.api import NOT_AN_ID, id_field
+from common.bounds import ID_MAX, parse_id
 from games.choices import BlockRule
 from tournaments.formats import ALL_SETTINGS_FIELDS, FORMATS, load_formats
+from tournaments.limits import (
+    MAX_ENTRANTS,
+    MAX_LENGTHS_PER_FLIGHT,
+    MAX_MATCH_LENGTH,
+    MAX_RULES_TEXT,
+    NUMBER_BOUNDS,
+)
 from tournaments.models import BracketConflict, Entry, Pairing, Tournament
 from tournaments.services.entries import EDITABLE
 from tournaments.standings import METRICS
@@ -105,6 +114,18 @@ class TournamentInputSerializer(serializers.ModelSerializer):
 
     club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all(), required=False)
     rules = RulesField(required=False)
+    match_lengths = serializers.DictField(
+        child=serializers.ListField(
+            child=serializers.IntegerField(min_value=1, max_value=MAX_MATCH_LENGTH),
+            min_length=1, max_length=MAX_LENGTHS_PER_FLIGHT),
+        required=False,
+        help_text="Per flight (main, consolation, last_chance, group, swiss, losers, "
+                  "grand_final): the lengths of "
+                  "the early rounds, semi-finals and final, or one length.")
+    tiebreaks = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(METRICS)), min_length=1,
+        max_length=len(METRICS), required=False)
+    rules_text = serializers.CharField(max_length=MAX_RULES_TEXT, allow_blank=True, required=False)
 
     class Meta:
         model = Tournament
@@ -113,8 +134,8 @@ class TournamentInputSerializer(serializers.ModelSerializer):
             **{name: {"help_text": _help(name)} for name in SETTING_HELP},
             "variant": {"required": False},
             "format": {"required": False},
-            "random_seed": {"help_text": _help("random_seed"), "min_value": 0,
-                            "max_value": 2**63 - 1},
+            **{name: {"help_text": _help(name), "min_value": lowest, "max_value": highest}
+               for name, (lowest, highest) in NUMBER_BOUNDS.items()},
         }
 
 
@@ -130,11 +151,23 @@ class EntrySerializer(serializers.ModelSerializer):
 
 class EntryInputSerializer(serializers.Serializer):
     player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
-    seed = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    seed = serializers.IntegerField(min_value=1, max_value=MAX_ENTRANTS, required=False,
+                                    allow_null=True)
 
 
 class SeedsInputSerializer(serializers.Serializer):
-    seeds = serializers.DictField(child=serializers.IntegerField(min_value=1, allow_null=True))
+    seeds = serializers.DictField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_ENTRANTS, allow_null=True),
+        help_text="Entry id → seed (1 to the number of entrants), or null for no seed.")
+
+    def validate_seeds(self, value: dict[str, int | None]) -> dict[int, int | None]:
+        seeds = {}
+        for key, seed in value.items():
+            entry = parse_id(key)
+            if entry is None:
+                raise serializers.ValidationError(NOT_AN_ID % {"highest": ID_MAX})
+            seeds[entry] = seed
+        return seeds
 
 
 class StatusInputSerializer(serializers.Serializer):
@@ -289,7 +322,7 @@ class PairingScoreInputSerializer(serializers.Serializer):
 
 
 class WalkoverInputSerializer(serializers.Serializer):
-    winner = serializers.IntegerField(help_text="The entry id of the player who advances.")
+    winner = id_field(help_text="The entry id of the player who advances.")
 
 
 class AnswerInputSerializer(serializers.Serializer):
@@ -306,5 +339,5 @@ class ConflictSerializer(serializers.ModelSerializer):
 
 
 class ConflictInputSerializer(serializers.Serializer):
-    conflict = serializers.IntegerField()
+    conflict = id_field()
     decision = serializers.ChoiceField(choices=["keep", "apply"])

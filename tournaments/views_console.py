@@ -21,9 +21,11 @@ from clubs import registry
 from clubs.errors import DomainError
 from clubs.models import Player
 from clubs.permissions import managed_clubs
+from common.bounds import parse_id, parse_int
 from games.services import ServiceError
 from tournaments import activity, console_sections, selectors, services
 from tournaments.forms import AddEntryForm, DirectorResultForm, TournamentForm
+from tournaments.limits import MAX_ENTRANTS, MAX_ROUNDS
 from tournaments.models import BracketConflict, Pairing, Tournament
 from tournaments.views_support import managed_tournament, report
 
@@ -170,12 +172,14 @@ def console_seeds(request: HttpRequest, pk: int) -> HttpResponse:
         seeds: dict[int, int | None] = {}
         for entry in tournament.entries.all():
             raw = request.POST.get(f"seed_{entry.pk}", "").strip()
+            seed = parse_int(raw, 1, MAX_ENTRANTS)
             if not raw:
                 seeds[entry.pk] = None
-            elif raw.isdigit():
-                seeds[entry.pk] = int(raw)
+            elif seed is not None:
+                seeds[entry.pk] = seed
             else:
-                raise ServiceError("bad_seed", _("Seeds are whole numbers."))
+                raise ServiceError("bad_seed", _("Seeds are whole numbers from 1 to %(highest)s.")
+                                   % {"highest": MAX_ENTRANTS})
         services.set_seeds(tournament=tournament, seeds=seeds, actor=request.user)
         return _("Seeds saved.")
 
@@ -204,11 +208,10 @@ def console_draw(request: HttpRequest, pk: int) -> HttpResponse:
 def console_next_round(request: HttpRequest, pk: int) -> HttpResponse:
     """Start the next round: pair it (Swiss), open it (round robin), or draw the group knockout."""
     def run(tournament: Tournament) -> str:
-        through = request.POST.get("through", "")
         started = services.next_stage(
             tournament=tournament, actor=request.user,
             stage="knockout" if request.POST.get("stage") == "knockout" else "round",
-            through=int(through) if through.isdigit() and len(through) < 5 else None,
+            through=parse_int(request.POST.get("through"), 1, MAX_ROUNDS),
             allow_repeats=request.POST.get("allow_repeats") == "1",
         )
         if "stage" in started:
@@ -240,8 +243,7 @@ def console_walkover(request: HttpRequest, pk: int, pairing_pk: int) -> HttpResp
     """The opponent is absent: the other player advances without playing."""
     def run(tournament: Tournament) -> str:
         pairing = get_object_or_404(tournament.pairings, pk=pairing_pk)
-        winner_id = request.POST.get("winner", "")
-        winner = get_object_or_404(tournament.entries, pk=int(winner_id) if winner_id.isdigit() else 0)
+        winner = get_object_or_404(tournament.entries, pk=parse_id(request.POST.get("winner")) or 0)
         services.award_walkover(pairing=pairing, winner=winner, actor=request.user)
         return _("Walkover to %(name)s.") % {"name": winner.player.display_name}
 

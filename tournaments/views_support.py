@@ -60,6 +60,13 @@ ERROR_MESSAGES: dict[str, Any] = {
         "The six-point block rule cannot change once the draw is made: the event's matches "
         "are played under it."
     ),
+    "out_of_range": _("%(label)s: give a whole number from %(lowest)s to %(highest)s."),
+    "text_too_long": _("The rules text is at most %(highest)s characters long."),
+    "bad_match_length": _("Match lengths are whole numbers from 1 to %(highest)s: up to three "
+                          "per flight (early rounds, semi-finals, final)."),
+    "unknown_tiebreak": _("Choose each tiebreak once from: %(choices)s."),
+    "no_result": _("No result is waiting for an answer."),
+    "ends_before_start": _("A tournament cannot end before it starts."),
     **EVENT_MESSAGES,
 }
 

@@ -20,6 +20,7 @@ from engine.match.final_score import (
     largest_game_points,
 )
 from engine.match.rules import (
+    MAX_MATCH_LENGTH,
     MULTIPLIERS,
     RESPONSES,
     RESULTS_BY_VARIANT,
@@ -45,6 +46,7 @@ from engine.match.scoring import (
 )
 
 __all__ = [
+    "MAX_MATCH_LENGTH",
     "MULTIPLIERS",
     "RECORDED_CUBE_LIMIT",
     "RESPONSES",

@@ -28,6 +28,10 @@ RESULTS_BY_VARIANT: dict[str, frozenset[str]] = {
 
 RESPONSES = frozenset({"take", "drop", "beaver"})
 
+# The longest match the site records and a tournament plays (a Match ID could hold 32767;
+# clubs play 1 to 25). Transcripts of longer matches are still read.
+MAX_MATCH_LENGTH = 99
+
 
 class MatchRulesError(EngineError):
     """A combination of match options that the project does not allow."""

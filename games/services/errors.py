@@ -6,6 +6,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from common.errors import DomainError
 from engine.match import MatchProblem
 
 # Engine problems shown to people, translated; the engine's own sentence is the fallback.
@@ -83,21 +84,17 @@ def transcript_error_text(error: dict[str, Any], language: str) -> str:
     return str(_("This move breaks a rule of the game."))
 
 
-class ServiceError(Exception):
+class ServiceError(DomainError):
     """An action that cannot be done; ``message`` is for people, ``code`` for programs."""
 
     def __init__(self, code: str, message: Any, field: str | None = None) -> None:
-        super().__init__(str(message))
-        self.code = code
-        self.message = message
-        self.field = field
-
-    def __str__(self) -> str:
-        return str(self.message)
+        super().__init__(code, message, field=field)
 
 
 class NotAllowed(ServiceError):
     """The user may not do this (a 403 on a page or in the API)."""
+
+    status = 403
 
     def __init__(self, message: Any = None) -> None:
         super().__init__("not_allowed", message or _("You may not do this."))

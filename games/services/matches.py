@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
 from clubs.permissions import AnyUser, can_manage_club
-from engine.match import MatchRulesError
+from engine.match import MAX_MATCH_LENGTH, MatchRulesError
 from games.models import Match, Variant
 from games.services.access import is_director
 from games.services.errors import NotAllowed, ServiceError
@@ -41,6 +41,19 @@ def create_match(*, club: Club, by: AnyUser, **fields: Any) -> Match:
     unknown = set(fields) - set(RULE_FIELDS)
     if unknown:
         raise ServiceError("unknown_field", _("Unknown fields: %s") % ", ".join(sorted(unknown)))
+    length = fields.get("length", Match._meta.get_field("length").default)
+    if not isinstance(length, int) or not 0 <= length <= MAX_MATCH_LENGTH:
+        raise ServiceError(
+            "bad_match_length",
+            _("A match is 1 to %(highest)s points long (0: an unlimited session).")
+            % {"highest": MAX_MATCH_LENGTH},
+            "length",
+        )
+    first, second = fields.get("player1"), fields.get("player2")
+    if first is not None and second is not None and first == second:
+        raise ServiceError(
+            "same_player", _("A match is played by two different players."), "player2"
+        )
     match = Match(club=club, **fields)
     if match.rated:
         _require_members(match)

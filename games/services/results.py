@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.permissions import AnyUser
 from engine.match import Double
 from games.models import (
+    MAX_GAME_NUMBER,
     Game,
     GameResult,
     Match,
@@ -142,6 +143,11 @@ def enter_game(
     if winner not in (1, 2, None):
         raise ServiceError("bad_winner", _("The winner is player 1 or player 2."), "winner")
     stored = list(match.games.order_by("number"))
+    if len(stored) >= MAX_GAME_NUMBER:
+        raise ServiceError(
+            "too_many_games",
+            _("A match or session holds at most %(count)s games.") % {"count": MAX_GAME_NUMBER},
+        )
     new = game_input(
         winner=winner, result=result, cube=cube, cube_owner=cube_owner, doubles=doubles
     )

@@ -31,6 +31,8 @@ from games.services.errors import ServiceError
 
 # The values a cube can show in a recorded match (engine.match.final_score).
 CUBE_VALUES = tuple(2**power for power in range(RECORDED_CUBE_LIMIT.bit_length()))
+# Cube actions in one game: each take doubles the cube (a beaver twice), plus one drop.
+MAX_DOUBLES = len(CUBE_VALUES) + 1
 
 
 def to_decimal(value: Points | Decimal) -> Decimal:
@@ -63,6 +65,13 @@ def doubles_from_json(data: Any) -> tuple[Double, ...]:
         return ()
     if not isinstance(data, list):
         raise ServiceError("bad_doubles", _("Cube actions are a list."), "doubles")
+    if len(data) > MAX_DOUBLES:
+        raise ServiceError(
+            "bad_doubles",
+            _("A game has at most %(count)s cube actions: the cube stops at %(limit)s.")
+            % {"count": MAX_DOUBLES, "limit": RECORDED_CUBE_LIMIT},
+            "doubles",
+        )
     doubles = []
     for item in data:
         try:

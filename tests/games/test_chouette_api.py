@@ -6,7 +6,7 @@ import pytest
 
 from chouette.models import ChouetteEvent, ChouetteLedgerEntry, ChouetteSession
 from tests.games.chouette_tables import make_table, member, quick_user
-from tests.support.clients import api_client
+from tests.support.clients import api_client, error_fields, error_of
 
 pytestmark = pytest.mark.django_db
 
@@ -131,8 +131,8 @@ def test_bad_games_answer_400_with_the_code_and_nothing_is_saved(payload, code: 
 
     response = api_client(t.director).post(games_url(t.session), resolve(payload), format="json")
     assert response.status_code == 400
-    assert response.json()["code"] == code
-    assert response.json()["detail"]
+    assert response.json()["error"]["code"] == code
+    assert error_of(response)["message"]
     assert ChouetteEvent.objects.count() == 0 and ChouetteLedgerEntry.objects.count() == 0
 
 
@@ -141,7 +141,7 @@ def test_malformed_input_is_a_field_error() -> None:
     response = api_client(t.director).post(
         games_url(t.session), {"result": {"winner": "nobody"}}, format="json"
     )
-    assert response.status_code == 400 and "result" in response.json()
+    assert response.status_code == 400 and "result" in error_fields(response)
     assert ChouetteEvent.objects.count() == 0
 
 
@@ -152,7 +152,7 @@ def test_undo_join_leave_and_finish() -> None:
     api.post(games_url(t.session), {"result": {"winner": "team"}}, format="json")
     undone = api.post(f"{base}/undo/")
     assert undone.status_code == 200 and undone.json()["games"] == 0
-    assert api.post(f"{base}/undo/").json()["code"] == "no_game_to_undo"
+    assert api.post(f"{base}/undo/").json()["error"]["code"] == "no_game_to_undo"
     newcomer = member(t.club, "Dee")
     joined = api.post(f"{base}/join/", {"player": newcomer.pk}, format="json")
     assert [p["id"] for p in joined.json()["line"]][-1] == newcomer.pk
@@ -160,7 +160,7 @@ def test_undo_join_leave_and_finish() -> None:
     assert t.players[0].pk not in [p["id"] for p in left.json()["line"]]
     assert api.post(f"{base}/finish/").json()["status"] == "finished"
     closed = api.post(games_url(t.session), {"result": {"winner": "team"}}, format="json")
-    assert closed.status_code == 400 and closed.json()["code"] == "session_finished"
+    assert closed.status_code == 400 and closed.json()["error"]["code"] == "session_finished"
 
 
 def test_a_director_opens_a_session() -> None:
@@ -179,9 +179,9 @@ def test_a_director_opens_a_session() -> None:
     assert nardy.status_code == 201, nardy.json()
     assert (nardy.json()["variant"], nardy.json()["koks"]) == ("long_nardy", False)
     koks = api.post("/api/chouette-sessions/", {**payload, "koks": True}, format="json")
-    assert koks.status_code == 400 and koks.json()["code"] == "koks_needs_long_nardy"
+    assert koks.status_code == 400 and koks.json()["error"]["code"] == "koks_needs_long_nardy"
     unknown = api.post("/api/chouette-sessions/", {**payload, "variant": "shesh"}, format="json")
-    assert unknown.status_code == 400 and "variant" in unknown.json()
+    assert unknown.status_code == 400 and "variant" in error_fields(unknown)
     assert ChouetteSession.objects.count() == 3
 
 
@@ -216,7 +216,7 @@ def test_a_long_nardy_session_through_the_api() -> None:
             games_url(session), {"result": {"winner": "team", "kind": kind}}, format="json"
         )
         assert refused.status_code == 400
-        assert refused.json()["code"] == code, refused.json()
+        assert refused.json()["error"]["code"] == code, refused.json()
     assert (ChouetteEvent.objects.count(), ChouetteLedgerEntry.objects.count()) == before
     # Without a kind, a long nardy game is an oin (a backgammon game a single).
     oin = api.post(games_url(session), {"result": {"winner": "team"}}, format="json")
@@ -227,7 +227,7 @@ def test_a_long_nardy_session_through_the_api() -> None:
     refused = api_client(backgammon.director).post(
         games_url(backgammon.session), {"result": {"winner": "box", "kind": "mars"}}, format="json"
     )
-    assert refused.status_code == 400 and refused.json()["code"] == "result_not_in_variant"
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == "result_not_in_variant"
 
 
 @pytest.mark.parametrize("who", ["anonymous", "stranger", "other_director", "other_player"])

@@ -18,6 +18,7 @@ from tests.games.match_factories import (
     match_with_logins,
     player_with_login,
 )
+from tests.support.clients import error_fields
 
 pytestmark = [
     pytest.mark.django_db,
@@ -115,7 +116,7 @@ def test_bad_input_gets_a_field_error_and_nothing_is_saved_or_queued(
     with django_capture_on_commit_callbacks() as callbacks:
         response = post_dispute(client_for(alice), match=match.pk, **fields)
     assert response.status_code == 400
-    assert bad_field in response.data
+    assert bad_field in error_fields(response)
     assert Dispute.objects.count() == 0 and DisputeEvent.objects.count() == 0
     assert callbacks == []
 
@@ -166,7 +167,7 @@ def test_replay_ruling_needs_a_valid_position(django_capture_on_commit_callbacks
         dispute_id = post_dispute(client_for(alice), match=match.pk).data["id"]
     url = f"/api/disputes/{dispute_id}/rule/"
     bad = client_for(director).post(url, {"ruling": "replay"}, format="json")
-    assert bad.status_code == 400 and "replay_position_id" in bad.data
+    assert bad.status_code == 400 and "replay_position_id" in error_fields(bad)
     good = client_for(director).post(
         url, {"ruling": "replay", "replay_position_id": "eO8DABj/P4AAAA"}, format="json"
     )

@@ -7,7 +7,7 @@ import pytest
 from games.models import Game, MatchResult, MatchTranscript, ResultChange
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
 from tests.games.match_factories import fast_passwords, match_with_logins, player_with_login
-from tests.support.clients import api_client
+from tests.support.clients import api_client, error_fields, error_of
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
 
@@ -68,7 +68,8 @@ def test_service_errors_are_400_with_the_message() -> None:
         f"/api/matches/{match.pk}/score/", {"score1": "7", "score2": "7"}, format="json"
     )
     assert response.status_code == 400
-    assert response.data["non_field_errors"][0].code == "impossible_score"
+    assert error_of(response)["code"] == "impossible_score"
+    assert error_of(response)["message"] == "In a 7-point match only one player can reach 7."
     assert counts() == (0, 0, 0, 0)
 
 
@@ -105,7 +106,7 @@ def test_dispute_and_override_through_the_api() -> None:
     disputed = api_client(user2).post(f"/api/results/{rid}/dispute/", {"reason": "1-7"})
     assert disputed.data["status"] == "disputed"
     missing = api_client(director).post(f"/api/matches/{match.pk}/override/", {"score1": 1, "score2": 7})
-    assert missing.status_code == 400 and "reason" in missing.data
+    assert missing.status_code == 400 and "reason" in error_fields(missing)
     done = api_client(director).post(
         f"/api/matches/{match.pk}/override/", {"score1": 1, "score2": 7, "reason": "Sheet"}
     )

@@ -22,3 +22,16 @@ def api_client(user: Any = None) -> APIClient:
     if user is not None:
         client.force_authenticate(user)
     return client
+
+
+def error_of(response: Any) -> dict[str, Any]:
+    """The API's one error shape: {"error": {"code", "message", "fields"}}."""
+    body = response.json()
+    assert set(body) == {"error"}, body
+    assert set(body["error"]) == {"code", "message", "fields"}, body
+    return body["error"]
+
+
+def error_fields(response: Any) -> set[str]:
+    """The input fields named by an API error (top-level names of dotted paths)."""
+    return {name.split(".")[0] for name in error_of(response)["fields"]}

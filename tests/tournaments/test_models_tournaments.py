@@ -59,7 +59,13 @@ def test_the_end_date_is_not_before_the_start() -> None:
     ({"match_lengths": {"main": [7, 0, 11]}}, "bad_match_length"),
     ({"rules": {"crawford": "yes"}}, "bad_rules"),
     ({"rules": {"jacoby": True}}, "bad_rules"),
-    ({"cycles": 9}, "invalid_tournament"),
+    ({"cycles": 9}, "out_of_range"),
+    ({"match_lengths": {"main": [7, 10**30, 11]}}, "bad_match_length"),
+    ({"match_lengths": 7}, "bad_match_length"),
+    ({"tiebreaks": 7}, "unknown_tiebreak"),
+    ({"seeded_top": 10**19}, "out_of_range"),
+    ({"rules_text": "x" * 5001}, "text_too_long"),
+    ({"ends_on": datetime.date(2000, 1, 1)}, "ends_before_start"),
 ])  # fmt: skip
 def test_bad_set_up_is_refused_with_a_code(fields: dict, code: str) -> None:
     event = make_event(0)

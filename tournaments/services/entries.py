@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -10,12 +11,19 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.text import capfirst
 
 from clubs.models import Club, Player
 from games.choices import DEFAULT_BLOCK_RULE, BlockRule, Variant
 from tournaments import event_rules as rules
 from tournaments.formats import FORMATS
-from tournaments.models import DEFAULT_TIEBREAKS, Entry, Tournament
+from tournaments.limits import (
+    MAX_LENGTHS_PER_FLIGHT,
+    MAX_MATCH_LENGTH,
+    MAX_RULES_TEXT,
+    NUMBER_BOUNDS,
+)
+from tournaments.models import DEFAULT_TIEBREAKS, Entry, Flight, Tournament
 from tournaments.services.common import ActionError, record, require_status
 from tournaments.services.games_adapter import MATCH_RULE_TYPES, set_matches_public
 from tournaments.standings import METRICS
@@ -59,23 +67,62 @@ def _validate_event(tournament: Tournament, changed: set[str]) -> None:
 
 
 def _validate(tournament: Tournament) -> None:
+    _validate_bounds(tournament)
     try:
         tournament.full_clean()
     except ValidationError as error:
         raise ActionError("invalid_tournament", "; ".join(error.messages),
                           {"fields": error.message_dict}) from error
-    unknown = [key for key in tournament.tiebreaks if key not in METRICS]
-    if unknown or not tournament.tiebreaks:
-        raise ActionError("unknown_tiebreak", f"Unknown tiebreak: {', '.join(unknown) or '(none)'}.",
-                          {"keys": unknown})
+    tiebreaks = tournament.tiebreaks
+    if not isinstance(tiebreaks, list) or not all(isinstance(key, str) for key in tiebreaks):
+        raise ActionError("unknown_tiebreak", f"Choose each tiebreak once from: {', '.join(METRICS)}.",
+                          {"keys": [], "choices": ", ".join(METRICS)})
+    unknown = [key for key in tiebreaks if key not in METRICS]
+    if unknown or not tiebreaks or len(set(tiebreaks)) != len(tiebreaks):
+        raise ActionError("unknown_tiebreak",
+                          f"Choose each tiebreak once from: {', '.join(METRICS)}.",
+                          {"keys": unknown, "choices": ", ".join(METRICS)})
     _validate_rules(tournament.rules, tournament.variant)
+    _validate_lengths(tournament.match_lengths)
     # the format's own settings: impossible ones are refused before anything is drawn
     tournament.event_format.check_settings(tournament)
-    for flight, lengths in tournament.match_lengths.items():
-        if not lengths or any(not isinstance(n, int) or n < 1 for n in lengths):
+
+
+def _validate_bounds(tournament: Tournament) -> None:
+    """Every number within the domain's bounds (tournaments.limits), texts within theirs."""
+    for name, (lowest, highest) in NUMBER_BOUNDS.items():
+        value = getattr(tournament, name)
+        if value is None and Tournament._meta.get_field(name).null:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or not lowest <= value <= highest:
+            label = capfirst(str(Tournament._meta.get_field(name).verbose_name))
+            raise ActionError("out_of_range",
+                              f"{label}: give a whole number from {lowest} to {highest}.",
+                              {"field": name, "label": label, "lowest": lowest, "highest": highest})
+    starts, ends = tournament.starts_on, tournament.ends_on
+    if isinstance(starts, date) and isinstance(ends, date) and ends < starts:
+        raise ActionError("ends_before_start", "A tournament cannot end before it starts.")
+    if len(tournament.rules_text or "") > MAX_RULES_TEXT:
+        raise ActionError("text_too_long", f"The rules text is at most {MAX_RULES_TEXT} characters.",
+                          {"field": "rules_text", "highest": MAX_RULES_TEXT})
+
+
+def _validate_lengths(match_lengths: Any) -> None:
+    """{flight: [lengths]}: known flights, 1 to 3 whole numbers from 1 to MAX_MATCH_LENGTH."""
+    if not isinstance(match_lengths, dict):
+        raise ActionError("bad_match_length", "The match lengths are given per flight.",
+                          {"flight": "", "highest": MAX_MATCH_LENGTH})
+    for flight, lengths in match_lengths.items():
+        if flight not in Flight.values:
+            raise ActionError("bad_match_length", f"There is no flight {flight}.",
+                              {"flight": flight, "highest": MAX_MATCH_LENGTH})
+        if (not isinstance(lengths, list) or not 1 <= len(lengths) <= MAX_LENGTHS_PER_FLIGHT
+                or any(isinstance(n, bool) or not isinstance(n, int)
+                       or not 1 <= n <= MAX_MATCH_LENGTH for n in lengths)):
             raise ActionError("bad_match_length",
-                              f"Match lengths of the {flight} flight must be whole numbers from 1.",
-                              {"flight": flight})
+                              f"Match lengths of the {flight} flight are 1 to "
+                              f"{MAX_LENGTHS_PER_FLIGHT} whole numbers from 1 to {MAX_MATCH_LENGTH}.",
+                              {"flight": flight, "highest": MAX_MATCH_LENGTH})
 
 
 def _validate_rules(rules: Any, variant: str) -> None:

@@ -1,0 +1,152 @@
+"""The REST API's error contract, and helpers every app's API uses.
+
+Every error the API answers has one JSON shape (documented in the schema's description)::
+
+    {"error": {"code": "impossible_score",
+               "message": "In a 5-point match only one player can reach 5.",
+               "fields": {"score1": ["…"]}}}
+
+``code`` is stable (for programs), ``message`` one sentence in the request's language,
+``fields`` the input fields at fault with their sentences (empty when the error is not
+about one field). :func:`exception_handler` is DRF's EXCEPTION_HANDLER: it answers
+``DomainError`` (400, or 403 for ``NotAllowed``), validation errors and DRF's own errors
+(401, 403, 404, 405, 406, 413, 415, 429) in this shape; :func:`error_response` builds it
+for the project's handler404/handler500 and middleware, so no answer under /api/ is HTML.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404, JsonResponse
+from django.utils.translation import gettext_lazy as _
+from rest_framework import exceptions, serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from common.bounds import ID_MAX, ID_MIN, parse_id
+from common.errors import DomainError, sentence_of, tidy
+
+NOT_AN_ID = _("Give an id: a whole number from 1 to %(highest)s.")
+INVALID = _("Some of the data sent is not valid: see the fields.")
+
+# Sentences for the errors that have no sentence of their own (Django's, or DRF's
+# defaults where they read badly); DRF's translated details are kept otherwise.
+SENTENCES: dict[str, Any] = {
+    "not_found": _("There is nothing at this address."),
+    "permission_denied": _("You may not do this."),
+    "not_authenticated": _("Sign in first: this needs a logged-in user or an API token."),
+    "server_error": _("Something went wrong on the server; the error has been logged."),
+    "bad_request": _("The request could not be understood."),
+    "request_too_large": _("The request is too large."),
+}
+
+
+class ErrorDetailOutput(serializers.Serializer):
+    code = serializers.CharField(help_text="Stable, for programs: invalid, not_found, ...")
+    message = serializers.CharField(help_text="One sentence for a person, in their language.")
+    fields = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text="The input fields at fault (nested ones dotted) and what is wrong with each.",
+    )
+
+
+class ErrorOutput(serializers.Serializer):
+    """Every error the API answers (see the API's description)."""
+
+    error = ErrorDetailOutput()
+
+
+def error_body(code: str, message: str, fields: Mapping[str, Any] | None = None) -> dict:
+    return {"error": {"code": code, "message": tidy(str(message)), "fields": dict(fields or {})}}
+
+
+def error_response(code: str, status: int, message: Any = None) -> JsonResponse:
+    """A plain Django JSON answer in the API's error shape (outside DRF's views)."""
+    text = message if message is not None else SENTENCES.get(code, code)
+    return JsonResponse(error_body(code, str(text)), status=status)
+
+
+def exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response | None:
+    """DRF's EXCEPTION_HANDLER: every error in the one JSON shape."""
+    if isinstance(exc, DomainError):
+        message = sentence_of(exc)
+        fields = {exc.field: [message]} if exc.field else {}
+        return Response(error_body(exc.code, message, fields), status=exc.status)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound(SENTENCES["not_found"])
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied(str(exc) or SENTENCES["permission_denied"])
+    response = drf_exception_handler(exc, context)  # headers: WWW-Authenticate, Retry-After
+    if response is None or not isinstance(exc, exceptions.APIException):
+        return response
+    if isinstance(exc, exceptions.ValidationError):
+        fields = flatten(exc.detail)
+        messages = [message for texts in fields.values() for message in texts]
+        message = messages[0] if len(messages) == 1 else str(INVALID)
+        loose = fields.pop(serializers.api_settings.NON_FIELD_ERRORS_KEY, None)
+        if loose and len(messages) == len(loose):
+            message = " ".join(loose)  # an error of the whole input, not of one field
+        response.data = error_body("invalid", message, fields)
+        return response
+    code = exc.get_codes() if isinstance(exc.get_codes(), str) else exc.default_code
+    detail = exc.detail if isinstance(exc.detail, str) else exc.default_detail
+    if code in ("not_authenticated", "permission_denied") and str(detail) == str(
+        exc.default_detail
+    ):
+        detail = SENTENCES[str(code)]
+    response.data = error_body(str(code), str(detail))
+    return response
+
+
+def flatten(detail: Any, prefix: str = "") -> dict[str, list[str]]:
+    """DRF's nested error details as {"field": [sentences]}, nested fields dotted:
+    ``doubles.0.answers.1.player``."""
+    if isinstance(detail, Mapping):
+        fields: dict[str, list[str]] = {}
+        for key, value in detail.items():
+            fields.update(flatten(value, f"{prefix}.{key}" if prefix else str(key)))
+        return fields
+    if isinstance(detail, list) and any(isinstance(item, (Mapping, list)) for item in detail):
+        fields = {}
+        for index, item in enumerate(detail):
+            if item:
+                fields.update(flatten(item, f"{prefix}.{index}" if prefix else str(index)))
+        return fields
+    texts = detail if isinstance(detail, list) else [detail]
+    key = prefix or serializers.api_settings.NON_FIELD_ERRORS_KEY
+    return {key: [tidy(str(text)) for text in texts]}
+
+
+def query_id(request: Request, name: str) -> int | None:
+    """The id in query parameter ``name``; None when absent or empty; 400 when no id."""
+    raw = request.query_params.get(name)
+    if raw is None or raw == "":
+        return None
+    value = parse_id(raw)
+    if value is None:
+        raise exceptions.ValidationError({name: [NOT_AN_ID % {"highest": ID_MAX}]}, code="invalid")
+    return value
+
+
+def id_field(**kwargs: Any) -> serializers.IntegerField:
+    """A serializer field for an id sent in a body: 1 to 2**63 − 1."""
+    return serializers.IntegerField(min_value=ID_MIN, max_value=ID_MAX, **kwargs)
+
+
+__all__ = [
+    "INVALID",
+    "NOT_AN_ID",
+    "SENTENCES",
+    "ErrorDetailOutput",
+    "ErrorOutput",
+    "error_body",
+    "error_response",
+    "exception_handler",
+    "flatten",
+    "id_field",
+    "query_id",
+]

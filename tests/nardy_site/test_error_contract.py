@@ -1,0 +1,194 @@
+"""One error contract: every API error in one JSON shape, styled error pages elsewhere."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+from rest_framework.test import APIClient
+
+from chouette.errors import ChouetteError
+from common.errors import DomainError, sentence_of, tidy
+from engine.errors import EngineError
+from games.services.errors import NotAllowed, ServiceError
+from tests.factories import ClubFactory, UserFactory
+from tests.games.match_factories import fast_passwords, match_with_logins
+from tests.support.clients import api_client, error_of, page_client
+from tournaments.errors import TournamentError
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
+
+
+def test_every_domain_error_is_a_domain_error() -> None:
+    errors = [
+        EngineError("bad_dice", "Two dice are rolled, not 3."),
+        ServiceError("impossible_score", "Only one player can reach 5.", "score1"),
+        NotAllowed(),
+        ChouetteError("no_box"),
+        TournamentError("too_few_entrants", "Too few.", {"minimum": 2, "entrants": 1}),
+    ]
+    for error in errors:
+        assert isinstance(error, DomainError)
+        assert error.code and sentence_of(error).endswith(".")
+    assert NotAllowed().status == 403 and ServiceError("code", "Sentence.").status == 400
+    assert isinstance(EngineError("x", "y"), ValueError)  # callers of the engine alone
+
+
+def test_sentences_are_tidy() -> None:
+    assert tidy(" The cube goes 1, 2, 4, ... ") == "The cube goes 1, 2, 4, ..."
+    assert tidy("Unknown player 'Ann.'..") == "Unknown player 'Ann.'."
+    assert tidy("A score cannot be negative..") == "A score cannot be negative."
+
+
+def test_a_tournament_error_is_translated_by_code() -> None:
+    error = TournamentError("too_few_entrants", "English.", {"minimum": 2, "entrants": 1})
+    assert sentence_of(error) == "A draw needs at least 2 entrants; this tournament has 1."
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "body", "status", "code"),
+    [
+        ("get", "/api/nothing-here/", None, 404, "not_found"),
+        ("get", "/api/matches/999999/", None, 404, "not_found"),
+        ("get", "/api/matches/%C2%B2/", None, 404, "not_found"),
+        ("post", "/api/matches/", {}, 403, "not_authenticated"),
+        ("get", "/api/games/?match=%C2%B2", None, 400, "invalid"),
+        ("get", f"/api/pairings/?tournament={'9' * 30}", None, 400, "invalid"),
+        ("get", f"/api/matches/?player={'9' * 30}", None, 400, "invalid"),
+    ],
+)
+def test_api_errors_have_one_shape(
+    method: str, url: str, body: Any, status: int, code: str
+) -> None:
+    response = getattr(api_client(), method)(url, body, format="json")
+    assert response.status_code == status
+    assert response["Content-Type"].startswith("application/json")
+    error = error_of(response)
+    assert error["code"] == code
+    assert error["message"].endswith(".") and ".." not in error["message"].replace("...", "")
+
+
+def test_a_method_the_operation_does_not_take_is_405() -> None:
+    response = api_client(UserFactory()).put("/api/matches/", {}, format="json")
+    assert response.status_code == 405 and error_of(response)["code"] == "method_not_allowed"
+
+
+def test_a_validation_error_names_the_fields() -> None:
+    match, user1, _ = match_with_logins(length=5)
+    response = api_client(user1).post(
+        f"/api/matches/{match.pk}/score/", {"score1": "1e999", "score2": -1}, format="json"
+    )
+    error = error_of(response)
+    assert response.status_code == 400 and error["code"] == "invalid"
+    assert set(error["fields"]) == {"score1", "score2"}
+    assert all(isinstance(text, str) for texts in error["fields"].values() for text in texts)
+
+
+def test_a_domain_error_keeps_its_code_and_field() -> None:
+    match, user1, _ = match_with_logins(length=5)
+    response = api_client(user1).post(
+        f"/api/matches/{match.pk}/score/", {"score1": 1000, "score2": 0}, format="json"
+    )
+    error = error_of(response)
+    assert error["code"] == "score_too_high" and list(error["fields"]) == ["score1"]
+    assert "196" in error["message"]
+
+
+def test_a_refusal_of_who_asks_is_403_with_its_sentence() -> None:
+    match, _, _ = match_with_logins(length=5)
+    outsider = UserFactory()
+    response = api_client(outsider).post(
+        f"/api/matches/{match.pk}/score/", {"score1": 5, "score2": 0}, format="json"
+    )
+    assert response.status_code == 403
+    assert error_of(response)["code"] == "not_allowed"
+
+
+def test_api_messages_follow_the_request_language() -> None:
+    client = APIClient(HTTP_ACCEPT_LANGUAGE="ru")
+    response = client.get("/api/nothing-here/")
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "not_found"
+    assert response["Content-Language"] == "ru"
+
+
+def test_a_crash_under_api_is_json(monkeypatch: pytest.MonkeyPatch) -> None:
+    from games.api import MatchViewSet
+
+    def crash(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(MatchViewSet, "list", crash)
+    client = APIClient(raise_request_exception=False)
+    response = client.get("/api/matches/")
+    assert response.status_code == 500
+    assert error_of(response)["code"] == "server_error"
+    assert "boom" not in response.content.decode() and "Traceback" not in response.content.decode()
+
+
+def test_a_crash_on_a_page_is_the_styled_500(monkeypatch: pytest.MonkeyPatch) -> None:
+    from nardy_site import urls
+
+    def crash(request: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(urls.views, "home", crash)
+    pattern = urls.urlpatterns[0]
+    monkeypatch.setattr(pattern, "callback", crash)
+    response = Client(raise_request_exception=False).get("/")
+    html = response.content.decode()
+    assert response.status_code == 500
+    assert "site-header" in html and "Something went wrong" in html
+    assert "boom" not in html and "Traceback" not in html
+
+
+def page(html: str) -> dict[str, str]:
+    title = re.search(r"<h1>(.*?)</h1>", html, re.DOTALL)
+    lang = re.search(r'<html lang="([^"]+)"', html)
+    return {"title": title.group(1).strip() if title else "", "lang": lang.group(1) if lang else ""}
+
+
+def test_pages_get_styled_404_and_403_in_the_site_layout() -> None:
+    missing = page_client().get("/matches/999999/")
+    assert missing.status_code == 404
+    assert "site-header" in missing.content.decode()
+    assert page(missing.content.decode())["title"] == "Page not found"
+    director = UserFactory()
+    club = ClubFactory(directors=[director])
+    outsider = UserFactory()
+    forbidden = page_client(outsider).get(f"/clubs/{club.slug}/merge-players/")
+    assert forbidden.status_code == 403
+    html = forbidden.content.decode()
+    assert "site-header" in html and page(html)["title"] == "Not allowed"
+
+
+def test_error_pages_are_in_the_readers_language() -> None:
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    response = client.get("/matches/999999/")
+    assert response.status_code == 404 and page(response.content.decode())["lang"] == "ru"
+
+
+def test_an_expired_form_gets_the_styled_403() -> None:
+    user = UserFactory()
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    response = client.post("/matches/new/", {})
+    assert response.status_code == 403
+    html = response.content.decode()
+    assert "site-header" in html and "Reload the page" in html
+
+
+@pytest.mark.parametrize("path", ["/api/matches/", "/matches/new/"])
+def test_oversized_bodies_are_refused_with_413(path: str, settings: Any) -> None:
+    user = UserFactory()
+    ClubFactory(directors=[user])
+    client = api_client(user) if path.startswith("/api/") else page_client(user)
+    body = "x" * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1)
+    response = client.generic("POST", path, body, content_type="application/json")
+    assert response.status_code == 413
+    if path.startswith("/api/"):
+        assert error_of(response)["code"] == "request_too_large"
+    else:
+        assert "site-header" in response.content.decode()
