@@ -1,0 +1,131 @@
+"""Numbers out of their domain's bounds get a 400 naming the field, never a 500."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.chouette.models import ChouetteSession
+from games.disputes.models import Dispute
+from games.models import Game
+from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
+from tests.games.chouette_tables import make_table
+from tests.games.match_factories import fast_passwords, match_with_logins
+from tests.support.clients import api_client, error_of
+from tests.tournaments.tournament_helpers import director_of, make_event
+
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.postgres,  # the overflows differ: SQLite raises OverflowError, PostgreSQL DataError
+    pytest.mark.usefixtures(fast_passwords.__name__),
+]
+
+
+def field_error(response: Any, field: str) -> None:
+    assert response.status_code == 400, response.content
+    assert any(name.split(".")[0] == field for name in error_of(response)["fields"]), (
+        response.json()
+    )
+
+
+@pytest.mark.parametrize("duplicate", [999_999, 10**30, "²", -1])
+def test_merging_a_player_that_does_not_exist_is_a_400(duplicate: object) -> None:
+    director = UserFactory()
+    club = ClubFactory(directors=[director])
+    keep = PlayerFactory()
+    MembershipFactory(club=club, player=keep)
+    response = api_client(director).post(
+        f"/api/players/{keep.pk}/merge/", {"duplicate": duplicate}, format="json"
+    )
+    field_error(response, "duplicate")
+
+
+@pytest.mark.parametrize("length", [10**30, 100, -1])
+def test_a_match_length_beyond_99_is_refused(length: int) -> None:
+    director = UserFactory()
+    club = ClubFactory(directors=[director])
+    body = {"club": club.slug, "variant": "backgammon", "length": length}
+    field_error(api_client(director).post("/api/matches/", body, format="json"), "length")
+
+
+def test_two_hundred_redoubles_are_refused() -> None:
+    match, user1, _ = match_with_logins(length=0)
+    doubles = [
+        {"player": 1 + turn % 2, "value": 2 ** (turn + 1), "response": "take"}
+        for turn in range(200)
+    ]
+    response = api_client(user1).post(
+        f"/api/matches/{match.pk}/games/",
+        {"winner": 1, "result": "single", "doubles": doubles},
+        format="json",
+    )
+    field_error(response, "doubles")
+    assert Game.objects.count() == 0
+
+
+def test_a_cube_above_the_limit_is_refused_by_the_api() -> None:
+    match, user1, _ = match_with_logins(length=5)
+    body = {"winner": 1, "result": "single", "cube": 2**40, "cube_owner": 2}
+    field_error(
+        api_client(user1).post(f"/api/matches/{match.pk}/games/", body, format="json"), "cube"
+    )
+
+
+@pytest.mark.parametrize("game_number", [10**30, 1000, 0])
+def test_a_game_number_out_of_range_is_refused(game_number: int) -> None:
+    match, user1, _ = match_with_logins()
+    body = {
+        "match": match.pk,
+        "game_number": game_number,
+        "position_id": "4HPwATDgc/ABMA",
+        "dice": [3, 1],
+        "notation": "8/5 6/5",
+    }
+    field_error(api_client(user1).post("/api/disputes/", body, format="json"), "game_number")
+    assert Dispute.objects.count() == 0
+
+
+@pytest.mark.parametrize("max_players", [10**19, 17, 2])
+def test_a_chouette_table_has_3_to_16_players(max_players: int) -> None:
+    table = make_table(3)
+    body = {
+        "club": table.club.slug,
+        "max_players": max_players,
+        "opening_line": [player.pk for player in table.players],
+    }
+    field_error(
+        api_client(table.director).post("/api/chouette-sessions/", body, format="json"),
+        "max_players",
+    )
+    assert ChouetteSession.objects.count() == 1  # the table make_table opened
+
+
+@pytest.mark.parametrize(
+    ("fields", "field"),
+    [
+        ({"match_lengths": {"main": [10**30, 9, 11]}}, "match_lengths"),
+        ({"match_lengths": {"main": [7, 9, 11, 13]}}, "match_lengths"),
+        ({"match_lengths": 7}, "match_lengths"),
+        ({"tiebreaks": 7}, "tiebreaks"),
+        ({"tiebreaks": ["coin_toss"]}, "tiebreaks"),
+        ({"seeded_top": 10**19}, "seeded_top"),
+        ({"cycles": 5}, "cycles"),
+        ({"rules_text": "x" * 5001}, "rules_text"),
+    ],
+)
+def test_tournament_settings_have_domain_bounds(fields: dict, field: str) -> None:
+    event = make_event(0)
+    response = api_client(director_of(event)).patch(
+        f"/api/tournaments/{event.pk}/", fields, format="json"
+    )
+    field_error(response, field)
+
+
+@pytest.mark.parametrize("seeds", [{"²": 1}, {"1": 10**30}, {str(10**30): 1}])
+def test_seeds_are_bounded_ids_and_numbers(seeds: dict) -> None:
+    event = make_event(2)
+    response = api_client(director_of(event)).post(
+        f"/api/tournaments/{event.pk}/seeds/", {"seeds": seeds}, format="json"
+    )
+    field_error(response, "seeds")
