@@ -21,7 +21,7 @@ from tests.games.chouette_nights import (
     Seats,
 )
 from tests.games.chouette_tables import make_table, member
-from tests.support.clients import api_client
+from tests.support.clients import api_client, error_field, error_fields
 
 pytestmark = pytest.mark.django_db
 
@@ -205,12 +205,14 @@ def test_a_correction_through_the_api_settles_the_later_games_again() -> None:
     # Turning game 1 into a win for the box changes who is box in game 2: refused.
     refused = played.api.put(url, {"result": {"winner": "box"}}, format="json")
     assert refused.status_code == 400
-    assert (refused.json()["code"], refused.json()["field"]) == (
+    assert (refused.json()["error"]["code"], error_field(refused)) == (
         "correction_breaks_later_game",
         "number",
     )
     assert (
-        played.api.put(played.url("T1", "games") + "9/", corrected, format="json").json()["code"]
+        played.api.put(played.url("T1", "games") + "9/", corrected, format="json").json()["error"][
+            "code"
+        ]
         == "no_such_game"
     )
 
@@ -258,8 +260,8 @@ def test_bad_games_name_the_field_and_save_nothing(payload, code, field) -> None
         f"/api/chouette-sessions/{t.session.pk}/games/", resolve(payload), format="json"
     )
     assert answer.status_code == 400
-    assert (answer.json()["code"], answer.json()["field"]) == (code, field)
-    assert answer.json()["detail"]
+    assert (answer.json()["error"]["code"], error_field(answer)) == (code, field)
+    assert answer.json()["error"]["message"]
     assert t.session.events.count() == 0 and t.session.ledger_entries.count() == 0
 
 
@@ -270,8 +272,8 @@ def test_joining_a_full_table_without_splits_is_refused_and_saves_nothing() -> N
         f"/api/chouette-sessions/{t.session.pk}/join/", {"player": newcomer.pk}, format="json"
     )
     assert answer.status_code == 400
-    assert (answer.json()["code"], answer.json()["field"]) == ("table_full", "player")
-    assert "Zed" in answer.json()["detail"]
+    assert (answer.json()["error"]["code"], error_field(answer)) == ("table_full", "player")
+    assert "Zed" in answer.json()["error"]["message"]
     assert t.session.events.count() == 0
     assert ChouetteSession.objects.count() == 1
 
@@ -284,7 +286,7 @@ def test_a_full_table_splitting_during_a_game_is_refused() -> None:
         {"player": newcomer.pk, "during_game": True},
         format="json",
     )
-    assert (answer.status_code, answer.json()["code"]) == (400, "split_after_the_game")
+    assert (answer.status_code, answer.json()["error"]["code"]) == (400, "split_after_the_game")
     assert ChouetteSession.objects.count() == 1
 
 
@@ -295,7 +297,7 @@ def test_undo_names_the_game_through_the_api() -> None:
     for _ in range(2):
         api.post(f"{base}/games/", {"result": {"winner": "team"}}, format="json")
     stale = api.post(f"{base}/undo/", {"game": 1}, format="json")
-    assert (stale.status_code, stale.json()["code"], stale.json()["field"]) == (
+    assert (stale.status_code, stale.json()["error"]["code"], error_field(stale)) == (
         400,
         "not_the_last_game",
         "game",
@@ -310,11 +312,11 @@ def test_settings_are_bounded() -> None:
     for bad in ({"max_players": 40000}, {"partner_share": 0}, {"max_automatic_doubles": 99}):
         answer = api.post("/api/chouette-sessions/", {**base, **bad}, format="json")
         assert answer.status_code == 400
-        assert set(answer.json()) == set(bad)
+        assert error_fields(answer) == set(bad)
     partner = api.post(
         "/api/chouette-sessions/", {**base, "box_partner": True, "max_players": 5}, format="json"
     )
-    assert (partner.json()["code"], partner.json()["field"]) == ("partner_needs_six", "box_partner")
+    assert (partner.json()["error"]["code"], error_field(partner)) == ("partner_needs_six", "box_partner")
 
 
 def test_refusals_are_in_the_readers_language() -> None:
@@ -326,5 +328,5 @@ def test_refusals_are_in_the_readers_language() -> None:
         format="json",
         HTTP_ACCEPT_LANGUAGE="ru",
     )
-    assert answer.json()["detail"] == "Стол полон (4 игроков) и не делится; Zed не может сесть."
-    assert answer.json()["field"] == "player"
+    assert answer.json()["error"]["message"] == "Стол полон (4 игроков) и не делится; Zed не может сесть."
+    assert error_field(answer) == "player"

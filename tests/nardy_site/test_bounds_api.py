@@ -6,8 +6,9 @@ from typing import Any
 
 import pytest
 
-from games.chouette.models import ChouetteSession
-from games.disputes.models import Dispute
+from chouette.models import ChouetteSession
+from chouette.services import MAX_PLAYERS
+from disputes.models import Dispute
 from games.models import Game
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tests.games.chouette_tables import make_table
@@ -86,8 +87,8 @@ def test_a_game_number_out_of_range_is_refused(game_number: int) -> None:
     assert Dispute.objects.count() == 0
 
 
-@pytest.mark.parametrize("max_players", [10**19, 17, 2])
-def test_a_chouette_table_has_3_to_16_players(max_players: int) -> None:
+@pytest.mark.parametrize("max_players", [10**19, MAX_PLAYERS + 1, 2])
+def test_a_chouette_table_has_a_bounded_number_of_players(max_players: int) -> None:
     table = make_table(3)
     body = {
         "club": table.club.slug,

@@ -35,3 +35,10 @@ def error_of(response: Any) -> dict[str, Any]:
 def error_fields(response: Any) -> set[str]:
     """The input fields named by an API error (top-level names of dotted paths)."""
     return {name.split(".")[0] for name in error_of(response)["fields"]}
+
+
+def error_field(response: Any) -> str | None:
+    """The one input field an API error names, or None when it names none."""
+    fields = error_fields(response)
+    assert len(fields) <= 1, fields
+    return next(iter(fields), None)
