@@ -16,6 +16,7 @@ from engine.match import (
     largest_game_points,
 )
 from games.models import BlockRule, GameResult, Match, Variant
+from games.services.results import MAX_REASON, REASON_REQUIRED
 from games.services.scoring import (
     CUBE_VALUES,
     SCORE_CAPACITY,
@@ -120,9 +121,9 @@ class FinalScoreForm(forms.Form):
 class DisputeForm(forms.Form):
     reason = forms.CharField(
         label=_("What is wrong?"),
-        required=False,
-        max_length=2000,
+        max_length=MAX_REASON,
         widget=forms.Textarea(attrs={"rows": 2}),
+        error_messages={"required": REASON_REQUIRED},
     )
 
 

@@ -20,6 +20,7 @@ from games.models import (
     Seat,
 )
 from games.services.matches import RULE_FIELDS
+from games.services.results import MAX_REASON, REASON_REQUIRED
 from games.services.scoring import SCORE_CAPACITY
 from games.services.transcripts import describe
 
@@ -168,7 +169,11 @@ class OverrideInputSerializer(ScoreInputSerializer):
 
 
 class ResultDisputeInputSerializer(serializers.Serializer):
-    reason = serializers.CharField(required=False, allow_blank=True, default="")
+    reason = serializers.CharField(
+        max_length=MAX_REASON,
+        help_text="What is wrong with the result (required; blank or only spaces is refused).",
+        error_messages={"required": REASON_REQUIRED, "blank": REASON_REQUIRED},
+    )
 
 
 class TranscriptInputSerializer(serializers.Serializer):

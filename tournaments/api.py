@@ -240,7 +240,7 @@ class PairingViewSet(PairingDayActions, viewsets.ReadOnlyModelViewSet):
         reason = s.AnswerInputSerializer(data=request.data)
         reason.is_valid(raise_exception=True)
         return _call(lambda: {"result": games_services.dispute_result(
-            result=open_result, by=request.user, reason=reason.validated_data.get("reason", "")).pk})
+            result=open_result, by=request.user, reason=reason.validated_data["reason"]).pk})
 
 
 def register(router: BaseRouter) -> None:

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
 from games.choices import BlockRule
+from games.services.results import REASON_REQUIRED
 from tournaments.errors import DrawError
 from tournaments.formats import ALL_SETTINGS_FIELDS, EventFormat, format_of
 from tournaments.limits import MAX_MATCH_LENGTH, MAX_RULES_TEXT, NUMBER_BOUNDS
@@ -271,4 +272,5 @@ class DirectorResultForm(ScoreForm):
 
 
 class DisputeForm(forms.Form):
-    reason = forms.CharField(label=_("What is wrong?"), max_length=500, required=False)
+    reason = forms.CharField(label=_("What is wrong?"), max_length=500,
+                             error_messages={"required": REASON_REQUIRED})

@@ -15,6 +15,7 @@ from clubs.serializers import PlayerSerializer, PublicNameField
 from common.api import NOT_AN_ID, id_field
 from common.bounds import ID_MAX, parse_id
 from games.choices import BlockRule
+from games.services.results import REASON_REQUIRED
 from tournaments.formats import ALL_SETTINGS_FIELDS, FORMATS, load_formats
 from tournaments.limits import (
     MAX_ENTRANTS,
@@ -326,7 +327,11 @@ class WalkoverInputSerializer(serializers.Serializer):
 
 
 class AnswerInputSerializer(serializers.Serializer):
-    reason = serializers.CharField(required=False, allow_blank=True, max_length=500)
+    reason = serializers.CharField(
+        max_length=500,
+        help_text="What is wrong with the result (required; blank or only spaces is refused).",
+        error_messages={"required": REASON_REQUIRED, "blank": REASON_REQUIRED},
+    )
 
 
 class ConflictSerializer(serializers.ModelSerializer):

@@ -42,6 +42,10 @@ from games.services.transcripts import refresh_agreements
 from games.signals import result_confirmed, result_disputed, result_proposed
 
 OPEN = (ResultStatus.PROPOSED, ResultStatus.DISPUTED)
+# A disputed result needs a reason: the director settling it reads it (issue 13, part 7).
+MAX_REASON = 2000
+REASON_REQUIRED = _("Say what is wrong with the result: a dispute needs a reason.")
+REASON_TOO_LONG = _("A reason is at most %(count)s characters long.")
 
 
 def lock_match(match: Match) -> Match:
@@ -315,13 +319,18 @@ def confirm_result(*, result: MatchResult, by: AnyUser) -> MatchResult:
 
 
 @transaction.atomic
-def dispute_result(*, result: MatchResult, by: AnyUser, reason: str = "") -> MatchResult:
-    """The opponent says the proposed result is wrong; a director settles it."""
+def dispute_result(*, result: MatchResult, by: AnyUser, reason: str) -> MatchResult:
+    """The opponent says the proposed result is wrong, and why; a director settles it."""
     match, result = _relock(result)
     if result.status != ResultStatus.PROPOSED:
         raise ServiceError("result_closed", _("Only a proposed result can be disputed."))
     if not access.can_dispute(by, result):
         raise NotAllowed(_("The opponent of whoever entered the result may dispute it."))
+    reason = (reason or "").strip()
+    if not reason:
+        raise ServiceError("reason_required", REASON_REQUIRED, "reason")
+    if len(reason) > MAX_REASON:
+        raise ServiceError("reason_too_long", REASON_TOO_LONG % {"count": MAX_REASON}, "reason")
     _change_status(
         match, by, result, ResultStatus.DISPUTED, ResultChange.Action.DISPUTED, reason=reason
     )

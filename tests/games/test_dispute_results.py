@@ -86,7 +86,7 @@ def test_the_first_illegal_move_of_the_transcript_is_pointed_at(
     attach(match, aram, text)
     result = enter_final_score(match=match, by=bella, score1=Decimal(0), score2=Decimal(3))
     with django_capture_on_commit_callbacks(execute=True):
-        dispute_result(result=result, by=aram)
+        dispute_result(result=result, by=aram, reason="Game 3 was mine.")
     verdict = Dispute.objects.get().verdict
     assert verdict["valid"] is False and verdict["supports"] is None
     assert verdict["first_error"]["game"] == 1 and verdict["first_error"]["turn"] == 1
@@ -97,7 +97,7 @@ def test_without_a_transcript_the_director_decides(django_capture_on_commit_call
     match, aram, bella = aram_and_bella()
     result = enter_final_score(match=match, by=aram, score1=Decimal(3), score2=Decimal(1))
     with django_capture_on_commit_callbacks(execute=True):
-        dispute_result(result=result, by=bella)
+        dispute_result(result=result, by=bella, reason="Game 3 was mine.")
     dispute = Dispute.objects.get()
     assert dispute.transcript is None and dispute.verdict["code"] == "no_transcript"
 

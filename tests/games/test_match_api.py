@@ -102,7 +102,7 @@ def test_dispute_and_override_through_the_api() -> None:
     proposed = api_client(user1).post("/api/results/", {"match": match.pk, "score1": 7, "score2": 1})
     assert proposed.status_code == 201
     rid = proposed.data["id"]
-    assert api_client(user1).post(f"/api/results/{rid}/dispute/").status_code == 403
+    assert api_client(user1).post(f"/api/results/{rid}/dispute/", {"reason": "x"}).status_code == 403
     disputed = api_client(user2).post(f"/api/results/{rid}/dispute/", {"reason": "1-7"})
     assert disputed.data["status"] == "disputed"
     missing = api_client(director).post(f"/api/matches/{match.pk}/override/", {"score1": 1, "score2": 7})

@@ -85,7 +85,7 @@ def test_players_outside_the_match_and_other_directors_cannot_act() -> None:
         with pytest.raises(NotAllowed):
             confirm_result(result=result, by=user)
         with pytest.raises(NotAllowed):
-            dispute_result(result=result, by=user)
+            dispute_result(result=result, by=user, reason="Wrong score.")
         with pytest.raises(NotAllowed):
             override_result(match=match, by=user, score1=7, score2=0, reason="x")
     assert MatchResult.objects.get().status == ResultStatus.PROPOSED
