@@ -6,8 +6,6 @@ without JavaScript the same form submits as a plain GET.
 
 from __future__ import annotations
 
-import csv
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -19,6 +17,7 @@ from django.utils.translation import gettext as _
 from clubs.models import Club, Player
 from clubs.permissions import can_manage_club
 from clubs.selectors import club_members
+from common.csv_export import SafeWriter
 from games.models import Variant
 from leaderboard import selectors
 from leaderboard.charts import Series, history_chart_svg, rating_chart_svg
@@ -83,7 +82,7 @@ def rankings_csv(request: HttpRequest) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     name = f"rankings-{query.season.start.isoformat()}-{query.season.end.isoformat()}.csv"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
-    writer = csv.writer(response)
+    writer = SafeWriter(response)  # a name cannot start a spreadsheet formula
     writer.writerow([_("Rank"), _("Player"), _("GP-style points"), _("Events")])
     for row in selectors.ranking(query, request.user):
         writer.writerow([row.rank, row.name, f"{row.points:.2f}", row.events])

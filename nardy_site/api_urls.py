@@ -1,8 +1,12 @@
 """The REST API at /api/: one router that each app adds its viewsets to."""
 
+from csp.decorators import csp_update
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularRedocView,
+    SpectacularSwaggerSplitView,
+)
 from rest_framework.routers import DefaultRouter
 
 from chouette import api as chouette_api
@@ -13,6 +17,7 @@ from leaderboard import api as leaderboard_api
 from money import api as money_api
 from nardy_site import api as site_api
 from notifications import api as notifications_api
+from nardy_site.security import TokenView
 from tournaments import api as tournaments_api
 from webhooks import api as webhooks_api
 
@@ -30,8 +35,16 @@ site_api.register(router)
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
-    path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),
-    path("token/", obtain_auth_token, name="token"),
+    # Swagger UI with its start script served as a file (no inline script, CSP).
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
+    # Redoc writes its styles into style elements and runs a worker from a blob: URL.
+    path(
+        "redoc/",
+        csp_update({"style-src-elem": ["'unsafe-inline'"], "worker-src": ["blob:"]})(
+            SpectacularRedocView.as_view(url_name="api:schema")
+        ),
+        name="redoc",
+    ),
+    path("token/", TokenView.as_view(), name="token"),
     path("", include(router.urls)),
 ]

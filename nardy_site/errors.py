@@ -27,8 +27,15 @@ PAGES: dict[int, tuple[Any, Any]] = {
     404: (_("Page not found"), _("There is nothing at this address.")),
     405: (_("Not allowed"), _("This address does not take that kind of request.")),
     413: (_("Too large"), _("What was sent is too large. Send a smaller file or text.")),
+    429: (_("Too many attempts"), _("Too many attempts. Wait a few minutes and try again.")),
 }
-CODES = {400: "bad_request", 403: "permission_denied", 404: "not_found", 413: "request_too_large"}
+CODES = {
+    400: "bad_request",
+    403: "permission_denied",
+    404: "not_found",
+    413: "request_too_large",
+    429: "throttled",
+}
 
 
 def is_api(request: HttpRequest) -> bool:

@@ -22,6 +22,11 @@ Variables (all optional):
                             on the console (development)
   EMAIL_BACKEND             a Django email backend, overriding the choice above
   DEFAULT_FROM_EMAIL        the sender of the site's mail
+  NARDY_PROXY_COUNT         reverse proxies in front of the app (0: clients connect directly);
+                            the client's address for lockouts and throttles is then taken
+                            from X-Forwarded-For, never before
+  NARDY_LOGIN_FAILURES      failed logins before a lockout (default 5)
+  NARDY_THROTTLE_ANON / _USER / _SEARCH  API rates, e.g. 120/minute
 """
 
 from __future__ import annotations
@@ -66,6 +71,8 @@ INSTALLED_APPS = [
     "django_filters",
     "allauth",
     "allauth.account",
+    "axes",
+    "csp",
     "nardy_site",
     "outbox",
     "clubs",
@@ -83,6 +90,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "nardy_site.errors.RequestSizeLimit",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -93,6 +101,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a lockout into its answer
 ]
 
 ROOT_URLCONF = "nardy_site.urls"
@@ -230,6 +239,44 @@ CSRF_COOKIE_HTTPONLY = False  # htmx reads nothing from it: the token goes in hx
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+
+# Abuse. Logins (the page, the API token, the admin) lock out after NARDY_LOGIN_FAILURES
+# failures from one address (django-axes, counted in the database, so across processes);
+# a correct password resets the count. Client addresses come from REMOTE_ADDR unless
+# NARDY_PROXY_COUNT proxies are declared (a forged X-Forwarded-For changes nothing).
+PROXY_COUNT = int(os.environ.get("NARDY_PROXY_COUNT", "0"))
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", *AUTHENTICATION_BACKENDS]
+AXES_FAILURE_LIMIT = int(os.environ.get("NARDY_LOGIN_FAILURES", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["ip_address", ["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False
+AXES_LOCKOUT_CALLABLE = "nardy_site.security.lockout_response"
+AXES_IPWARE_PROXY_COUNT = PROXY_COUNT or None
+if PROXY_COUNT:
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
+    AXES_IPWARE_PROXY_ORDER = "right-most"
+
+# Content-Security-Policy: scripts and styles from this site only, no inline script
+# (behaviour lives in static files: nardy/site.js, disputes/editor.js, ...). Inline style
+# *attributes* are allowed (a bracket's column count, SVG cursors), style elements not.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "style-src-elem": ["'self'"],
+        "style-src-attr": ["'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
 if env_bool("NARDY_HTTPS"):
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
@@ -248,6 +295,19 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "EXCEPTION_HANDLER": "common.api.exception_handler",
+    # Throttles (per client address, or per user when signed in); searches are stricter.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+        "nardy_site.throttles.SearchRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": os.environ.get("NARDY_THROTTLE_ANON", "120/minute"),
+        "user": os.environ.get("NARDY_THROTTLE_USER", "600/minute"),
+        "search": os.environ.get("NARDY_THROTTLE_SEARCH", "30/minute"),
+        "login": os.environ.get("NARDY_THROTTLE_LOGIN", "10/minute"),
+    },
+    "NUM_PROXIES": PROXY_COUNT,
     "PAGE_SIZE": 50,
 }
 SPECTACULAR_SETTINGS = {

@@ -2,23 +2,23 @@
 
 from __future__ import annotations
 
-import csv
-
 from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from common.csv_export import SafeWriter
 from tournaments import selectors
 from tournaments.models import Flight, Pairing, Tournament
 from tournaments.views_support import visible_tournament
 
 
-def _csv(tournament: Tournament, what: str) -> tuple[HttpResponse, csv.writer]:
+def _csv(tournament: Tournament, what: str) -> tuple[HttpResponse, SafeWriter]:
+    """The response and a writer whose cells cannot start a spreadsheet formula."""
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     name = f"{slugify(tournament.name) or 'tournament'}-{what}.csv"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response, csv.writer(response)
+    return response, SafeWriter(response)
 
 
 def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
