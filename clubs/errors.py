@@ -20,7 +20,7 @@ def sentence_for(error: DomainError, sentences: Mapping[str, Any]) -> str:
     """``error`` told with the sentence ``sentences`` holds for its code (the Django layer
     passes its translations), filled in with the error's params; the error's own
     sentence when there is none, or when the params do not fit it."""
-    template = sentences.get(error.code)
+    template = None if error.translated else sentences.get(error.code)
     if template is None:
         return str(error.message)
     try:

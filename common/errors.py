@@ -28,6 +28,9 @@ class DomainError(Exception):
     """
 
     status: int = 400
+    # True when ``message`` is already the sentence in the reader's language (a lazy
+    # translation), so no table of sentences by code is consulted for it.
+    translated: bool = False
 
     def __init__(
         self,

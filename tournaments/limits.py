@@ -14,16 +14,18 @@ MAX_ROUNDS = 4 * MAX_ENTRANTS  # a round robin of them, four cycles, has fewer r
 
 # field: (lowest, highest). A club event has at most a few hundred entrants; these bounds
 # are far above any real event and far below what breaks a draw or a database column.
-# Fields that may be empty (None) are checked only when given.
+# Fields that may be empty (None) are checked only when given. Where a format or the
+# registration rules refuse a low value with their own sentence (too_few_rounds,
+# too_few_losses, bad_capacity), the bound here starts at 0 and leaves that to them.
 NUMBER_BOUNDS: dict[str, tuple[int, int]] = {
     "seeded_top": (0, 64),  # partial seeding: the top seeds placed by rating
     "cycles": (1, 4),  # round robin: each pair meets this many times
     "group_count": (1, 64),
     "qualifiers_per_group": (1, 16),
-    "swiss_rounds": (1, MAX_ENTRANTS - 1),  # the format checks "at most entrants − 1"
-    "losses_limit": (1, 64),  # Swiss until N losses
-    "round_limit": (1, MAX_ROUNDS),
-    "capacity": (1, MAX_ENTRANTS),
+    "swiss_rounds": (0, MAX_ENTRANTS - 1),  # the format checks "at most entrants − 1"
+    "losses_limit": (0, 64),  # Swiss until N losses
+    "round_limit": (0, MAX_ROUNDS),
+    "capacity": (0, MAX_ENTRANTS),
     "random_seed": (0, 2**63 - 1),
 }
 MAX_RULES_TEXT = 5000  # characters of the "rules in force" text

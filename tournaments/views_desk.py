@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 from clubs import services as clubs_services
 from clubs.errors import DomainError
 from clubs.models import Player
+from common.bounds import ID_MAX, parse_int
 from games.services import ServiceError
 from tournaments import selectors_event, services
 from tournaments.forms_event import (
@@ -221,4 +222,5 @@ def desk_apart(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _int(value: str | None) -> int:
-    return int(value) if value and value.isdigit() and len(value) < 12 else 0
+    """An id or index written in ASCII digits, else 0 (never a crash on "²")."""
+    return parse_int(value, 0, ID_MAX) or 0

@@ -87,6 +87,8 @@ def transcript_error_text(error: dict[str, Any], language: str) -> str:
 class ServiceError(DomainError):
     """An action that cannot be done; ``message`` is for people, ``code`` for programs."""
 
+    translated = True  # raised with a translated sentence
+
     def __init__(self, code: str, message: Any, field: str | None = None) -> None:
         super().__init__(code, message, field=field)
 
