@@ -21,6 +21,8 @@ from nardy_site.security import TokenView
 from tournaments import api as tournaments_api
 from webhooks import api as webhooks_api
 
+DOCS_POLICY = csp_update({"style-src-elem": ["'unsafe-inline'"], "worker-src": ["blob:"]})
+
 router = DefaultRouter()
 clubs_api.register(router)
 tournaments_api.register(router)
@@ -35,13 +37,18 @@ site_api.register(router)
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    # Swagger UI with its start script served as a file (no inline script, CSP).
-    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
-    # Redoc writes its styles into style elements and runs a worker from a blob: URL.
+    # The API's documentation pages: Swagger UI with its start script served as a file
+    # (no inline script); both viewers write their styles into style elements, and Redoc
+    # runs a worker from a blob: URL, which their pages alone allow.
+    path(
+        "docs/",
+        DOCS_POLICY(SpectacularSwaggerSplitView.as_view(url_name="api:schema")),
+        name="docs",
+    ),
     path(
         "redoc/",
-        csp_update({"style-src-elem": ["'unsafe-inline'"], "worker-src": ["blob:"]})(
-            SpectacularRedocView.as_view(url_name="api:schema")
+        DOCS_POLICY(
+            SpectacularRedocView.as_view(url_name="api:schema", template_name="api/redoc.html")
         ),
         name="redoc",
     ),

@@ -162,9 +162,32 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
-    """A fresh page in its own browser context (no cookies shared between tests)."""
+    """A fresh page in its own browser context (no cookies shared between tests).
+
+    Playwright's string predicates (``wait_for_function``) are evaluated in the page,
+    which the site's Content-Security-Policy forbids, so this context bypasses it; the
+    ``strict_page`` fixture keeps the policy, to check that the site works under it."""
+    context = browser.new_context(bypass_csp=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def strict_page(browser: Browser) -> Iterator[Page]:
+    """A page that enforces the site's Content-Security-Policy; ``strict_page.violations``
+    collects every console report of the policy being broken."""
     context = browser.new_context()
     page = context.new_page()
     page.set_default_timeout(15_000)
+    violations: list[str] = []
+    page.on(
+        "console",
+        lambda message: violations.append(f"{page.url}: {message.text}")
+        if "Content Security Policy" in message.text
+        else None,
+    )
+    page.violations = violations  # type: ignore[attr-defined]
     yield page
     context.close()
