@@ -47,7 +47,7 @@ def phone(browser, live_server, user, next_url: str):
     """A logged-in phone on ``next_url``."""
     user.set_password("secret-pass")
     user.save()
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=True)
     page = context.new_page()
     page.set_default_timeout(15_000)
     page.goto(f"{live_server.url}/accounts/login/?next={next_url}")

@@ -48,7 +48,7 @@ def test_draw_result_confirmation_and_the_bracket_updates(live_server, browser, 
     assert winner.display_name not in final_box.inner_text()
 
     # The winner enters the result on "My matches".
-    player_context = browser.new_context()
+    player_context = browser.new_context(bypass_csp=True)
     player_page = player_context.new_page()
     _log_in(player_page, live_server.url, winner.user.username)
     player_page.goto(live_server.url + "/my-matches/")
@@ -59,7 +59,7 @@ def test_draw_result_confirmation_and_the_bracket_updates(live_server, browser, 
     player_context.close()
 
     # The opponent confirms.
-    opponent_context = browser.new_context()
+    opponent_context = browser.new_context(bypass_csp=True)
     opponent_page = opponent_context.new_page()
     _log_in(opponent_page, live_server.url, loser.user.username)
     opponent_page.goto(live_server.url + "/my-matches/")
