@@ -308,7 +308,7 @@ def _refused(error: core.ChouetteError, names: dict[int, str], context: str = ""
     message = describe(error, names)
     field = field_of(error.code, context)
     body = error_body(error.code, message, {field: [message]} if field else {})
-    return Response(body, status=status.HTTP_400_BAD_REQUEST)
+    return Response(body, status=status.HTTP_409_CONFLICT)
 
 
 def register(router: BaseRouter) -> None:

@@ -18,6 +18,7 @@ from chouette.models import ChouetteSession
 from chouette.selectors import PlayerSessionLine, Table
 from chouette.services import MAX_AUTOMATIC_DOUBLES, MAX_PLAYERS, TableRules
 from clubs.models import Club, Player
+from common.api import QuerySerializer
 from games.choices import BlockRule
 
 # Bounds on what one request may carry (no 500 for anything a client can send).
@@ -153,7 +154,7 @@ class ChouetteMergeInput(serializers.Serializer):
     other = serializers.PrimaryKeyRelatedField(queryset=ChouetteSession.objects.all())
 
 
-class ChouetteSeasonQuery(serializers.Serializer):
+class ChouetteSeasonQuery(QuerySerializer):
     club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all())
     year = serializers.IntegerField(required=False, min_value=1900, max_value=9999)
 

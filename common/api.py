@@ -9,8 +9,9 @@ Every error the API answers has one JSON shape (documented in the schema's descr
 ``code`` is stable (for programs), ``message`` one sentence in the request's language,
 ``fields`` the input fields at fault with their sentences (empty when the error is not
 about one field). :func:`exception_handler` is DRF's EXCEPTION_HANDLER: it answers
-``DomainError`` (400, or 403 for ``NotAllowed``), validation errors and DRF's own errors
-(401, 403, 404, 405, 406, 413, 415, 429) in this shape; :func:`error_response` builds it
+``DomainError`` (409: well-formed input the rules refuse, or 403 for ``NotAllowed``),
+input that does not fit the schema (400; 404 when it names an object that does not
+exist) and DRF's own errors (401, 403, 404, 405, 406, 413, 415, 429) in this shape; :func:`error_response` builds it
 for the project's handler404/handler500 and middleware, so no answer under /api/ is HTML.
 """
 
@@ -32,6 +33,7 @@ from common.errors import DomainError, sentence_of, tidy
 
 NOT_AN_ID = _("Give an id: a whole number from 1 to %(highest)s.")
 INVALID = _("Some of the data sent is not valid: see the fields.")
+EMPTY_PARAMETER = _("Give a value, or leave the parameter out.")
 
 # Sentences for the errors that have no sentence of their own (Django's, or DRF's
 # defaults where they read badly); DRF's translated details are kept otherwise.
@@ -91,6 +93,9 @@ def exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response | 
         if loose and len(messages) == len(loose):
             message = " ".join(loose)  # an error of the whole input, not of one field
         response.data = error_body("invalid", message, fields)
+        if _only_missing_objects(exc.detail):  # well-formed ids of nothing that exists
+            response.data["error"]["code"] = "not_found"
+            response.status_code = 404
         return response
     code = exc.get_codes() if isinstance(exc.get_codes(), str) else exc.default_code
     detail = exc.detail if isinstance(exc.detail, str) else exc.default_detail
@@ -100,6 +105,24 @@ def exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response | 
         detail = SENTENCES[str(code)]
     response.data = error_body(str(code), str(detail))
     return response
+
+
+def _only_missing_objects(detail: Any) -> bool:
+    """Whether every error in a DRF error detail is an id of nothing (does_not_exist)."""
+    codes: list[str] = []
+
+    def collect(item: Any) -> None:
+        if isinstance(item, Mapping):
+            for value in item.values():
+                collect(value)
+        elif isinstance(item, list):
+            for value in item:
+                collect(value)
+        else:
+            codes.append(getattr(item, "code", ""))
+
+    collect(detail)
+    return bool(codes) and all(code == "does_not_exist" for code in codes)
 
 
 def flatten(detail: Any, prefix: str = "") -> dict[str, list[str]]:
@@ -132,6 +155,22 @@ def query_id(request: Request, name: str) -> int | None:
     return value
 
 
+class QuerySerializer(serializers.Serializer):
+    """The query parameters of a GET. One given empty (``?start=``) is refused (400) like
+    any other value that does not fit its schema, unless the field allows blanks; DRF
+    would otherwise take it as absent."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        empty = [
+            name
+            for name, field in self.fields.items()
+            if name in data and data.get(name) == "" and not getattr(field, "allow_blank", False)
+        ]
+        if empty:
+            raise exceptions.ValidationError({name: [str(EMPTY_PARAMETER)] for name in empty})
+        return super().to_internal_value(data)
+
+
 def id_field(**kwargs: Any) -> serializers.IntegerField:
     """A serializer field for an id sent in a body: 1 to 2**63 − 1."""
     return serializers.IntegerField(min_value=ID_MIN, max_value=ID_MAX, **kwargs)
@@ -143,6 +182,7 @@ __all__ = [
     "SENTENCES",
     "ErrorDetailOutput",
     "ErrorOutput",
+    "QuerySerializer",
     "error_body",
     "error_response",
     "exception_handler",

@@ -23,11 +23,13 @@ from typing import Any
 class DomainError(Exception):
     """An action or an input the domain refuses; nothing has been changed.
 
-    ``status`` is the HTTP status the API answers with: 400 (bad input or a state that
-    does not allow the action), 403 for a refusal of who is asking (``NotAllowed``).
+    ``status`` is the HTTP status the API answers with: 409 (the request is well formed,
+    but the rules or the current state refuse it: 400 is kept for input that does not
+    fit the operation's schema), 403 for a refusal of who is asking (``NotAllowed``, or
+    any error with the code ``not_allowed``).
     """
 
-    status: int = 400
+    status: int = 409
     # True when ``message`` is already the sentence in the reader's language (a lazy
     # translation), so no table of sentences by code is consulted for it.
     translated: bool = False

@@ -31,7 +31,9 @@ class DisputeInputSerializer(serializers.Serializer):
         "refused for backgammon.",
     )
     position_id = serializers.CharField(max_length=20, allow_blank=True)
-    dice = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2)
+    dice = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=6), min_length=2, max_length=2
+    )
     notation = serializers.CharField(max_length=120, allow_blank=True)
     on_roll_seat = serializers.ChoiceField(
         choices=Dispute._meta.get_field("on_roll_seat").choices, required=False, default=1
@@ -67,6 +69,8 @@ class DisputeSerializer(serializers.ModelSerializer):
     dice = serializers.SerializerMethodField()
     submitted_by = PublicNameField()
     events = DisputeEventSerializer(many=True, read_only=True)
+    # "" until a director rules: the schema's enum says so
+    ruling = serializers.ChoiceField(choices=Ruling.choices, allow_blank=True, read_only=True)
 
     class Meta:
         model = Dispute

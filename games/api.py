@@ -14,6 +14,7 @@ from django.db.models import OuterRef, QuerySet, Subquery
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -32,8 +33,9 @@ from games.serializers import (
     ProposeInputSerializer,
     ResultDisputeInputSerializer,
     ScoreInputSerializer,
-    TranscriptInputSerializer,
+    TranscriptFileInputSerializer,
     TranscriptSerializer,
+    TranscriptTextInputSerializer,
 )
 from games.services.scoring import doubles_from_json
 
@@ -119,15 +121,23 @@ class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         )
         return Response(MatchResultSerializer(result).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=TranscriptInputSerializer, responses=TranscriptSerializer)
-    @action(detail=True, methods=["post"])
+    @extend_schema(
+        request={
+            "application/json": TranscriptTextInputSerializer,
+            "multipart/form-data": TranscriptFileInputSerializer,
+        },
+        responses={202: TranscriptSerializer},
+    )
+    @action(detail=True, methods=["post"], parser_classes=[JSONParser, MultiPartParser])
     def transcripts(self, request: Request, pk: str | None = None) -> Response:
-        """Upload a transcript (multipart `file`, or JSON `text`); it is checked in a worker."""
+        """Upload a transcript (JSON `text`, or a multipart `file`); a worker checks it."""
         match = self.get_object()
-        data = parsed(TranscriptInputSerializer, request)
-        upload = data.get("file")
-        content = upload.read() if upload else data["text"]
-        name = upload.name if upload else data.get("file_name", "")
+        if request.content_type.startswith("multipart/"):
+            upload = parsed(TranscriptFileInputSerializer, request)["file"]
+            content, name = upload.read(), upload.name
+        else:
+            data = parsed(TranscriptTextInputSerializer, request)
+            content, name = data["text"], data["file_name"]
         transcript = services.upload_transcript(
             match=match, by=request.user, data=content, file_name=name
         )

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from clubs.models import Club, Player
@@ -21,7 +20,7 @@ from games.models import (
 )
 from games.services.matches import RULE_FIELDS
 from games.services.results import MAX_REASON, REASON_REQUIRED
-from games.services.scoring import SCORE_CAPACITY
+from games.services.transcripts import MAX_BYTES as TRANSCRIPT_MAX_CHARACTERS
 from games.services.transcripts import describe
 
 
@@ -72,9 +71,11 @@ class MatchResultSerializer(serializers.ModelSerializer):
 
 class MatchSerializer(serializers.ModelSerializer):
     club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    player1 = PlayerRefSerializer(read_only=True)
-    player2 = PlayerRefSerializer(read_only=True)
-    winner = PlayerRefSerializer(read_only=True)
+    # null until the players are known (a tournament match waiting for its pairing), and
+    # the winner until the match is decided
+    player1 = PlayerRefSerializer(read_only=True, allow_null=True)
+    player2 = PlayerRefSerializer(read_only=True, allow_null=True)
+    winner = PlayerRefSerializer(read_only=True, allow_null=True)
     official_result = serializers.SerializerMethodField()
 
     class Meta:
@@ -148,9 +149,7 @@ def score_field(**kwargs: Any) -> serializers.DecimalField:
     """A final score: finite, 0 to the database's capacity; the service checks it against
     the match (``check_final_score``: one player reaches the length, and no more than
     the last game can bring)."""
-    return serializers.DecimalField(
-        max_digits=7, decimal_places=1, min_value=0, max_value=SCORE_CAPACITY, **kwargs
-    )
+    return serializers.DecimalField(max_digits=7, decimal_places=1, min_value=0, **kwargs)
 
 
 class ScoreInputSerializer(serializers.Serializer):
@@ -176,15 +175,17 @@ class ResultDisputeInputSerializer(serializers.Serializer):
     )
 
 
-class TranscriptInputSerializer(serializers.Serializer):
-    file = serializers.FileField(required=False)
-    text = serializers.CharField(required=False, trim_whitespace=False)
-    file_name = serializers.CharField(required=False, default="", allow_blank=True)
+class TranscriptTextInputSerializer(serializers.Serializer):
+    """A transcript sent as JSON: its text."""
 
-    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
-        if not data.get("file") and not data.get("text"):
-            raise serializers.ValidationError(_("Send a file or a text."), code="required")
-        return data
+    text = serializers.CharField(trim_whitespace=False, max_length=TRANSCRIPT_MAX_CHARACTERS)
+    file_name = serializers.CharField(required=False, default="", allow_blank=True, max_length=200)
+
+
+class TranscriptFileInputSerializer(serializers.Serializer):
+    """A transcript sent as a multipart upload: the file."""
+
+    file = serializers.FileField()
 
 
 class TranscriptSerializer(serializers.ModelSerializer):

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, viewsets
+from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -48,7 +50,10 @@ class RatingViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
         variant = self.request.query_params.get("variant", Variant.BACKGAMMON)
-        return selectors.rating_list(variant if variant in Variant.values else Variant.BACKGAMMON)
+        if variant not in Variant.values:  # as documented: one of the games, else 400
+            raise ValidationError({"variant": [_("Choose one of: %(choices)s.")
+                                               % {"choices": ", ".join(Variant.values)}]})
+        return selectors.rating_list(variant)
 
 
 @extend_schema_view(list=extend_schema(parameters=[HistoryQuerySerializer]))
@@ -69,6 +74,7 @@ class RankingViewSet(viewsets.ViewSet):
     """The season's GP-style ranking of one club or all, one game or both."""
 
     permission_classes = [AllowAny]
+    answers_one_object = True  # the list is one page object (common.schema)
 
     @extend_schema(parameters=[RankingQuerySerializer], responses=RankingPageSerializer)
     def list(self, request: Request) -> Response:

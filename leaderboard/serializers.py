@@ -11,6 +11,7 @@ from django.utils import timezone
 from rest_framework import serializers
 
 from clubs.models import Club
+from common.api import QuerySerializer
 from games.models import Variant
 from leaderboard.models import PlayerRating, RatingChange
 from leaderboard.selectors import RankingQuery, season_for
@@ -36,12 +37,12 @@ class RatingChangeSerializer(serializers.ModelSerializer):
         ]
 
 
-class HistoryQuerySerializer(serializers.Serializer):
+class HistoryQuerySerializer(QuerySerializer):
     player = serializers.IntegerField(min_value=1)
     variant = serializers.ChoiceField(choices=Variant.choices, default=Variant.BACKGAMMON)
 
 
-class RankingQuerySerializer(serializers.Serializer):
+class RankingQuerySerializer(QuerySerializer):
     club = serializers.SlugRelatedField(
         slug_field="slug", queryset=Club.objects.all(), required=False, allow_null=True
     )

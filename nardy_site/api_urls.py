@@ -21,7 +21,13 @@ from nardy_site.security import TokenView
 from tournaments import api as tournaments_api
 from webhooks import api as webhooks_api
 
-DOCS_POLICY = csp_update({"style-src-elem": ["'unsafe-inline'"], "worker-src": ["blob:"]})
+DOCS_POLICY = csp_update(
+    {
+        "style-src-elem": ["'unsafe-inline'"],
+        "worker-src": ["blob:"],
+        "img-src": ["https://cdn.redoc.ly"],  # Redoc's own logo
+    }
+)
 
 router = DefaultRouter()
 clubs_api.register(router)

@@ -13,7 +13,8 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
-from rest_framework import exceptions
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions, serializers
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -22,6 +23,7 @@ from common.api import error_response
 from nardy_site.errors import error_page, is_api
 from nardy_site.throttles import LoginRateThrottle
 
+WRONG_CREDENTIALS = _("That username and password do not match an account.")
 LOCKED_OUT = _("Too many failed sign-ins from here: signing in is locked for %(minutes)s minutes.")
 
 
@@ -49,16 +51,30 @@ class LockedOut(exceptions.APIException):
     default_code = "locked_out"
 
 
+class TokenInput(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=4096, trim_whitespace=False)
+
+
+class TokenOutput(serializers.Serializer):
+    token = serializers.CharField(
+        help_text='Send it as "Authorization: Token <token>" with every request.'
+    )
+
+
 class TokenView(ObtainAuthToken):
-    """POST username and password, get the API token. Failed attempts count towards the
-    lockout of the sign-in page (django-axes); a locked-out client is told so (429)."""
+    """POST username and password, get the API token. Wrong credentials answer 401;
+    failed attempts count towards the lockout of the sign-in page (django-axes), and a
+    locked-out client is told so (429)."""
 
     throttle_classes = [LoginRateThrottle]
 
+    @extend_schema(request=TokenInput, responses=TokenOutput, auth=[{}])
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        TokenInput(data=request.data).is_valid(raise_exception=True)  # the shape first: 400
         try:
             return super().post(request, *args, **kwargs)
-        except exceptions.ValidationError:
+        except exceptions.ValidationError as error:
             if getattr(request, "axes_locked_out", False):
                 raise LockedOut(LOCKED_OUT % {"minutes": lockout_minutes()}) from None
-            raise
+            raise exceptions.AuthenticationFailed(WRONG_CREDENTIALS) from error

@@ -72,8 +72,11 @@ class TournamentViewSet(viewsets.ModelViewSet):
     def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return self.partial_update(request, *args, **kwargs)
 
-    @extend_schema(request=s.EntryInputSerializer, responses=s.EntrySerializer)
-    @action(detail=True, methods=["get", "post"])
+    @extend_schema(methods=["GET"], request=None, responses=s.EntrySerializer(many=True))
+    @extend_schema(
+        methods=["POST"], request=s.EntryInputSerializer, responses={201: s.EntrySerializer}
+    )
+    @action(detail=True, methods=["get", "post"], pagination_class=None)
     def entries(self, request: Request, pk: str | None = None) -> Response:
         tournament = self.get_object()
         if request.method == "GET":
@@ -84,7 +87,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
             tournament=tournament, actor=request.user, **data.validated_data)).data,
             status.HTTP_201_CREATED)
 
-    @extend_schema(request=s.SeedsInputSerializer, responses=None)
+    @extend_schema(request=s.SeedsInputSerializer, responses=s.DoneSerializer)
     @action(detail=True, methods=["post"])
     def seeds(self, request: Request, pk: str | None = None) -> Response:
         tournament = self.get_object()
@@ -103,8 +106,8 @@ class TournamentViewSet(viewsets.ModelViewSet):
         return _call(lambda: s.TournamentSerializer(services.set_status(
             tournament=tournament, status=data.validated_data["status"], actor=request.user)).data)
 
-    @extend_schema(request=None, responses=s.PairingSerializer(many=True))
-    @action(detail=True, methods=["post"])
+    @extend_schema(request=None, responses={201: s.PairingSerializer(many=True)})
+    @action(detail=True, methods=["post"], pagination_class=None)
     def draw(self, request: Request, pk: str | None = None) -> Response:
         tournament = self.get_object()
 
@@ -114,7 +117,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
 
         return _call(run, status.HTTP_201_CREATED)
 
-    @extend_schema(request=s.NextRoundInputSerializer, responses=None)
+    @extend_schema(request=s.NextRoundInputSerializer, responses=s.NextStageSerializer)
     @action(detail=True, methods=["post"], url_path="next-round")
     def next_round(self, request: Request, pk: str | None = None) -> Response:
         tournament = self.get_object()
@@ -127,7 +130,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
             allow_repeats=data.validated_data["allow_repeats"]))
 
     @extend_schema(request=None, responses=s.PairingSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def pairings(self, request: Request, pk: str | None = None) -> Response:
         """Every pairing of the event (the bracket of all flights, or the round-robin rounds)."""
         tournament = self.get_object()
@@ -146,8 +149,9 @@ class TournamentViewSet(viewsets.ModelViewSet):
         """The event formats, the settings each one uses, and the tiebreaks to choose from."""
         return Response(s.FormatsSerializer(selectors.formats_data()).data)
 
-    @extend_schema(request=s.ConflictInputSerializer, responses=s.ConflictSerializer(many=True))
-    @action(detail=True, methods=["get", "post"])
+    @extend_schema(methods=["GET"], request=None, responses=s.ConflictSerializer(many=True))
+    @extend_schema(methods=["POST"], request=s.ConflictInputSerializer, responses=s.ConflictSerializer)
+    @action(detail=True, methods=["get", "post"], pagination_class=None)
     def conflicts(self, request: Request, pk: str | None = None) -> Response:
         """Late corrections waiting for the director (GET); decide one (POST)."""
         tournament = self.get_object()
@@ -179,14 +183,15 @@ class PairingViewSet(PairingDayActions, viewsets.ReadOnlyModelViewSet):
         return pairings
 
     @extend_schema(request=None, responses=s.PairingSerializer(many=True))
-    @action(detail=False, methods=["get"], permission_classes=[IsAuthenticated])
+    @action(detail=False, methods=["get"], permission_classes=[IsAuthenticated],
+            pagination_class=None)
     def mine(self, request: Request) -> Response:
         """The signed-in player's tournament matches."""
         player = player_for(request.user)
         pairings = selectors.my_pairings(player) if player else []
         return Response(s.PairingSerializer(pairings, many=True).data)
 
-    @extend_schema(request=s.PairingScoreInputSerializer, responses=None)
+    @extend_schema(request=s.PairingScoreInputSerializer, responses={201: s.ResultRefSerializer})
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def result(self, request: Request, pk: str | None = None) -> Response:
         """A player proposes the final score; a director (with a reason) sets it."""
@@ -217,12 +222,12 @@ class PairingViewSet(PairingDayActions, viewsets.ReadOnlyModelViewSet):
         return _call(lambda: s.PairingSerializer(services.award_walkover(
             pairing=pairing, winner=winner, actor=request.user)).data)
 
-    @extend_schema(request=None, responses=None)
+    @extend_schema(request=None, responses=s.ResultRefSerializer)
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def confirm(self, request: Request, pk: str | None = None) -> Response:
         return self._answer(request, confirm=True)
 
-    @extend_schema(request=s.AnswerInputSerializer, responses=None)
+    @extend_schema(request=s.AnswerInputSerializer, responses=s.ResultRefSerializer)
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def dispute(self, request: Request, pk: str | None = None) -> Response:
         return self._answer(request, confirm=False)

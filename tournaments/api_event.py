@@ -57,6 +57,9 @@ class DeskEntrySerializer(serializers.ModelSerializer):
     """An entrant as the directors' desk sees them (fees included)."""
 
     player = PlayerSerializer(read_only=True)
+    withdrawal = serializers.ChoiceField(  # "" while the entrant plays on
+        choices=Entry._meta.get_field("withdrawal").choices, allow_blank=True, read_only=True
+    )
 
     class Meta:
         model = Entry

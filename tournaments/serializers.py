@@ -236,8 +236,8 @@ def match_summary(pairing: Pairing) -> dict | None:
 
 
 class PairingSerializer(serializers.ModelSerializer):
-    top = SideSerializer(read_only=True)
-    bottom = SideSerializer(read_only=True)
+    top = SideSerializer(read_only=True, allow_null=True)  # null: a bye, or not known yet
+    bottom = SideSerializer(read_only=True, allow_null=True)
     match = serializers.SerializerMethodField()
 
     class Meta:
@@ -346,3 +346,18 @@ class ConflictSerializer(serializers.ModelSerializer):
 class ConflictInputSerializer(serializers.Serializer):
     conflict = id_field()
     decision = serializers.ChoiceField(choices=["keep", "apply"])
+
+
+class DoneSerializer(serializers.Serializer):
+    ok = serializers.BooleanField(help_text="Always true: the change was made.")
+
+
+class NextStageSerializer(serializers.Serializer):
+    round = serializers.IntegerField(required=False, help_text="The round that started.")
+    stage = serializers.ChoiceField(
+        choices=["knockout"], required=False,
+        help_text="knockout: the knockout of the group qualifiers was drawn.")
+
+
+class ResultRefSerializer(serializers.Serializer):
+    result = serializers.IntegerField(help_text="The id of the match result (/api/results/).")

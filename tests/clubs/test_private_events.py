@@ -113,7 +113,7 @@ def test_a_director_rates_only_their_own_members():
     response = api_client(director).post("/api/matches/", {
         "club": club.slug, "length": 5, "player1": ours.pk, "player2": theirs.pk,
         "rated": True}, format="json")
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert "Visitor" in response.content.decode()
 
 

@@ -130,7 +130,7 @@ def test_bad_games_answer_400_with_the_code_and_nothing_is_saved(payload, code: 
         return seats.get(value, value) if isinstance(value, str) else value
 
     response = api_client(t.director).post(games_url(t.session), resolve(payload), format="json")
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert response.json()["error"]["code"] == code
     assert error_of(response)["message"]
     assert ChouetteEvent.objects.count() == 0 and ChouetteLedgerEntry.objects.count() == 0
@@ -160,7 +160,7 @@ def test_undo_join_leave_and_finish() -> None:
     assert t.players[0].pk not in [p["id"] for p in left.json()["line"]]
     assert api.post(f"{base}/finish/").json()["status"] == "finished"
     closed = api.post(games_url(t.session), {"result": {"winner": "team"}}, format="json")
-    assert closed.status_code == 400 and closed.json()["error"]["code"] == "session_finished"
+    assert closed.status_code == 409 and closed.json()["error"]["code"] == "session_finished"
 
 
 def test_a_director_opens_a_session() -> None:
@@ -179,7 +179,7 @@ def test_a_director_opens_a_session() -> None:
     assert nardy.status_code == 201, nardy.json()
     assert (nardy.json()["variant"], nardy.json()["koks"]) == ("long_nardy", False)
     koks = api.post("/api/chouette-sessions/", {**payload, "koks": True}, format="json")
-    assert koks.status_code == 400 and koks.json()["error"]["code"] == "koks_needs_long_nardy"
+    assert koks.status_code == 409 and koks.json()["error"]["code"] == "koks_needs_long_nardy"
     unknown = api.post("/api/chouette-sessions/", {**payload, "variant": "shesh"}, format="json")
     assert unknown.status_code == 400 and "variant" in error_fields(unknown)
     assert ChouetteSession.objects.count() == 3
@@ -215,7 +215,7 @@ def test_a_long_nardy_session_through_the_api() -> None:
         refused = api.post(
             games_url(session), {"result": {"winner": "team", "kind": kind}}, format="json"
         )
-        assert refused.status_code == 400
+        assert refused.status_code == 409
         assert refused.json()["error"]["code"] == code, refused.json()
     assert (ChouetteEvent.objects.count(), ChouetteLedgerEntry.objects.count()) == before
     # Without a kind, a long nardy game is an oin (a backgammon game a single).
@@ -227,7 +227,7 @@ def test_a_long_nardy_session_through_the_api() -> None:
     refused = api_client(backgammon.director).post(
         games_url(backgammon.session), {"result": {"winner": "box", "kind": "mars"}}, format="json"
     )
-    assert refused.status_code == 400 and refused.json()["error"]["code"] == "result_not_in_variant"
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "result_not_in_variant"
 
 
 @pytest.mark.parametrize("who", ["anonymous", "stranger", "other_director", "other_player"])

@@ -204,7 +204,7 @@ def test_a_correction_through_the_api_settles_the_later_games_again() -> None:
     assert sum(totals.values()) == 0
     # Turning game 1 into a win for the box changes who is box in game 2: refused.
     refused = played.api.put(url, {"result": {"winner": "box"}}, format="json")
-    assert refused.status_code == 400
+    assert refused.status_code == 409
     assert (refused.json()["error"]["code"], error_field(refused)) == (
         "correction_breaks_later_game",
         "number",
@@ -259,7 +259,7 @@ def test_bad_games_name_the_field_and_save_nothing(payload, code, field) -> None
     answer = api_client(t.director).post(
         f"/api/chouette-sessions/{t.session.pk}/games/", resolve(payload), format="json"
     )
-    assert answer.status_code == 400
+    assert answer.status_code == 409
     assert (answer.json()["error"]["code"], error_field(answer)) == (code, field)
     assert answer.json()["error"]["message"]
     assert t.session.events.count() == 0 and t.session.ledger_entries.count() == 0
@@ -271,7 +271,7 @@ def test_joining_a_full_table_without_splits_is_refused_and_saves_nothing() -> N
     answer = api_client(t.director).post(
         f"/api/chouette-sessions/{t.session.pk}/join/", {"player": newcomer.pk}, format="json"
     )
-    assert answer.status_code == 400
+    assert answer.status_code == 409
     assert (answer.json()["error"]["code"], error_field(answer)) == ("table_full", "player")
     assert "Zed" in answer.json()["error"]["message"]
     assert t.session.events.count() == 0
@@ -286,7 +286,7 @@ def test_a_full_table_splitting_during_a_game_is_refused() -> None:
         {"player": newcomer.pk, "during_game": True},
         format="json",
     )
-    assert (answer.status_code, answer.json()["error"]["code"]) == (400, "split_after_the_game")
+    assert (answer.status_code, answer.json()["error"]["code"]) == (409, "split_after_the_game")
     assert ChouetteSession.objects.count() == 1
 
 
@@ -298,7 +298,7 @@ def test_undo_names_the_game_through_the_api() -> None:
         api.post(f"{base}/games/", {"result": {"winner": "team"}}, format="json")
     stale = api.post(f"{base}/undo/", {"game": 1}, format="json")
     assert (stale.status_code, stale.json()["error"]["code"], error_field(stale)) == (
-        400,
+        409,
         "not_the_last_game",
         "game",
     )

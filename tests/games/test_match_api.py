@@ -67,7 +67,7 @@ def test_service_errors_are_400_with_the_message() -> None:
     response = api_client(user1).post(
         f"/api/matches/{match.pk}/score/", {"score1": "7", "score2": "7"}, format="json"
     )
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert error_of(response)["code"] == "impossible_score"
     assert error_of(response)["message"] == "In a 7-point match only one player can reach 7."
     assert counts() == (0, 0, 0, 0)
@@ -131,5 +131,5 @@ def test_directors_create_matches_and_the_rules_are_checked() -> None:
     assert created.status_code == 201, created.data
     assert created.data["cube_enabled"] is False and created.data["status"] == "ready"
     jacoby = api_client(director).post("/api/matches/", {**body, "jacoby": True}, format="json")
-    assert jacoby.status_code == 400
+    assert jacoby.status_code == 409
     assert api_client(UserFactory()).post("/api/matches/", body, format="json").status_code == 403

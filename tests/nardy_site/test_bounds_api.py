@@ -23,15 +23,19 @@ pytestmark = [
 ]
 
 
-def field_error(response: Any, field: str) -> None:
-    assert response.status_code == 400, response.content
+def field_error(response: Any, field: str, status: int = 400) -> None:
+    """Refused, naming the field: 400 when the input does not fit the schema, 409 when
+    it fits but the rules refuse it, 404 when it names nothing that exists."""
+    assert response.status_code == status, response.content
     assert any(name.split(".")[0] == field for name in error_of(response)["fields"]), (
         response.json()
     )
 
 
-@pytest.mark.parametrize("duplicate", [999_999, 10**30, "²", -1])
-def test_merging_a_player_that_does_not_exist_is_a_400(duplicate: object) -> None:
+@pytest.mark.parametrize(
+    ("duplicate", "status"), [(999_999, 404), (10**30, 404), (-1, 404), ("²", 400)]
+)
+def test_merging_a_player_that_does_not_exist_is_refused(duplicate: object, status: int) -> None:
     director = UserFactory()
     club = ClubFactory(directors=[director])
     keep = PlayerFactory()
@@ -39,7 +43,7 @@ def test_merging_a_player_that_does_not_exist_is_a_400(duplicate: object) -> Non
     response = api_client(director).post(
         f"/api/players/{keep.pk}/merge/", {"duplicate": duplicate}, format="json"
     )
-    field_error(response, "duplicate")
+    field_error(response, "duplicate", status)
 
 
 @pytest.mark.parametrize("length", [10**30, 100, -1])
@@ -61,7 +65,7 @@ def test_two_hundred_redoubles_are_refused() -> None:
         {"winner": 1, "result": "single", "doubles": doubles},
         format="json",
     )
-    field_error(response, "doubles")
+    field_error(response, "doubles", 409)
     assert Game.objects.count() == 0
 
 

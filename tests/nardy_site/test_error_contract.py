@@ -32,7 +32,7 @@ def test_every_domain_error_is_a_domain_error() -> None:
     for error in errors:
         assert isinstance(error, DomainError)
         assert error.code and sentence_of(error).endswith(".")
-    assert NotAllowed().status == 403 and ServiceError("code", "Sentence.").status == 400
+    assert NotAllowed().status == 403 and ServiceError("code", "Sentence.").status == 409
     assert isinstance(EngineError("x", "y"), ValueError)  # callers of the engine alone
 
 
@@ -53,7 +53,7 @@ def test_a_tournament_error_is_translated_by_code() -> None:
         ("get", "/api/nothing-here/", None, 404, "not_found"),
         ("get", "/api/matches/999999/", None, 404, "not_found"),
         ("get", "/api/matches/%C2%B2/", None, 404, "not_found"),
-        ("post", "/api/matches/", {}, 403, "not_authenticated"),
+        ("post", "/api/matches/", {}, 401, "not_authenticated"),
         ("get", "/api/games/?match=%C2%B2", None, 400, "invalid"),
         ("get", f"/api/pairings/?tournament={'9' * 30}", None, 400, "invalid"),
         ("get", f"/api/matches/?player={'9' * 30}", None, 400, "invalid"),

@@ -28,7 +28,7 @@ def test_a_director_runs_a_knockout_through_the_api(api: APIClient) -> None:
         player = PlayerFactory()
         assert api.post(f"/api/tournaments/{pk}/entries/", {"player": player.pk}).status_code == 201
     twice = api.post(f"/api/tournaments/{pk}/entries/", {"player": player.pk})
-    assert twice.status_code == 400 and twice.json()["error"]["code"] == "already_entered"
+    assert twice.status_code == 409 and twice.json()["error"]["code"] == "already_entered"
     drawn = api.post(f"/api/tournaments/{pk}/draw/")
     assert drawn.status_code == 201
     assert {p["flight"] for p in drawn.json()} == {"main", "consolation"}

@@ -91,7 +91,7 @@ def test_a_stuck_swiss_round_is_paired_with_repeats_when_the_director_allows(dir
         director_api.post(f"/api/pairings/{pairing.pk}/result/",
                           {"score1": 1, "score2": 0, "reason": "sheet"}, format="json")
     stuck = director_api.post(f"/api/tournaments/{pk}/next-round/", {}, format="json")
-    assert stuck.status_code == 400 and stuck.json()["error"]["code"] == "no_new_pairings"
+    assert stuck.status_code == 409 and stuck.json()["error"]["code"] == "no_new_pairings"
     assert "allowing repeats" in stuck.json()["error"]["message"]
     allowed = director_api.post(f"/api/tournaments/{pk}/next-round/", {"allow_repeats": True},
                                 format="json")
@@ -180,7 +180,7 @@ def test_impossible_settings_are_refused_before_anything_is_made(director_api, b
     answer = director_api.post("/api/tournaments/", {
         "club": "riverside", "name": "Cup", "starts_on": "2026-11-21", "variant": "nardy", **body,
     }, format="json")
-    assert answer.status_code == 400 and answer.json()["error"]["code"] == code
+    assert answer.status_code == 409 and answer.json()["error"]["code"] == code
     assert answer.json()["error"]["message"].endswith(".")
     assert not Tournament.objects.exists()
 
@@ -193,7 +193,7 @@ def test_impossible_settings_are_refused_before_anything_is_made(director_api, b
 def test_a_draw_the_field_cannot_fill_is_refused_with_a_sentence(director_api, options, entrants, code):
     pk = create(director_api, entrants, **options)
     answer = director_api.post(f"/api/tournaments/{pk}/draw/")
-    assert answer.status_code == 400 and answer.json()["error"]["code"] == code
+    assert answer.status_code == 409 and answer.json()["error"]["code"] == code
     tournament = Tournament.objects.get(pk=pk)
     assert tournament.status == "draft" and not tournament.pairings.exists()
 

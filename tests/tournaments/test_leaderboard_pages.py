@@ -84,7 +84,7 @@ def test_backwards_date_range_is_refused_on_the_page_and_the_api(client):
     response = client.get(reverse("leaderboard:rankings"), {"start": "2026-05-01", "end": "2026-04-01"})
     assert response.status_code == 400 and "before the start date" in response.text
     api = client.get("/api/rankings/", {"start": "2026-05-01", "end": "2026-04-01"})
-    assert api.status_code == 400
+    assert api.status_code == 409
     assert api.json()["error"]["code"] == "date_range_backwards"
     assert "end" in api.json()["error"]["fields"]
 

@@ -193,18 +193,18 @@ def test_the_api_registers_once_and_answers_errors_with_a_code() -> None:
     first = api.post("/api/registrations/", {"tournament": event.pk}, format="json")
     assert first.status_code == 201 and first.json()["status"] == "accepted"
     again = api.post("/api/registrations/", {"tournament": event.pk}, format="json")
-    assert again.status_code == 400 and again.json()["error"]["code"] == "already_registered"
+    assert again.status_code == 409 and again.json()["error"]["code"] == "already_registered"
     mine = api.get("/api/registrations/").json()
     assert [r["id"] for r in (mine["results"] if isinstance(mine, dict) else mine)] == [first.json()["id"]]
     entry_id = first.json()["entry"]
     outside = api.post(f"/api/desk/{entry_id}/check-in/", {}, format="json")
-    assert outside.status_code == 400 and outside.json()["error"]["code"] == "check_in_not_required"
+    assert outside.status_code == 409 and outside.json()["error"]["code"] == "check_in_not_required"
     fee = api.post(f"/api/desk/{entry_id}/fee/", {"paid": True}, format="json")
     assert fee.status_code == 403
     director = APIClient()
     director.force_authenticate(director_of(event))
     bad = director.patch(f"/api/tournaments/{event.pk}/", {"capacity": 0}, format="json")
-    assert bad.status_code == 400
+    assert bad.status_code == 409
     withdraw = api.post(f"/api/desk/{entry_id}/withdraw/", {}, format="json")
     assert withdraw.status_code == 200 and withdraw.json()["withdrawn"] is True
 
