@@ -24,6 +24,7 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, JsonResponse
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, serializers
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -155,6 +156,19 @@ def query_id(request: Request, name: str) -> int | None:
     return value
 
 
+class Pagination(PageNumberPagination):
+    """DRF's page numbers, with ``?page=`` given empty refused (400) as the schema's
+    integer says, instead of read as the first page."""
+
+    def get_page_number(self, request: Any, paginator: Any) -> Any:
+        raw = request.query_params.get(self.page_query_param)
+        if raw == "":
+            raise exceptions.ValidationError(
+                {self.page_query_param: [str(EMPTY_PARAMETER)]}, code="invalid"
+            )
+        return super().get_page_number(request, paginator)
+
+
 class QuerySerializer(serializers.Serializer):
     """The query parameters of a GET. One given empty (``?start=``) is refused (400) like
     any other value that does not fit its schema, unless the field allows blanks; DRF
@@ -182,6 +196,7 @@ __all__ = [
     "SENTENCES",
     "ErrorDetailOutput",
     "ErrorOutput",
+    "Pagination",
     "QuerySerializer",
     "error_body",
     "error_response",

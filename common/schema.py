@@ -192,3 +192,23 @@ class DecimalFieldSchema(OpenApiSerializerFieldExtension):
             "format": "decimal",
             "pattern": rf"^{sign}(?:\d{{1,{whole}}}{fraction}{only_fraction})$",
         }
+
+
+class JSONFieldSchema(OpenApiSerializerFieldExtension):
+    """A JSON field takes any JSON value but null (unless it allows null): DRF refuses
+    null in a JSON field that does not allow it, so the schema says so."""
+
+    target_class = "rest_framework.fields.JSONField"
+
+    def map_serializer_field(self, auto_schema: Any, direction: str) -> dict[str, Any]:
+        if direction == "response" or self.target.allow_null:
+            return {}
+        return {
+            "anyOf": [
+                {"type": "object", "additionalProperties": True},
+                {"type": "array", "items": {}},
+                {"type": "string"},
+                {"type": "number"},
+                {"type": "boolean"},
+            ]
+        }

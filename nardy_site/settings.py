@@ -303,7 +303,7 @@ REST_FRAMEWORK = {
     # Bodies are JSON (a transcript may also come as a multipart file upload).
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_PAGINATION_CLASS": "common.api.Pagination",
     "EXCEPTION_HANDLER": "common.api.exception_handler",
     # Throttles (per client address, or per user when signed in); searches are stricter.
     "DEFAULT_THROTTLE_CLASSES": [
