@@ -78,7 +78,7 @@ class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         match = services.create_match(club=club, by=request.user, **data)
         return Response(MatchSerializer(match).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=GameInputSerializer, responses=GameSerializer)
+    @extend_schema(request=GameInputSerializer, responses={201: GameSerializer})
     @action(detail=True, methods=["post"])
     def games(self, request: Request, pk: str | None = None) -> Response:
         """Enter the next game of the match."""
@@ -95,7 +95,7 @@ class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         )
         return Response(GameSerializer(game).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=ScoreInputSerializer, responses=MatchResultSerializer)
+    @extend_schema(request=ScoreInputSerializer, responses={201: MatchResultSerializer})
     @action(detail=True, methods=["post"])
     def score(self, request: Request, pk: str | None = None) -> Response:
         """Enter just the final score (proposed as the result)."""
@@ -106,7 +106,7 @@ class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         )
         return Response(MatchResultSerializer(result).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=OverrideInputSerializer, responses=MatchResultSerializer)
+    @extend_schema(request=OverrideInputSerializer, responses={201: MatchResultSerializer})
     @action(detail=True, methods=["post"])
     def override(self, request: Request, pk: str | None = None) -> Response:
         """A director sets or corrects the official result."""

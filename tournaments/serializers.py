@@ -12,8 +12,8 @@ from rest_framework import serializers
 
 from clubs.models import Club, Player
 from clubs.serializers import PlayerSerializer, PublicNameField
-from common.api import NOT_AN_ID, id_field
-from common.bounds import ID_MAX, parse_id
+from common.api import id_field
+from common.bounds import parse_id
 from games.choices import BlockRule
 from games.services.results import REASON_REQUIRED
 from tournaments.formats import ALL_SETTINGS_FIELDS, FORMATS, load_formats
@@ -162,13 +162,9 @@ class SeedsInputSerializer(serializers.Serializer):
         help_text="Entry id → seed (1 to the number of entrants), or null for no seed.")
 
     def validate_seeds(self, value: dict[str, int | None]) -> dict[int, int | None]:
-        seeds = {}
-        for key, seed in value.items():
-            entry = parse_id(key)
-            if entry is None:
-                raise serializers.ValidationError(NOT_AN_ID % {"highest": ID_MAX})
-            seeds[entry] = seed
-        return seeds
+        """Entry ids as numbers; a key that is no id names no entry of the event (a 409
+        from the service, as for an id of another event's entry)."""
+        return {parse_id(key) or 0: seed for key, seed in value.items()}
 
 
 class StatusInputSerializer(serializers.Serializer):

@@ -127,10 +127,16 @@ def test_tournament_settings_have_domain_bounds(fields: dict, field: str) -> Non
     field_error(response, field)
 
 
-@pytest.mark.parametrize("seeds", [{"²": 1}, {"1": 10**30}, {str(10**30): 1}])
-def test_seeds_are_bounded_ids_and_numbers(seeds: dict) -> None:
+@pytest.mark.parametrize(
+    ("seeds", "status"), [({"1": 10**30}, 400), ({"²": 1}, 409), ({str(10**30): 1}, 409)]
+)
+def test_seeds_are_bounded_ids_and_numbers(seeds: dict, status: int) -> None:
+    """A seed beyond any event does not fit the schema (400); a key that is no entry of
+    the event is refused by the service (409), never a 500."""
     event = make_event(2)
     response = api_client(director_of(event)).post(
         f"/api/tournaments/{event.pk}/seeds/", {"seeds": seeds}, format="json"
     )
-    field_error(response, "seeds")
+    assert response.status_code == status, response.content
+    if status == 400:
+        field_error(response, "seeds")
