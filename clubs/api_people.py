@@ -13,8 +13,8 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
-from rest_framework import mixins, serializers, status, viewsets
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
@@ -28,22 +28,23 @@ from clubs.errors import DomainError
 from clubs.messages import IMPORT_REASONS, error_text, reason_text
 from clubs.models import Club, Invitation, JoinRequest, Player, PlayerImport, Profile
 from clubs.permissions import can_edit_player, can_manage_club, managed_clubs
+from common.api import ErrorOutput, error_body
 
 FORBIDDEN_CODES = {"not_a_director", "not_the_owner"}
-ErrorSerializer = inline_serializer("ServiceError", {
-    "code": serializers.CharField(), "detail": serializers.CharField(),
-    "params": serializers.DictField()})
+ErrorSerializer = ErrorOutput  # the API's one error shape (common.api)
 
 
 def error_response(error: DomainError) -> Response:
-    code = status.HTTP_403_FORBIDDEN if error.code in FORBIDDEN_CODES else 400
-    params = {k: v for k, v in error.params.items() if isinstance(v, (str, int, list))}
-    return Response({"code": error.code, "detail": error_text(error), "params": params},
-                    status=code)
+    """The error in the API's one shape: 403 for a refusal of who asks, else 409 (the
+    input fits the schema, the rules or the state refuse it)."""
+    code = status.HTTP_403_FORBIDDEN if error.code in FORBIDDEN_CODES else error.status
+    message = error_text(error)
+    fields = {error.field: [message]} if error.field else {}
+    return Response(error_body(error.code, message, fields), status=code)
 
 
 def run(call: Callable[[], Any], ok: int = status.HTTP_200_OK) -> Response:
-    """Run a service: its answer as the response, or its error as 400 (403 for rights)."""
+    """Run a service: its answer as the response, or its error (409, 403 for rights)."""
     try:
         data = call()
     except DomainError as error:

@@ -212,3 +212,46 @@ class JSONFieldSchema(OpenApiSerializerFieldExtension):
                 {"type": "boolean"},
             ]
         }
+
+
+class ListSerializerSchema(OpenApiSerializerFieldExtension):
+    """A nested list of objects (``many=True``) with its bounds: DRF refuses more than
+    ``max_length`` items, or none when it may not be empty, so the schema says so."""
+
+    target_class = "rest_framework.serializers.ListSerializer"
+
+    def map_serializer_field(self, auto_schema: Any, direction: str) -> dict[str, Any]:
+        target = self.target
+        schema: dict[str, Any] = {
+            "type": "array",
+            "items": auto_schema.resolve_serializer(target.child, direction).ref,
+        }
+        if target.max_length is not None:
+            schema["maxItems"] = target.max_length
+        if target.min_length is not None:
+            schema["minItems"] = target.min_length
+        elif not target.allow_empty:
+            schema["minItems"] = 1
+        return schema
+
+
+class BooleanFieldSchema(OpenApiSerializerFieldExtension):
+    """What DRF reads as a boolean: true and false, and also 0, 1 and the words it knows
+    ("yes", "off", ...), as a form would send them."""
+
+    target_class = "rest_framework.fields.BooleanField"
+
+    def map_serializer_field(self, auto_schema: Any, direction: str) -> dict[str, Any]:
+        if direction == "response":
+            return {"type": "boolean"}
+        field = self.target
+        words = sorted(
+            value for value in (*field.TRUE_VALUES, *field.FALSE_VALUES) if isinstance(value, str)
+        )
+        return {
+            "oneOf": [
+                {"type": "boolean"},
+                {"type": "integer", "enum": [0, 1]},
+                {"type": "string", "enum": words},
+            ]
+        }

@@ -51,12 +51,12 @@ class LockedOut(exceptions.APIException):
     default_code = "locked_out"
 
 
-class TokenInput(serializers.Serializer):
+class ApiTokenInput(serializers.Serializer):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(max_length=4096, trim_whitespace=False)
 
 
-class TokenOutput(serializers.Serializer):
+class ApiTokenOutput(serializers.Serializer):
     token = serializers.CharField(
         help_text='Send it as "Authorization: Token <token>" with every request.'
     )
@@ -69,9 +69,9 @@ class TokenView(ObtainAuthToken):
 
     throttle_classes = [LoginRateThrottle]
 
-    @extend_schema(request=TokenInput, responses=TokenOutput, auth=[{}])
+    @extend_schema(request=ApiTokenInput, responses=ApiTokenOutput, auth=[{}])
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        TokenInput(data=request.data).is_valid(raise_exception=True)  # the shape first: 400
+        ApiTokenInput(data=request.data).is_valid(raise_exception=True)  # the shape first: 400
         try:
             return super().post(request, *args, **kwargs)
         except exceptions.ValidationError as error:

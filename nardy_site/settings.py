@@ -25,7 +25,7 @@ Variables (all optional):
   NARDY_PROXY_COUNT         reverse proxies in front of the app (0: clients connect directly);
                             the client's address for lockouts and throttles is then taken
                             from X-Forwarded-For, never before
-  NARDY_LOGIN_FAILURES      failed logins before a lockout (default 5)
+  NARDY_LOGIN_FAILURES      failed logins before a lockout (default 6)
   NARDY_THROTTLE_ANON / _USER / _SEARCH  API rates, e.g. 120/minute
 """
 
@@ -247,7 +247,9 @@ SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 # NARDY_PROXY_COUNT proxies are declared (a forged X-Forwarded-For changes nothing).
 PROXY_COUNT = int(os.environ.get("NARDY_PROXY_COUNT", "0"))
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", *AUTHENTICATION_BACKENDS]
-AXES_FAILURE_LIMIT = int(os.environ.get("NARDY_LOGIN_FAILURES", "5"))
+# One more than allauth's limit per account on the sign-in page (ACCOUNT_RATE_LIMITS), so
+# that page first says so in its own words; the admin login and /api/token/ have only this.
+AXES_FAILURE_LIMIT = int(os.environ.get("NARDY_LOGIN_FAILURES", "6"))
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = ["ip_address", ["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True

@@ -12,6 +12,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from common.api import error_body
 from notifications import services
 from notifications.models import Kind, Notification
 
@@ -72,7 +73,7 @@ class NotificationViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         try:
             preference = services.update_preferences(user=request.user, **data.validated_data)
         except services.PreferenceError as error:
-            return Response({"code": error.code, "detail": error.message}, status=400)
+            return Response(error_body(error.code, error.message), status=409)
         return Response(PreferenceSerializer({"email": preference.email,
                                               "telegram_chat_id": preference.telegram_chat_id,
                                               "muted": preference.muted}).data)

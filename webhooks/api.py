@@ -14,6 +14,7 @@ from rest_framework.response import Response
 
 from clubs.models import Club
 from clubs.permissions import managed_clubs
+from common.api import error_body
 from webhooks import services
 from webhooks.messages import error_text
 from webhooks.models import Endpoint, Event
@@ -55,8 +56,7 @@ class EndpointViewSet(mixins.ListModelMixin, mixins.DestroyModelMixin, viewsets.
             endpoint = services.create_endpoint(club=club, url=data.validated_data["url"],
                                                 events=data.validated_data["events"], by=request.user)
         except services.WebhookError as error:
-            code = 403 if error.code == "not_allowed" else 400
-            return Response({"code": error.code, "detail": error_text(error)}, status=code)
+            return Response(error_body(error.code, error_text(error)), status=error.status)
         return Response(EndpointSerializer(endpoint).data, status=status.HTTP_201_CREATED)
 
     def perform_destroy(self, instance: Endpoint) -> None:

@@ -3,10 +3,6 @@
 (function () {
   "use strict";
 
-  // Loaded in <head> without defer, so the page knows at once that scripts run (the
-  // Content-Security-Policy allows no inline script to say so).
-  document.documentElement.classList.add("js");
-
   // The phone menu: a button that opens and closes the navigation (wide screens show it).
   function setUpMenu() {
     const toggle = document.querySelector(".menu-toggle");
@@ -149,13 +145,9 @@
   window.addEventListener("resize", function () { watch(document); });
 })();
 
-// Small behaviours kept out of the markup (no inline event handlers, CSP):
-//   <select data-submit-on-change>  sends its form when the choice changes
-//   <button data-print>             prints the page
-document.addEventListener("change", function (event) {
-  const select = event.target.closest("[data-submit-on-change]");
-  if (select && select.form) select.form.requestSubmit();
-});
+// Kept out of the markup (no inline event handlers, CSP):
+//   <input data-select-on-click>  selects its text when clicked (a link to copy)
 document.addEventListener("click", function (event) {
-  if (event.target.closest("[data-print]")) window.print();
+  const field = event.target.closest("[data-select-on-click]");
+  if (field) field.select();
 });
