@@ -332,4 +332,4 @@ class UndoForm(forms.Form):
 class SeasonForm(forms.Form):
     """Which season of the club's chouette table (the one starting in ``year``)."""
 
-    year = forms.IntegerField(label=_("Season"), min_value=1900, max_value=9999, required=False)
+    year = forms.IntegerField(label=_("Season"), min_value=1900, max_value=2200, required=False)

@@ -18,7 +18,12 @@ from chouette.models import ChouetteSession
 from chouette.selectors import PlayerSessionLine, Table
 from chouette.services import MAX_AUTOMATIC_DOUBLES, MAX_PLAYERS, TableRules
 from clubs.models import Club, Player
-from common.api import QuerySerializer
+from common.api import (
+    QuerySerializer,
+    StrictCharField,
+    StrictModelSerializer,
+    StrictSlugRelatedField,
+)
 from games.choices import BlockRule
 
 # Bounds on what one request may carry (no 500 for anything a client can send).
@@ -155,12 +160,12 @@ class ChouetteMergeInput(serializers.Serializer):
 
 
 class ChouetteSeasonQuery(QuerySerializer):
-    club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all())
-    year = serializers.IntegerField(required=False, min_value=1900, max_value=9999)
+    club = StrictSlugRelatedField(slug_field="slug", queryset=Club.objects.all())
+    year = serializers.IntegerField(required=False, min_value=1900, max_value=2200)
 
 
 class ChouetteStartSessionInput(serializers.Serializer):
-    club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all())
+    club = StrictSlugRelatedField(slug_field="slug", queryset=Club.objects.all())
     date = serializers.DateField(required=False)
     variant = serializers.ChoiceField(
         choices=ChouetteSession.Variant.choices, default=core.Variant.BACKGAMMON.value
@@ -205,8 +210,8 @@ class ChouetteStartSessionInput(serializers.Serializer):
 # --- outputs -----------------------------------------------------------------------
 
 
-class SessionSerializer(serializers.ModelSerializer):
-    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+class SessionSerializer(StrictModelSerializer):
+    club = StrictSlugRelatedField(slug_field="slug", read_only=True)
     games = serializers.SerializerMethodField()
 
     class Meta:
@@ -245,7 +250,7 @@ class SessionSerializer(serializers.ModelSerializer):
 
 class ChouettePlayerOutput(serializers.Serializer):
     id = serializers.IntegerField()
-    display_name = serializers.CharField()
+    display_name = StrictCharField()
 
 
 class ChouetteSeatOutput(ChouettePlayerOutput):
@@ -265,7 +270,7 @@ class ChouetteTableOutput(serializers.Serializer):
     crew), who is seated, who waits for the game in progress, and the standings."""
 
     id = serializers.IntegerField()
-    club = serializers.CharField(help_text="The club's slug.")
+    club = StrictCharField(help_text="The club's slug.")
     date = serializers.DateField()
     variant = serializers.ChoiceField(choices=ChouetteSession.Variant.choices)
     koks = serializers.BooleanField()
@@ -384,7 +389,7 @@ class ChouetteSeasonRowOutput(serializers.Serializer):
 class ChouetteSeasonOutput(serializers.Serializer):
     """The club's chouette table for a season; the points column sums to zero."""
 
-    club = serializers.CharField()
+    club = StrictCharField()
     start = serializers.DateField()
     end = serializers.DateField()
     sessions = serializers.IntegerField()
@@ -409,7 +414,7 @@ class ChouettePlayerRecordFieldsOutput(serializers.Serializer):
 
 class ChouettePlayerSessionOutput(serializers.Serializer):
     id = serializers.IntegerField()
-    club = serializers.CharField()
+    club = StrictCharField()
     date = serializers.DateField()
     points = serializers.IntegerField()
     games = serializers.IntegerField()

@@ -2,7 +2,8 @@
 its owner and directors manage players, roles, invitations, join requests and imports;
 a person accepts invitations, asks to join, leaves, and edits their own profile.
 
-Service errors are 400 with {"code", "detail", "params"}; "not a director" is 403.
+Service errors answer in the API's one error shape (common.api): 409 when the rules or
+the state refuse, 403 for "not a director".
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ class ClubPeopleActions:
             context={"request": request}).data)
 
     @extend_schema(responses=sp.PersonSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def people(self, request: Request, slug: str | None = None) -> Response:
         """The club's players and staff with their roles (emails: directors only)."""
         club = self.get_object()
@@ -140,7 +141,7 @@ class ClubPeopleActions:
 
     @extend_schema(parameters=[OpenApiParameter("name", str, required=True)],
                    responses=sp.SimilarPlayerSerializer(many=True))
-    @action(detail=True, methods=["get"], url_path="similar-players")
+    @action(detail=True, methods=["get"], url_path="similar-players", pagination_class=None)
     def similar_players(self, request: Request, slug: str | None = None) -> Response:
         """Players named like `name`: the club's first, then the registry's (directors)."""
         club = self.get_object()
@@ -153,20 +154,16 @@ class ClubPeopleActions:
     @action(detail=True, methods=["post"], url_path="players")
     def add_player(self, request: Request, slug: str | None = None) -> Response:
         """Add a guest player, or an existing registry player, to the club. A name like
-        one already there is refused with code similar_players and the candidates in
-        params.similar, unless allow_similar."""
+        one already there is refused (409, code similar_players) unless allow_similar;
+        GET similar-players lists the candidates."""
         club = self.get_object()
         _require_manager(request.user, club)
         data = _valid(sp.AddPlayerInputSerializer, request)
-        response = run(lambda: sp.PlayerDetailSerializer(registry.add_player(
+        return run(lambda: sp.PlayerDetailSerializer(registry.add_player(
             club=club, actor=request.user, name=data["name"],
             display_name=data.get("display_name", ""), email=data.get("email", ""),
             existing=data.get("existing"), allow_similar=data["allow_similar"])).data,
             status.HTTP_201_CREATED)
-        if response.data.get("code") == "similar_players":
-            response.data["params"] = {"similar": _similar(
-                registry.similar_players(data["name"], club=club))}
-        return response
 
     @extend_schema(request=sp.PairInputSerializer, responses={204: None})
     @action(detail=True, methods=["post"], url_path="players/different")
@@ -337,7 +334,7 @@ class InvitationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         return run(accept)
 
     @extend_schema(responses=sp.InvitationSerializer(many=True))
-    @action(detail=False, methods=["get"], url_path="for-me")
+    @action(detail=False, methods=["get"], url_path="for-me", pagination_class=None)
     def for_me(self, request: Request) -> Response:
         """Open email invitations to your verified addresses."""
         return Response(sp.InvitationSerializer(invitations.addressed_to(request.user),

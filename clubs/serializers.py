@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 from clubs.models import Club, Player
 from clubs.selectors import public_name
+from common.api import StrictCharField, StrictModelSerializer, StrictSlugRelatedField
 
 
 @extend_schema_field({"type": "string", "nullable": True, "readOnly": True})
@@ -24,13 +25,13 @@ class PublicNameField(serializers.Field):
         return public_name(value)
 
 
-class PlayerSerializer(serializers.ModelSerializer):
+class PlayerSerializer(StrictModelSerializer):
     class Meta:
         model = Player
         fields = ["id", "display_name"]
 
 
-class ClubSerializer(serializers.ModelSerializer):
+class ClubSerializer(StrictModelSerializer):
     member_count = serializers.IntegerField(read_only=True)
 
     class Meta:
@@ -43,6 +44,6 @@ class MergeInputSerializer(serializers.Serializer):
 
 
 class PlayerInputSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120)
-    display_name = serializers.CharField(max_length=60, required=False, allow_blank=True)
-    club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all(), required=False)
+    name = StrictCharField(max_length=120)
+    display_name = StrictCharField(max_length=60, required=False, allow_blank=True)
+    club = StrictSlugRelatedField(slug_field="slug", queryset=Club.objects.all(), required=False)

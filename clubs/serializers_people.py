@@ -4,24 +4,32 @@ do the writes. Emails and legal names are shown to a club's directors only."""
 from __future__ import annotations
 
 from django.conf import settings
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from clubs.invitations import DEFAULT_DAYS, MAX_DAYS
 from clubs.models import Club, Invitation, JoinRequest, Player, Role
+from common.api import (
+    StrictCharField,
+    StrictEmailField,
+    StrictModelSerializer,
+    StrictSlugRelatedField,
+)
+from common.bounds import parse_int
 
 HANDLE = {"max_length": 40, "required": False, "allow_blank": True}
 
 
 class ClubInputSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120)
-    description = serializers.CharField(max_length=5000, required=False, allow_blank=True)
-    venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
-    schedule = serializers.CharField(max_length=200, required=False, allow_blank=True)
-    city = serializers.CharField(max_length=80, required=False, allow_blank=True)
+    name = StrictCharField(max_length=120)
+    description = StrictCharField(max_length=5000, required=False, allow_blank=True)
+    venue = StrictCharField(max_length=200, required=False, allow_blank=True)
+    schedule = StrictCharField(max_length=200, required=False, allow_blank=True)
+    city = StrictCharField(max_length=80, required=False, allow_blank=True)
 
 
-class ClubDetailSerializer(serializers.ModelSerializer):
-    owner = serializers.SlugRelatedField(slug_field="username", read_only=True)
+class ClubDetailSerializer(StrictModelSerializer):
+    owner = StrictSlugRelatedField(slug_field="username", read_only=True)
     your_role = serializers.SerializerMethodField()
 
     class Meta:
@@ -39,12 +47,12 @@ class ClubDetailSerializer(serializers.ModelSerializer):
 class PersonSerializer(serializers.Serializer):
     player = serializers.IntegerField(allow_null=True, help_text="The player's id (none for "
                                       "staff without a player record).")
-    display_name = serializers.CharField(allow_null=True)
-    username = serializers.CharField(allow_null=True, help_text="The account, if any.")
+    display_name = StrictCharField(allow_null=True)
+    username = StrictCharField(allow_null=True, help_text="The account, if any.")
     role = serializers.ChoiceField(choices=Role.choices)
     active = serializers.BooleanField()
-    email = serializers.CharField(allow_null=True, help_text="Directors only.")
-    legal_name = serializers.CharField(allow_null=True, help_text="Directors only (or public).")
+    email = StrictCharField(allow_null=True, help_text="Directors only.")
+    legal_name = StrictCharField(allow_null=True, help_text="Directors only (or public).")
 
 
 class RoleInputSerializer(serializers.Serializer):
@@ -58,23 +66,23 @@ class UserRefSerializer(serializers.Serializer):
 
 
 class JoinInputSerializer(serializers.Serializer):
-    message = serializers.CharField(max_length=500, required=False, allow_blank=True)
+    message = StrictCharField(max_length=500, required=False, allow_blank=True)
 
 
 class SimilarPlayerSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="player.pk")
-    display_name = serializers.CharField(source="player.display_name")
-    name = serializers.CharField(source="player.name")
+    display_name = StrictCharField(source="player.display_name")
+    name = StrictCharField(source="player.name")
     in_club = serializers.BooleanField()
-    reasons = serializers.ListField(child=serializers.CharField(),
+    reasons = serializers.ListField(child=StrictCharField(),
                                     help_text="same_name, transliteration, spelling, "
                                     "word_order, initials, extra_name")
 
 
 class AddPlayerInputSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120)
-    display_name = serializers.CharField(max_length=60, required=False, allow_blank=True)
-    email = serializers.EmailField(required=False, allow_blank=True)
+    name = StrictCharField(max_length=120)
+    display_name = StrictCharField(max_length=60, required=False, allow_blank=True)
+    email = StrictEmailField(required=False, allow_blank=True)
     existing = serializers.PrimaryKeyRelatedField(
         queryset=Player.objects.all(), required=False, allow_null=True,
         help_text="Add this registry player to the club instead of a new one.")
@@ -87,7 +95,7 @@ class PairInputSerializer(serializers.Serializer):
     second = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
 
 
-class PlayerEditSerializer(serializers.ModelSerializer):
+class PlayerEditSerializer(StrictModelSerializer):
     class Meta:
         model = Player
         fields = ["name", "display_name", "name_is_public", "email", "city", "country",
@@ -95,8 +103,10 @@ class PlayerEditSerializer(serializers.ModelSerializer):
         extra_kwargs = {field: {"required": False} for field in fields}
 
 
-class PlayerDetailSerializer(serializers.ModelSerializer):
+class PlayerDetailSerializer(StrictModelSerializer):
     """A player as their directors (and they themselves) see them."""
+
+    email = StrictCharField(read_only=True, help_text="Empty when none is known.")
 
     class Meta:
         model = Player
@@ -105,8 +115,9 @@ class PlayerDetailSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class InvitationSerializer(serializers.ModelSerializer):
-    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+class InvitationSerializer(StrictModelSerializer):
+    club = StrictSlugRelatedField(slug_field="slug", read_only=True)
+    email = StrictCharField(read_only=True, help_text="Empty for a join link.")
     status = serializers.SerializerMethodField()
 
     class Meta:
@@ -122,9 +133,9 @@ class InvitationSerializer(serializers.ModelSerializer):
 
 
 class InvitationInputSerializer(serializers.Serializer):
-    club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all())
+    club = StrictSlugRelatedField(slug_field="slug", queryset=Club.objects.all())
     kind = serializers.ChoiceField(choices=Invitation.Kind.choices)
-    email = serializers.EmailField(required=False, allow_blank=True)
+    email = StrictEmailField(required=False, allow_blank=True)
     player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), required=False,
                                                 allow_null=True)
     single_use = serializers.BooleanField(default=True)
@@ -133,24 +144,24 @@ class InvitationInputSerializer(serializers.Serializer):
 
 class NewInvitationSerializer(serializers.Serializer):
     invitation = InvitationSerializer()
-    token = serializers.CharField(help_text="Shown once; only its hash is stored.")
-    url = serializers.CharField()
-    qr_svg = serializers.CharField(help_text="The link as a QR code (an SVG document).")
+    token = StrictCharField(help_text="Shown once; only its hash is stored.")
+    url = StrictCharField()
+    qr_svg = StrictCharField(help_text="The link as a QR code (an SVG document).")
 
 
 class TokenInputSerializer(serializers.Serializer):
-    token = serializers.CharField(max_length=100)
+    token = StrictCharField(max_length=100)
 
 
 class JoinedSerializer(serializers.Serializer):
-    club = serializers.CharField()
+    club = StrictCharField()
     player = serializers.IntegerField()
-    display_name = serializers.CharField()
+    display_name = StrictCharField()
 
 
-class JoinRequestSerializer(serializers.ModelSerializer):
-    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    username = serializers.CharField(source="user.username", read_only=True)
+class JoinRequestSerializer(StrictModelSerializer):
+    club = StrictSlugRelatedField(slug_field="slug", read_only=True)
+    username = StrictCharField(source="user.username", read_only=True)
 
     class Meta:
         model = JoinRequest
@@ -160,8 +171,8 @@ class JoinRequestSerializer(serializers.ModelSerializer):
 
 
 class JoinRequestInputSerializer(serializers.Serializer):
-    club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all())
-    message = serializers.CharField(max_length=500, required=False, allow_blank=True)
+    club = StrictSlugRelatedField(slug_field="slug", queryset=Club.objects.all())
+    message = StrictCharField(max_length=500, required=False, allow_blank=True)
 
 
 class ApproveInputSerializer(serializers.Serializer):
@@ -176,9 +187,9 @@ class ImportUploadSerializer(serializers.Serializer):
 
 class ImportLineSerializer(serializers.Serializer):
     line = serializers.IntegerField()
-    name = serializers.CharField()
-    email = serializers.CharField()
-    role = serializers.CharField()
+    name = StrictCharField()
+    email = StrictCharField()
+    role = StrictCharField()
     action = serializers.ChoiceField(choices=["create", "link", "choose", "refuse"])
     player = serializers.IntegerField(allow_null=True, help_text="The player linked to.")
     similar = SimilarPlayerSerializer(many=True)
@@ -188,25 +199,27 @@ class ImportLineSerializer(serializers.Serializer):
 
 class ImportPreviewSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    encoding = serializers.CharField()
-    columns = serializers.ListField(child=serializers.CharField())
-    ignored_columns = serializers.ListField(child=serializers.CharField())
+    encoding = StrictCharField()
+    columns = serializers.ListField(child=StrictCharField())
+    ignored_columns = serializers.ListField(child=StrictCharField())
     applied = serializers.BooleanField()
     lines = ImportLineSerializer(many=True)
 
 
 class ImportApplySerializer(serializers.Serializer):
     choices = serializers.DictField(
-        child=serializers.CharField(max_length=20), required=False, default=dict,
+        child=StrictCharField(max_length=20), required=False, default=dict,
         help_text='Line number -> a similar player\'s id, or "new".')
     invite = serializers.BooleanField(default=False)
 
     def validate_choices(self, value: dict) -> dict[int, str]:
         choices = {}
         for key, choice in value.items():
-            if not str(key).isdigit() or len(str(key)) > 6:
-                raise serializers.ValidationError(f"{key!r} is not a line number.")
-            choices[int(key)] = choice
+            line = parse_int(str(key), 1, 999_999)
+            if line is None:
+                raise serializers.ValidationError(
+                    _("%(key)s is not a line number.") % {"key": repr(str(key)[:20])})
+            choices[line] = choice
         return choices
 
 
@@ -218,17 +231,17 @@ class ImportResultSerializer(serializers.Serializer):
 
 
 class ProfileSerializer(serializers.Serializer):
-    username = serializers.CharField(read_only=True)
-    email = serializers.CharField(read_only=True)
+    username = StrictCharField(read_only=True)
+    email = StrictCharField(read_only=True)
     player = serializers.IntegerField(read_only=True, allow_null=True)
     preferred_language = serializers.ChoiceField(
         choices=[("", "")] + list(settings.LANGUAGES), required=False, allow_blank=True)
-    display_name = serializers.CharField(max_length=60, required=False)
-    name = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    display_name = StrictCharField(max_length=60, required=False)
+    name = StrictCharField(max_length=120, required=False, allow_blank=True)
     name_is_public = serializers.BooleanField(required=False)
-    city = serializers.CharField(max_length=80, required=False, allow_blank=True)
-    country = serializers.CharField(max_length=80, required=False, allow_blank=True)
-    fibs = serializers.CharField(**HANDLE)
-    dailygammon = serializers.CharField(**HANDLE)
-    galaxy = serializers.CharField(**HANDLE)
-    gridgammon = serializers.CharField(**HANDLE)
+    city = StrictCharField(max_length=80, required=False, allow_blank=True)
+    country = StrictCharField(max_length=80, required=False, allow_blank=True)
+    fibs = StrictCharField(**HANDLE)
+    dailygammon = StrictCharField(**HANDLE)
+    galaxy = StrictCharField(**HANDLE)
+    gridgammon = StrictCharField(**HANDLE)

@@ -17,6 +17,7 @@ from clubs.forms_people import EmailInvitationForm, ImportForm, LinkInvitationFo
 from clubs.messages import IMPORT_REASONS, error_text, reason_text, similarity_text
 from clubs.models import Invitation, PlayerImport
 from clubs.views_people import _managed
+from common.bounds import parse_int
 
 PENDING_INVITATION = "pending_invitation"  # the token of a join link opened before logging in
 
@@ -124,8 +125,9 @@ def import_preview(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     player_import = get_object_or_404(PlayerImport, pk=pk, club=club)
     error = None
     if request.method == "POST" and player_import.applied_at is None:
-        choices = {int(key.removeprefix("line-")): value for key, value in request.POST.items()
-                   if key.startswith("line-") and key.removeprefix("line-").isdigit()}
+        lines = {key: parse_int(key.removeprefix("line-"), 1, 999_999)
+                 for key in request.POST if key.startswith("line-")}
+        choices = {line: request.POST[key] for key, line in lines.items() if line is not None}
         try:
             counts = importing.apply_import(
                 player_import=player_import, actor=request.user, choices=choices,

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.db import models
 from django.http import Http404, JsonResponse
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, serializers
@@ -198,6 +199,11 @@ __all__ = [
     "ErrorOutput",
     "Pagination",
     "QuerySerializer",
+    "StrictCharField",
+    "StrictEmailField",
+    "StrictModelSerializer",
+    "StrictSlugField",
+    "StrictSlugRelatedField",
     "error_body",
     "error_response",
     "exception_handler",
@@ -205,3 +211,41 @@ __all__ = [
     "id_field",
     "query_id",
 ]
+
+
+class _StringsOnly:
+    """Refuses a JSON number, boolean or object where the schema says string: DRF's own
+    string fields would turn ``5`` into ``"5"``, accepting what the schema forbids."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if not isinstance(data, str):
+            self.fail("invalid")  # type: ignore[attr-defined]
+        return super().to_internal_value(data)  # type: ignore[misc]
+
+
+class StrictCharField(_StringsOnly, serializers.CharField):
+    """A CharField that takes strings only."""
+
+
+class StrictEmailField(_StringsOnly, serializers.EmailField):
+    """An EmailField that takes strings only."""
+
+
+class StrictSlugField(_StringsOnly, serializers.SlugField):
+    """A SlugField that takes strings only."""
+
+
+class StrictSlugRelatedField(_StringsOnly, serializers.SlugRelatedField):
+    """A SlugRelatedField (an object named by its slug) that takes strings only."""
+
+
+class StrictModelSerializer(serializers.ModelSerializer):
+    """A ModelSerializer whose text fields take strings only (see :class:`StrictCharField`)."""
+
+    serializer_field_mapping = {
+        **serializers.ModelSerializer.serializer_field_mapping,
+        models.CharField: StrictCharField,
+        models.TextField: StrictCharField,
+        models.SlugField: StrictSlugField,
+        models.EmailField: StrictEmailField,
+    }

@@ -5,7 +5,13 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from clubs.serializers import PublicNameField
-from common.api import id_field
+from common.api import (
+    StrictCharField,
+    StrictModelSerializer,
+    StrictSlugField,
+    StrictSlugRelatedField,
+    id_field,
+)
 from disputes.models import Dispute, DisputeEvent, Ruling
 from games.models import MAX_GAME_NUMBER, BlockRule, Variant
 
@@ -14,7 +20,7 @@ class DisputeInputSerializer(serializers.Serializer):
     """A disputed move: from a match (``match``) or standalone in a club (``club``, a slug)."""
 
     match = id_field(required=False, allow_null=True)
-    club = serializers.SlugField(required=False, allow_blank=True)
+    club = StrictSlugField(required=False, allow_blank=True)
     game_number = serializers.IntegerField(
         required=False, allow_null=True, min_value=1, max_value=MAX_GAME_NUMBER
     )
@@ -30,15 +36,15 @@ class DisputeInputSerializer(serializers.Serializer):
         "the main rule, ahead). A match's dispute is judged under the match's rule; "
         "refused for backgammon.",
     )
-    position_id = serializers.CharField(max_length=20, allow_blank=True)
+    position_id = StrictCharField(max_length=20, allow_blank=True)
     dice = serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=6), min_length=2, max_length=2
     )
-    notation = serializers.CharField(max_length=120, allow_blank=True)
+    notation = StrictCharField(max_length=120, allow_blank=True)
     on_roll_seat = serializers.ChoiceField(
         choices=Dispute._meta.get_field("on_roll_seat").choices, required=False, default=1
     )
-    statement = serializers.CharField(max_length=1000, required=False, allow_blank=True)
+    statement = StrictCharField(max_length=1000, required=False, allow_blank=True)
 
     def validate_dice(self, value: list[int]) -> list[int]:
         if any(not 1 <= die <= 6 for die in value):
@@ -48,15 +54,15 @@ class DisputeInputSerializer(serializers.Serializer):
 
 class RulingInputSerializer(serializers.Serializer):
     ruling = serializers.ChoiceField(choices=Ruling.choices)
-    note = serializers.CharField(max_length=2000, required=False, allow_blank=True)
-    replay_position_id = serializers.CharField(max_length=20, required=False, allow_blank=True)
+    note = StrictCharField(max_length=2000, required=False, allow_blank=True)
+    replay_position_id = StrictCharField(max_length=20, required=False, allow_blank=True)
     score1 = serializers.DecimalField(max_digits=5, decimal_places=1, min_value=0, required=False,
                                       help_text="A disputed result: the ruled score of player 1.")
     score2 = serializers.DecimalField(max_digits=5, decimal_places=1, min_value=0, required=False,
                                       help_text="A disputed result: the ruled score of player 2.")
 
 
-class DisputeEventSerializer(serializers.ModelSerializer):
+class DisputeEventSerializer(StrictModelSerializer):
     actor = PublicNameField()
 
     class Meta:
@@ -64,13 +70,16 @@ class DisputeEventSerializer(serializers.ModelSerializer):
         fields = ["action", "actor", "at", "note"]
 
 
-class DisputeSerializer(serializers.ModelSerializer):
-    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+class DisputeSerializer(StrictModelSerializer):
+    club = StrictSlugRelatedField(slug_field="slug", read_only=True)
     dice = serializers.SerializerMethodField()
     submitted_by = PublicNameField()
     events = DisputeEventSerializer(many=True, read_only=True)
     # "" until a director rules: the schema's enum says so
     ruling = serializers.ChoiceField(choices=Ruling.choices, allow_blank=True, read_only=True)
+    # "" in backgammon, which has no block rule: the schema's enum says so
+    block_rule = serializers.ChoiceField(choices=BlockRule.choices, allow_blank=True,
+                                         read_only=True)
 
     class Meta:
         model = Dispute

@@ -10,12 +10,12 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs.models import Club
 from clubs.permissions import is_site_admin, player_for
+from common.redirects import redirect_back
 from disputes import access, presentation, selectors, services
 from disputes.filters import DisputeFilter
 from disputes.forms import DisputeForm, RulingForm
@@ -184,11 +184,8 @@ def rule(request: HttpRequest, pk: int) -> HttpResponse:
             form.add_error(error.field if error.field in form.fields else None, error.message)
         else:
             messages.success(request, _("Ruling recorded; both players see it on this page."))
-            target = request.POST.get("next", "")
-            if target and url_has_allowed_host_and_scheme(
-                    target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
-                return redirect(target)  # back to the tournament console
-            return redirect(dispute)
+            # back to the tournament console when it sent the ruling
+            return redirect_back(request, request.POST.get("next"), dispute.get_absolute_url())
     context = _context(request, dispute, ruling_form=form)
     return render(request, "disputes/detail.html", context, status=400)
 

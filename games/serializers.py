@@ -9,6 +9,7 @@ from rest_framework import serializers
 
 from clubs.models import Club, Player
 from clubs.serializers import PlayerSerializer, PublicNameField
+from common.api import StrictCharField, StrictModelSerializer, StrictSlugRelatedField
 from engine.match import MAX_MATCH_LENGTH, RECORDED_CUBE_LIMIT
 from games.models import (
     CubeOwner,
@@ -31,7 +32,7 @@ class PlayerRefSerializer(PlayerSerializer):
     pass
 
 
-class GameSerializer(serializers.ModelSerializer):
+class GameSerializer(StrictModelSerializer):
     class Meta:
         model = Game
         fields = [
@@ -49,7 +50,7 @@ class GameSerializer(serializers.ModelSerializer):
         ]
 
 
-class MatchResultSerializer(serializers.ModelSerializer):
+class MatchResultSerializer(StrictModelSerializer):
     entered_by = PublicNameField()
     confirmed_by = PublicNameField()
 
@@ -70,8 +71,8 @@ class MatchResultSerializer(serializers.ModelSerializer):
         ]
 
 
-class MatchSerializer(serializers.ModelSerializer):
-    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+class MatchSerializer(StrictModelSerializer):
+    club = StrictSlugRelatedField(slug_field="slug", read_only=True)
     # null until the players are known (a tournament match waiting for its pairing), and
     # the winner until the match is decided
     player1 = PlayerRefSerializer(read_only=True, allow_null=True)
@@ -114,8 +115,8 @@ class MatchSerializer(serializers.ModelSerializer):
         return result.pk if result else None
 
 
-class MatchCreateSerializer(serializers.ModelSerializer):
-    club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all())
+class MatchCreateSerializer(StrictModelSerializer):
+    club = StrictSlugRelatedField(slug_field="slug", queryset=Club.objects.all())
     player1 = serializers.PrimaryKeyRelatedField(
         queryset=Player.objects.all(), required=False, allow_null=True
     )
@@ -140,7 +141,7 @@ class MatchCreateSerializer(serializers.ModelSerializer):
 
 class GameInputSerializer(serializers.Serializer):
     winner = serializers.ChoiceField(choices=Seat.values, allow_null=True)
-    result = serializers.CharField()
+    result = StrictCharField()
     cube = serializers.IntegerField(default=1, min_value=1, max_value=RECORDED_CUBE_LIMIT)
     cube_owner = serializers.ChoiceField(choices=CubeOwner.values, default=CubeOwner.CENTRED.value)
     doubles = serializers.JSONField(required=False, allow_null=True)
@@ -165,11 +166,11 @@ class ProposeInputSerializer(serializers.Serializer):
 
 
 class OverrideInputSerializer(ScoreInputSerializer):
-    reason = serializers.CharField()
+    reason = StrictCharField()
 
 
 class ResultDisputeInputSerializer(serializers.Serializer):
-    reason = serializers.CharField(
+    reason = StrictCharField(
         max_length=MAX_REASON,
         help_text="What is wrong with the result (required; blank or only spaces is refused).",
         error_messages={"required": REASON_REQUIRED, "blank": REASON_REQUIRED},
@@ -179,8 +180,8 @@ class ResultDisputeInputSerializer(serializers.Serializer):
 class TranscriptTextInputSerializer(serializers.Serializer):
     """A transcript sent as JSON: its text."""
 
-    text = serializers.CharField(trim_whitespace=False, max_length=TRANSCRIPT_MAX_CHARACTERS)
-    file_name = serializers.CharField(required=False, default="", allow_blank=True, max_length=200)
+    text = StrictCharField(trim_whitespace=False, max_length=TRANSCRIPT_MAX_CHARACTERS)
+    file_name = StrictCharField(required=False, default="", allow_blank=True, max_length=200)
 
 
 class TranscriptFileInputSerializer(serializers.Serializer):
@@ -189,7 +190,7 @@ class TranscriptFileInputSerializer(serializers.Serializer):
     file = serializers.FileField()
 
 
-class TranscriptSerializer(serializers.ModelSerializer):
+class TranscriptSerializer(StrictModelSerializer):
     uploaded_by = PublicNameField()
     disagreements = serializers.SerializerMethodField()
 

@@ -22,6 +22,7 @@ from rest_framework.response import Response
 from rest_framework.routers import BaseRouter
 
 from clubs.models import Player
+from common.bounds import parse_id
 from games.models import Variant
 from leaderboard import selectors
 from leaderboard.models import RankedEvent
@@ -105,7 +106,7 @@ class RankingPointsViewSet(viewsets.ViewSet):
     ])
     def retrieve(self, request: Request, pk: str | None = None) -> Response:
         visible = tournament_selectors.visible_tournaments(request.user)
-        tournament = get_object_or_404(visible, pk=int(pk) if pk and pk.isdigit() else 0)
+        tournament = get_object_or_404(visible, pk=parse_id(pk) or 0)
         ranked = get_object_or_404(
             RankedEvent.objects.select_related("club").prefetch_related("placings__player"),
             tournament=tournament,

@@ -11,23 +11,28 @@ from django.utils import timezone
 from rest_framework import serializers
 
 from clubs.models import Club
-from common.api import QuerySerializer
+from common.api import (
+    QuerySerializer,
+    StrictCharField,
+    StrictModelSerializer,
+    StrictSlugRelatedField,
+)
 from games.models import Variant
 from leaderboard.models import PlayerRating, RatingChange
 from leaderboard.selectors import RankingQuery, season_for
 from tournaments.errors import RankingError
 
 
-class RatingSerializer(serializers.ModelSerializer):
-    player_name = serializers.CharField(source="player.display_name", read_only=True)
+class RatingSerializer(StrictModelSerializer):
+    player_name = StrictCharField(source="player.display_name", read_only=True)
 
     class Meta:
         model = PlayerRating
         fields = ["player", "player_name", "variant", "rating", "experience", "matches", "updated_at"]
 
 
-class RatingChangeSerializer(serializers.ModelSerializer):
-    opponent_name = serializers.CharField(source="opponent.display_name", read_only=True)
+class RatingChangeSerializer(StrictModelSerializer):
+    opponent_name = StrictCharField(source="opponent.display_name", read_only=True)
 
     class Meta:
         model = RatingChange
@@ -43,7 +48,7 @@ class HistoryQuerySerializer(QuerySerializer):
 
 
 class RankingQuerySerializer(QuerySerializer):
-    club = serializers.SlugRelatedField(
+    club = StrictSlugRelatedField(
         slug_field="slug", queryset=Club.objects.all(), required=False, allow_null=True
     )
     variant = serializers.ChoiceField(choices=Variant.choices, required=False, allow_blank=True)
@@ -69,7 +74,7 @@ class RankingQuerySerializer(QuerySerializer):
 class RankingRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     player = serializers.IntegerField()
-    name = serializers.CharField()
+    name = StrictCharField()
     points = serializers.DecimalField(max_digits=9, decimal_places=2)
     events = serializers.IntegerField()
 
@@ -79,8 +84,8 @@ class RankingPageSerializer(serializers.Serializer):
 
     start = serializers.DateField()
     end = serializers.DateField()
-    club = serializers.CharField(allow_null=True)
-    variant = serializers.CharField(allow_null=True)
+    club = StrictCharField(allow_null=True)
+    variant = StrictCharField(allow_null=True)
     count = serializers.IntegerField()
     page = serializers.IntegerField()
     pages = serializers.IntegerField()
@@ -89,7 +94,7 @@ class RankingPageSerializer(serializers.Serializer):
 
 class EventPlacingSerializer(serializers.Serializer):
     player = serializers.IntegerField(source="player_id")
-    display_name = serializers.CharField(source="player.display_name")
+    display_name = StrictCharField(source="player.display_name")
     place_first = serializers.IntegerField(allow_null=True)
     place_last = serializers.IntegerField(allow_null=True)
     rating = serializers.FloatField(allow_null=True, help_text="Rating at the start (null: unrated, "
@@ -101,13 +106,13 @@ class RankedEventSerializer(serializers.Serializer):
     """A tournament's GP-style points, worked out when it finished."""
 
     tournament = serializers.IntegerField(source="tournament_id")
-    club = serializers.CharField(source="club.slug")
-    name = serializers.CharField()
-    variant = serializers.CharField()
+    club = StrictCharField(source="club.slug")
+    name = StrictCharField()
+    variant = StrictCharField()
     date = serializers.DateField()
     entrants = serializers.IntegerField()
     strength_of_field = serializers.DecimalField(max_digits=9, decimal_places=2)
     paid_places = serializers.IntegerField()
-    no_points_reason = serializers.CharField(
+    no_points_reason = StrictCharField(
         help_text="Why nobody earned points (e.g. field_too_small); empty when points were given.")
     placings = EventPlacingSerializer(many=True)

@@ -22,7 +22,7 @@ from rest_framework.routers import BaseRouter
 
 from money import access, selectors, services
 from money.models import PayoutPreset, SidePool
-from money.selectors import Ledger, PoolBlock
+from money.selectors import Ledger
 from tournaments.models import Entry, Tournament
 
 T = TypeVar("T")

@@ -8,7 +8,8 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils.translation import gettext, gettext_lazy as _
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from money import core
 from money.models import CalcuttaSale, EventPurse, PayoutPreset, SidePool, SidePoolEntry

@@ -25,6 +25,7 @@ class TodoViewSet(viewsets.ViewSet):
     invitations to your addresses, join requests to the clubs you direct."""
 
     permission_classes = [IsAuthenticated]
+    answers_one_object = True  # the list is one object of lists (common.schema)
 
     @extend_schema(responses=TodoSerializer)
     def list(self, request: Request) -> Response:

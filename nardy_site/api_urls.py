@@ -16,8 +16,8 @@ from games import api as games_api
 from leaderboard import api as leaderboard_api
 from money import api as money_api
 from nardy_site import api as site_api
-from notifications import api as notifications_api
 from nardy_site.security import TokenView
+from notifications import api as notifications_api
 from tournaments import api as tournaments_api
 from webhooks import api as webhooks_api
 

@@ -19,7 +19,7 @@ from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from common.api import error_response
+from common.api import StrictCharField, error_response
 from nardy_site.errors import error_page, is_api
 from nardy_site.throttles import LoginRateThrottle
 
@@ -52,12 +52,12 @@ class LockedOut(exceptions.APIException):
 
 
 class ApiTokenInput(serializers.Serializer):
-    username = serializers.CharField(max_length=150)
-    password = serializers.CharField(max_length=4096, trim_whitespace=False)
+    username = StrictCharField(max_length=150)
+    password = StrictCharField(max_length=4096, trim_whitespace=False)
 
 
 class ApiTokenOutput(serializers.Serializer):
-    token = serializers.CharField(
+    token = StrictCharField(
         help_text='Send it as "Authorization: Token <token>" with every request.'
     )
 

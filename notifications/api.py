@@ -12,12 +12,12 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from common.api import error_body
+from common.api import StrictCharField, StrictModelSerializer, error_body
 from notifications import services
 from notifications.models import Kind, Notification
 
 
-class NotificationSerializer(serializers.ModelSerializer):
+class NotificationSerializer(StrictModelSerializer):
     class Meta:
         model = Notification
         fields = ["id", "kind", "title", "body", "url", "created_at", "read_at"]
@@ -26,8 +26,8 @@ class NotificationSerializer(serializers.ModelSerializer):
 
 class PreferenceSerializer(serializers.Serializer):
     email = serializers.BooleanField()
-    telegram_chat_id = serializers.CharField(max_length=40, allow_blank=True, required=False, default="")
-    muted = serializers.ListField(child=serializers.CharField(max_length=40), max_length=100,
+    telegram_chat_id = StrictCharField(max_length=40, allow_blank=True, required=False, default="")
+    muted = serializers.ListField(child=StrictCharField(max_length=40), max_length=100,
                                   required=False, default=list,
                                   help_text='What not to send where: "kind:channel" items.')
 

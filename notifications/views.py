@@ -7,10 +7,11 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from common.redirects import redirect_back
 from notifications import channels as channel_registry
 from notifications import services
 from notifications.forms import PreferenceForm
@@ -41,10 +42,7 @@ def read(request: HttpRequest, pk: int | None = None) -> HttpResponse:
         return redirect("notifications:list")
     notification = get_object_or_404(Notification, pk=pk, user=request.user)
     services.mark_read(user=request.user, notification_id=notification.pk)
-    target = notification.url
-    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
-        return redirect(target)
-    return redirect("notifications:list")
+    return redirect_back(request, notification.url, reverse("notifications:list"))
 
 
 @login_required

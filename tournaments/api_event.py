@@ -20,6 +20,7 @@ from rest_framework.response import Response
 from clubs.models import Player
 from clubs.permissions import can_manage_club, managed_clubs, player_for
 from clubs.serializers import PlayerSerializer
+from common.api import StrictCharField, StrictModelSerializer, query_id
 from tournaments import selectors
 from tournaments.api_support import call as _call
 from tournaments.models import Entry, Pairing, Registration, Tournament
@@ -28,7 +29,7 @@ from tournaments.services import checkin, day, registration, walkovers
 from tournaments.services.common import ActionError
 
 
-class RegistrationSerializer(serializers.ModelSerializer):
+class RegistrationSerializer(StrictModelSerializer):
     player = PlayerSerializer(read_only=True)
     entry = serializers.PrimaryKeyRelatedField(read_only=True)
 
@@ -41,8 +42,8 @@ class RegistrationSerializer(serializers.ModelSerializer):
 
 class RegisterInputSerializer(serializers.Serializer):
     tournament = serializers.IntegerField(min_value=1)
-    division = serializers.CharField(required=False, allow_blank=True, max_length=20, default="")
-    note = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
+    division = StrictCharField(required=False, allow_blank=True, max_length=20, default="")
+    note = StrictCharField(required=False, allow_blank=True, max_length=200, default="")
     player = serializers.IntegerField(
         required=False, min_value=1,
         help_text="Directors register another player; players register themselves.",
@@ -53,7 +54,7 @@ class DecideInputSerializer(serializers.Serializer):
     accept = serializers.BooleanField()
 
 
-class DeskEntrySerializer(serializers.ModelSerializer):
+class DeskEntrySerializer(StrictModelSerializer):
     """An entrant as the directors' desk sees them (fees included)."""
 
     player = PlayerSerializer(read_only=True)
@@ -77,13 +78,13 @@ class FeeInputSerializer(serializers.Serializer):
 
 
 class DivisionInputSerializer(serializers.Serializer):
-    division = serializers.CharField(max_length=20, allow_blank=True)
+    division = StrictCharField(max_length=20, allow_blank=True)
 
 
 class LateEntryInputSerializer(serializers.Serializer):
     tournament = serializers.IntegerField(min_value=1)
     player = serializers.IntegerField(min_value=1)
-    division = serializers.CharField(required=False, allow_blank=True, max_length=20, default="")
+    division = StrictCharField(required=False, allow_blank=True, max_length=20, default="")
 
 
 class PresentInputSerializer(serializers.Serializer):
@@ -93,7 +94,7 @@ class PresentInputSerializer(serializers.Serializer):
 
 
 class TableInputSerializer(serializers.Serializer):
-    table = serializers.CharField(max_length=20, allow_blank=True)
+    table = StrictCharField(max_length=20, allow_blank=True)
 
 
 class ForfeitTimeInputSerializer(serializers.Serializer):
@@ -115,9 +116,9 @@ class RegistrationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, view
         registrations = Registration.objects.select_related("player", "tournament").filter(
             Q(player__user=user) | Q(tournament__club__in=managed_clubs(user))
         ).order_by("tournament", "created_at", "pk")
-        tournament = self.request.query_params.get("tournament", "")
-        if tournament.isdigit():
-            registrations = registrations.filter(tournament_id=int(tournament))
+        tournament = query_id(self.request, "tournament")
+        if tournament is not None:
+            registrations = registrations.filter(tournament_id=tournament)
         return registrations
 
     @extend_schema(request=RegisterInputSerializer, responses={201: RegistrationSerializer})
@@ -184,9 +185,9 @@ class DeskViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         entries = Entry.objects.select_related("player", "tournament__club").filter(
             Q(player__user=user) | Q(tournament__club__in=managed_clubs(user))
         ).order_by("tournament", "pk")
-        tournament = self.request.query_params.get("tournament", "")
-        if tournament.isdigit():
-            entries = entries.filter(tournament_id=int(tournament))
+        tournament = query_id(self.request, "tournament")
+        if tournament is not None:
+            entries = entries.filter(tournament_id=tournament)
         return entries
 
     @extend_schema(request=CheckInInputSerializer, responses=DeskEntrySerializer)

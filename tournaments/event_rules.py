@@ -13,6 +13,7 @@ from datetime import datetime
 from enum import Enum
 from typing import Any
 
+from common.bounds import parse_int
 from tournaments.errors import TournamentError
 
 MAX_DIVISIONS = 8
@@ -316,12 +317,12 @@ def time_controls_from_text(text: str, clock_words: Iterable[str] = ()) -> list[
         if not part:
             continue
         start, colon, rest = part.partition(":")
-        if not colon or not start.strip().isdigit():
+        if not colon or parse_int(start, 1, 999) is None:
             raise RegistrationError("bad_time_controls", "Write each time control as ROUND: text.")
         rest = rest.strip()
         minutes: int | None = None
         head, plus, tail = rest.rpartition("+")
-        if plus and tail.strip().isdigit() and " " not in tail.strip():
+        if plus and parse_int(tail, 0, 999) is not None and " " not in tail.strip():
             minutes, rest = int(tail.strip()), head.strip()
         result.append({"from_round": int(start), "text": rest,
                        "clocks_required": any(word in rest.lower() for word in words),
@@ -342,7 +343,7 @@ def time_controls_to_text(raw: Sequence[Mapping[str, Any]]) -> str:
 
 def lowest_free_table(used: Iterable[str]) -> str:
     """The smallest table number not in use (tables are numbered 1, 2, ...)."""
-    taken = {int(t) for t in used if str(t).isdigit()}
+    taken = {n for t in used if (n := parse_int(str(t), 1, 10**9)) is not None}
     number = 1
     while number in taken:
         number += 1

@@ -12,7 +12,7 @@ from rest_framework import serializers
 
 from clubs.models import Club, Player
 from clubs.serializers import PlayerSerializer, PublicNameField
-from common.api import id_field
+from common.api import StrictCharField, StrictModelSerializer, StrictSlugRelatedField, id_field
 from common.bounds import parse_id
 from games.choices import BlockRule
 from games.services.results import REASON_REQUIRED
@@ -88,8 +88,8 @@ class RulesField(serializers.JSONField):
     """The rules as JSON, checked by the service (which names a wrong key)."""
 
 
-class TournamentSerializer(serializers.ModelSerializer):
-    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+class TournamentSerializer(StrictModelSerializer):
+    club = StrictSlugRelatedField(slug_field="slug", read_only=True)
     rules = RulesField(read_only=True)
     block_rule = serializers.ChoiceField(
         choices=BlockRule.choices,
@@ -110,10 +110,10 @@ class TournamentSerializer(serializers.ModelSerializer):
         extra_kwargs = {name: {"help_text": _help(name)} for name in SETTING_HELP}
 
 
-class TournamentInputSerializer(serializers.ModelSerializer):
+class TournamentInputSerializer(StrictModelSerializer):
     """Create (with ``club``) or change a tournament's set-up."""
 
-    club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all(), required=False)
+    club = StrictSlugRelatedField(slug_field="slug", queryset=Club.objects.all(), required=False)
     rules = RulesField(required=False)
     match_lengths = serializers.DictField(
         child=serializers.ListField(
@@ -126,7 +126,7 @@ class TournamentInputSerializer(serializers.ModelSerializer):
     tiebreaks = serializers.ListField(
         child=serializers.ChoiceField(choices=list(METRICS)), min_length=1,
         max_length=len(METRICS), required=False)
-    rules_text = serializers.CharField(max_length=MAX_RULES_TEXT, allow_blank=True, required=False)
+    rules_text = StrictCharField(max_length=MAX_RULES_TEXT, allow_blank=True, required=False)
 
     class Meta:
         model = Tournament
@@ -140,7 +140,7 @@ class TournamentInputSerializer(serializers.ModelSerializer):
         }
 
 
-class EntrySerializer(serializers.ModelSerializer):
+class EntrySerializer(StrictModelSerializer):
     player = PlayerSerializer(read_only=True)
 
     class Meta:
@@ -185,7 +185,7 @@ class NextRoundInputSerializer(serializers.Serializer):
                   "no_new_pairings), pair it with as few repeats as possible.")
 
 
-class SideSerializer(serializers.ModelSerializer):
+class SideSerializer(StrictModelSerializer):
     player = PlayerSerializer(read_only=True)
 
     class Meta:
@@ -204,9 +204,9 @@ class MatchSummarySerializer(serializers.Serializer):
 
     id = serializers.IntegerField()
     length = serializers.IntegerField()
-    status = serializers.CharField()
-    score1 = serializers.CharField()
-    score2 = serializers.CharField()
+    status = StrictCharField()
+    score1 = StrictCharField()
+    score2 = StrictCharField()
     winner = serializers.IntegerField(allow_null=True, help_text="The winner's player id.")
     player1 = SeatSerializer()
     player2 = SeatSerializer()
@@ -231,7 +231,7 @@ def match_summary(pairing: Pairing) -> dict | None:
             "player2": seat(match.player2_id)}
 
 
-class PairingSerializer(serializers.ModelSerializer):
+class PairingSerializer(StrictModelSerializer):
     top = SideSerializer(read_only=True, allow_null=True)  # null: a bye, or not known yet
     bottom = SideSerializer(read_only=True, allow_null=True)
     match = serializers.SerializerMethodField()
@@ -247,10 +247,10 @@ class PairingSerializer(serializers.ModelSerializer):
 
 
 class TiebreakSerializer(serializers.Serializer):
-    key = serializers.CharField()
-    abbreviation = serializers.CharField()
-    name = serializers.CharField()
-    explanation = serializers.CharField()
+    key = StrictCharField()
+    abbreviation = StrictCharField()
+    name = StrictCharField()
+    explanation = StrictCharField()
 
 
 class StandingRowSerializer(serializers.Serializer):
@@ -268,10 +268,10 @@ class StandingRowSerializer(serializers.Serializer):
 class SeparationSerializer(serializers.Serializer):
     upper = serializers.IntegerField(help_text="Entry id of the row above.")
     lower = serializers.IntegerField(help_text="Entry id of the row below.")
-    tiebreak = serializers.CharField(allow_null=True, help_text="null: they share the place.")
+    tiebreak = StrictCharField(allow_null=True, help_text="null: they share the place.")
     upper_value = serializers.FloatField(allow_null=True)
     lower_value = serializers.FloatField(allow_null=True)
-    explanation = serializers.CharField()
+    explanation = StrictCharField()
 
 
 class StandingsGroupSerializer(serializers.Serializer):
@@ -288,23 +288,23 @@ class PlaceSerializer(serializers.Serializer):
 
 
 class StandingsSerializer(serializers.Serializer):
-    format = serializers.CharField()
+    format = StrictCharField()
     tiebreaks = TiebreakSerializer(many=True, help_text="The event's tiebreaks, in order.")
     groups = StandingsGroupSerializer(many=True)
     places = PlaceSerializer(many=True, help_text="Final (or so far decided) places.")
 
 
 class FormatSerializer(serializers.Serializer):
-    key = serializers.CharField()
-    label = serializers.CharField()
-    settings = serializers.ListField(child=serializers.CharField(),
+    key = StrictCharField()
+    label = StrictCharField()
+    settings = serializers.ListField(child=StrictCharField(),
                                      help_text="The tournament fields this format uses.")
     minimum_entrants = serializers.IntegerField()
     bracket = serializers.BooleanField()
-    table_flight = serializers.CharField(allow_null=True)
+    table_flight = StrictCharField(allow_null=True)
     played_in_rounds = serializers.BooleanField(
         help_text="The director starts (or pairs) each round with next-round.")
-    default_tiebreaks = serializers.ListField(child=serializers.CharField(), allow_null=True)
+    default_tiebreaks = serializers.ListField(child=StrictCharField(), allow_null=True)
 
 
 class FormatsSerializer(serializers.Serializer):
@@ -315,7 +315,7 @@ class FormatsSerializer(serializers.Serializer):
 class PairingScoreInputSerializer(serializers.Serializer):
     score1 = serializers.DecimalField(max_digits=5, decimal_places=1, min_value=0)
     score2 = serializers.DecimalField(max_digits=5, decimal_places=1, min_value=0)
-    reason = serializers.CharField(required=False, allow_blank=True, max_length=500)
+    reason = StrictCharField(required=False, allow_blank=True, max_length=500)
 
 
 class WalkoverInputSerializer(serializers.Serializer):
@@ -323,14 +323,14 @@ class WalkoverInputSerializer(serializers.Serializer):
 
 
 class AnswerInputSerializer(serializers.Serializer):
-    reason = serializers.CharField(
+    reason = StrictCharField(
         max_length=500,
         help_text="What is wrong with the result (required; blank or only spaces is refused).",
         error_messages={"required": REASON_REQUIRED, "blank": REASON_REQUIRED},
     )
 
 
-class ConflictSerializer(serializers.ModelSerializer):
+class ConflictSerializer(StrictModelSerializer):
     resolved_by = PublicNameField()
 
     class Meta:

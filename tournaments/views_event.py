@@ -8,8 +8,8 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -17,6 +17,7 @@ from clubs.errors import DomainError
 from clubs.models import Player
 from clubs.permissions import player_for
 from clubs.profiles import ensure_player
+from common.redirects import redirect_back
 from games.services import ServiceError
 from tournaments.forms_event import RegisterForm
 from tournaments.models import Pairing, Registration, Tournament
@@ -27,11 +28,8 @@ ERRORS = (DomainError, ServiceError)
 
 
 def _back(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    target = request.POST.get("next", "")
-    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
-                                                  require_https=request.is_secure()):
-        return redirect(target)
-    return redirect("tournaments:tournament_detail", pk=tournament.pk)
+    return redirect_back(request, request.POST.get("next"),
+                         reverse("tournaments:tournament_detail", args=[tournament.pk]))
 
 
 def _run(request: HttpRequest, tournament: Tournament, action: Callable[[], str]) -> HttpResponse:

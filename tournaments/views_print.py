@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from common.bounds import parse_int
 from tournaments import selectors
 from tournaments.models import Flight, Pairing, Tournament
 from tournaments.views_support import visible_tournament
@@ -15,8 +16,7 @@ KNOCKOUT = (Flight.MAIN, Flight.CONSOLATION, Flight.LAST_CHANCE)
 
 
 def _round_filter(request: HttpRequest) -> int | None:
-    raw = request.GET.get("round", "")
-    return int(raw) if raw.isdigit() and len(raw) < 4 else None
+    return parse_int(request.GET.get("round", ""), 1, 999)
 
 
 def score_sheets(request: HttpRequest, pk: int) -> HttpResponse:
@@ -59,7 +59,8 @@ def tv(request: HttpRequest, pk: int) -> HttpResponse:
 def tv_context(tournament: Tournament) -> dict:
     pairings = selectors.pairings_of(tournament)
     playing = [p for p in pairings if p.state == Pairing.State.READY and p.match is not None]
-    playing.sort(key=lambda p: (not p.table.isdigit(), int(p.table) if p.table.isdigit() else 0, p.table))
+    playing.sort(key=lambda p: (parse_int(p.table, 0, 10**9) is None,
+                                parse_int(p.table, 0, 10**9) or 0, p.table))
     finished = [p for p in pairings if p.state == Pairing.State.DECIDED]
     finished.sort(key=lambda p: (p.match.finished_at if p.match and p.match.finished_at else p.ready_at)
                   or tournament.created_at, reverse=True)

@@ -14,14 +14,20 @@ from rest_framework.response import Response
 
 from clubs.models import Club
 from clubs.permissions import managed_clubs
-from common.api import error_body
+from common.api import (
+    StrictCharField,
+    StrictModelSerializer,
+    StrictSlugField,
+    StrictSlugRelatedField,
+    error_body,
+)
 from webhooks import services
 from webhooks.messages import error_text
 from webhooks.models import Endpoint, Event
 
 
-class EndpointSerializer(serializers.ModelSerializer):
-    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+class EndpointSerializer(StrictModelSerializer):
+    club = StrictSlugRelatedField(slug_field="slug", read_only=True)
 
     class Meta:
         model = Endpoint
@@ -30,8 +36,8 @@ class EndpointSerializer(serializers.ModelSerializer):
 
 
 class EndpointInputSerializer(serializers.Serializer):
-    club = serializers.SlugField()
-    url = serializers.CharField(max_length=300)
+    club = StrictSlugField()
+    url = StrictCharField(max_length=300)
     events = serializers.ListField(child=serializers.ChoiceField(choices=Event.choices),
                                    max_length=10, default=list(Event.values))
 

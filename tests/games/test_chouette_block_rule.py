@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from chouette.models import ChouetteSession
 from tests.games.chouette_tables import make_table
-from tests.support.clients import api_client, page_client
+from tests.support.clients import api_client, error_field, error_of, page_client
 
 pytestmark = pytest.mark.django_db
 
@@ -66,12 +66,12 @@ def test_the_api_takes_shows_and_refuses_it() -> None:
     default = api.post("/api/chouette-sessions/", {**payload, "variant": "long_nardy"}, format="json")
     assert default.json()["block_rule"] == "ahead"
     refused = api.post("/api/chouette-sessions/", {**payload, "block_rule": "home"}, format="json")
-    assert refused.status_code == 400
-    body = refused.json()
-    assert body["code"] == "block_rule_needs_long_nardy" and body["field"] == "block_rule"
+    assert refused.status_code == 409
+    assert error_of(refused)["code"] == "block_rule_needs_long_nardy"
+    assert error_field(refused) == "block_rule"
     unknown = api.post(
         "/api/chouette-sessions/", {**payload, "variant": "long_nardy", "block_rule": "x"},
         format="json",
     )
-    assert unknown.status_code == 400 and "block_rule" in unknown.json()
+    assert unknown.status_code == 400 and error_field(unknown) == "block_rule"
     assert ChouetteSession.objects.count() == 3

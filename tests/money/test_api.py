@@ -5,6 +5,7 @@ from rest_framework.test import APIClient
 
 from money.models import EventPurse, SidePool
 from tests.factories import MembershipFactory, PlayerFactory, UserFactory
+from tests.support.clients import error_field, error_of
 from tests.tournaments.tournament_helpers import director_of, make_event
 from tournaments.models import Entry
 
@@ -31,10 +32,10 @@ def test_api_members_read_directors_write():
     assert member.put(url, {"house_share": "5"}, format="json").status_code == 403
 
     bad = director.put(url, {"payout_preset": "custom", "payout_custom": ["80", "30"]}, format="json")
-    assert bad.status_code == 400 and "payout_custom" in bad.json()
-    assert "110" in bad.json()["payout_custom"][0]
+    assert bad.status_code == 400 and error_field(bad) == "payout_custom"
+    assert "110" in error_of(bad)["fields"]["payout_custom"][0]
     bad = director.put(url, {"house_share": "150"}, format="json")
-    assert bad.status_code == 400 and "house_share" in bad.json()
+    assert bad.status_code == 400 and error_field(bad) == "house_share"
     assert not EventPurse.objects.exists()
 
     ok = director.put(url, {"house_share": "10", "payout_preset": "60-40", "calcutta": True},
@@ -46,7 +47,7 @@ def test_api_members_read_directors_write():
     assert [p["amount"] for p in div["payouts"]] == ["16.20", "10.80"]
 
     r = director.post(url + "side-pools/", {"name": "Pot", "entry_fee": "-1"}, format="json")
-    assert r.status_code == 400 and "entry_fee" in r.json()
+    assert r.status_code == 400 and error_field(r) == "entry_fee"
     r = director.post(url + "side-pools/", {"name": "Pot", "entry_fee": "2"}, format="json")
     assert r.status_code == 201
     pool = SidePool.objects.get()
@@ -56,7 +57,7 @@ def test_api_members_read_directors_write():
     assert r.json()["side_pools"][0]["prizes"] == "2.00"
     r = director.post(url + "sales/", {"entry": entries[0].pk, "buyer": "Ann", "price": "-5"},
                       format="json")
-    assert r.status_code == 400 and "price" in r.json()
+    assert r.status_code == 400 and error_field(r) == "price"
     r = director.post(url + "sales/", {"entry": entries[0].pk, "buyer": "Ann", "price": "50"},
                       format="json")
     assert r.status_code == 201

@@ -16,6 +16,7 @@ from rest_framework.test import APIClient
 from games import services as games_services
 from notifications import services as notify
 from notifications.models import Delivery, Notification
+from tests.support.clients import error_of
 from tests.support.fake_http import fake_server
 from tests.tournaments.tournament_helpers import director_of, make_event, pairing
 from tournaments import services
@@ -261,7 +262,7 @@ def test_the_api(django_capture_on_commit_callbacks) -> None:
                     format="json")
     assert saved.status_code == 200 and saved.json()["email"] is False
     bad = api.put("/api/notifications/preferences/", {"email": True, "muted": ["x:y"]}, format="json")
-    assert bad.status_code == 400 and bad.json()["code"] == "bad_muted"
+    assert bad.status_code == 409 and error_of(bad)["code"] == "bad_muted"
 
 
 @pytest.mark.postgres  # row locks on pairings with nullable joins (FOR UPDATE OF)

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from games.models import Match
 from tests.factories import UserFactory
-from tests.support.clients import api_client, page_client
+from tests.support.clients import api_client, error_of, page_client
 from tests.tournaments.tournament_helpers import director_of, make_event, pairing, play
 from tournaments import services
 from tournaments.models import Tournament
@@ -127,5 +127,5 @@ def test_the_api_takes_and_shows_it_and_names_a_refusal() -> None:
     backgammon = make_event(4)
     refused = api_client(director_of(backgammon)).patch(
         f"/api/tournaments/{backgammon.pk}/", {"rules": {"block_rule": "home"}}, format="json")
-    assert refused.status_code == 400 and refused.data["code"] == "block_rule_needs_long_nardy"
-    assert "long-nardy rule" in refused.data["detail"]
+    assert refused.status_code == 409 and error_of(refused)["code"] == "block_rule_needs_long_nardy"
+    assert "long-nardy rule" in error_of(refused)["message"]
