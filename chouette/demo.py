@@ -51,7 +51,7 @@ RUNNING_GAMES: tuple[DemoGame, ...] = (
 )
 # Long nardy, three players: captain B doubles, box A takes and wins a mars (B pays
 # 2 x 2, C 1 under Jacoby); A stays box, C captains and the team wins an oin.
-LONG_NARDY_GAMES: tuple[DemoGame, ...] = (
+NARDY_GAMES: tuple[DemoGame, ...] = (
     (((TEAM, (("B", TAKE),)),), (BOX, core.ResultKind.MARS)),
     ((), (TEAM, core.ResultKind.OIN)),
 )
@@ -73,11 +73,11 @@ def populate(stdout: TextIO) -> None:
     nardy = _play(
         club,
         players[:3],
-        LONG_NARDY_GAMES,
+        NARDY_GAMES,
         director,
         today - datetime.timedelta(3),
         Decimal(1),
-        variant=core.Variant.LONG_NARDY.value,
+        variant=core.Variant.NARDY.value,
     )
     services.finish_session(session=nardy, by=director)
     _play(club, players[5:9], RUNNING_GAMES, director, today, Decimal("0.50"))

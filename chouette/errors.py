@@ -17,10 +17,10 @@ MESSAGES: dict[str, str] = {
         "Chouettes are played in short backgammon or long nardy; the variant {variant} "
         "is not offered."
     ),
-    "koks_needs_long_nardy": (
+    "koks_needs_nardy": (
         "Koks is a result of long nardy only; this table plays the variant {variant}."
     ),
-    "block_rule_needs_long_nardy": (
+    "block_rule_needs_nardy": (
         "The six-point block rule is a long-nardy rule; this table plays the variant {variant}."
     ),
     "block_rule_unknown": "The six-point block rule is one of {choices}, not {value}.",

@@ -20,10 +20,10 @@ TRANSLATED_MESSAGES: dict[str, Any] = {
         "Chouettes are played in short backgammon or long nardy; the variant {variant} "
         "is not offered."
     ),
-    "koks_needs_long_nardy": _(
+    "koks_needs_nardy": _(
         "Koks is a result of long nardy only; this table plays the variant {variant}."
     ),
-    "block_rule_needs_long_nardy": _(
+    "block_rule_needs_nardy": _(
         "The six-point block rule is a long-nardy rule; this table plays the variant {variant}."
     ),
     "block_rule_unknown": _("The six-point block rule is one of {choices}, not {value}."),
@@ -139,8 +139,8 @@ TRANSLATED_MESSAGES: dict[str, Any] = {
 # A code that names no field (a rule about the request as a whole) is left out.
 FIELDS: dict[str, str] = {
     "variant_not_supported": "variant",
-    "koks_needs_long_nardy": "koks",
-    "block_rule_needs_long_nardy": "block_rule",
+    "koks_needs_nardy": "koks",
+    "block_rule_needs_nardy": "block_rule",
     "block_rule_unknown": "block_rule",
     "stake_not_positive": "stake_per_point",
     "max_players_out_of_range": "max_players",
@@ -214,7 +214,7 @@ def field_of(code: str, context: str = "") -> str | None:
 
 
 SIDE_NAMES: dict[str, Any] = {"box": _("box"), "team": _("team")}
-VARIANT_NAMES: dict[str, Any] = {"backgammon": _("Short backgammon"), "long_nardy": _("Long nardy")}
+VARIANT_NAMES: dict[str, Any] = {"backgammon": _("Short backgammon"), "nardy": _("Long nardy")}
 
 # Parameters of the core's errors that hold player ids (or tuples of them).
 PLAYER_PARAMS = frozenset(

@@ -26,12 +26,12 @@ SPLIT_FROM = 6  # a split gives two tables of at least three
 
 class Variant(StrEnum):
     BACKGAMMON = "backgammon"
-    LONG_NARDY = "long_nardy"
+    NARDY = "nardy"  # long nardy, spelled as the engine and the matches spell it
 
     @property
     def engine_name(self) -> str:
-        """The variant's name in engine.outcomes ("backgammon" or "nardy")."""
-        return "nardy" if self is Variant.LONG_NARDY else "backgammon"
+        """The variant's name in engine.outcomes: the same spelling ("backgammon" or "nardy")."""
+        return self.value
 
 
 class CubeMode(StrEnum):
@@ -80,7 +80,7 @@ class ResultKind(StrEnum):
     @property
     def variant(self) -> Variant:
         """The variant this result belongs to."""
-        return Variant.LONG_NARDY if self in _NARDY_RESULTS else Variant.BACKGAMMON
+        return Variant.NARDY if self in _NARDY_RESULTS else Variant.BACKGAMMON
 
     @property
     def multiplier(self) -> int:
@@ -93,7 +93,7 @@ _NARDY_RESULTS = frozenset({ResultKind.OIN, ResultKind.MARS, ResultKind.KOKS})
 
 def results_of(variant: Variant, koks: bool = False) -> tuple[ResultKind, ...]:
     """The results a game of ``variant`` can end with, in order of value."""
-    if variant is Variant.LONG_NARDY:
+    if variant is Variant.NARDY:
         kinds = (ResultKind.OIN, ResultKind.MARS)
         return (*kinds, ResultKind.KOKS) if koks else kinds
     return (ResultKind.SINGLE, ResultKind.GAMMON, ResultKind.BACKGAMMON)
@@ -176,10 +176,10 @@ class ChouetteSettings:
             object.__setattr__(self, "variant", Variant(self.variant))
         except ValueError:
             raise ChouetteError("variant_not_supported", variant=self.variant) from None
-        if self.koks and self.variant is not Variant.LONG_NARDY:
-            raise ChouetteError("koks_needs_long_nardy", variant=self.variant.value)
-        if self.block_rule and self.variant is not Variant.LONG_NARDY:
-            raise ChouetteError("block_rule_needs_long_nardy", variant=self.variant.value)
+        if self.koks and self.variant is not Variant.NARDY:
+            raise ChouetteError("koks_needs_nardy", variant=self.variant.value)
+        if self.block_rule and self.variant is not Variant.NARDY:
+            raise ChouetteError("block_rule_needs_nardy", variant=self.variant.value)
         if self.block_rule and self.block_rule not in BLOCK_RULES:
             raise ChouetteError(
                 "block_rule_unknown", value=self.block_rule, choices=", ".join(BLOCK_RULES)

@@ -25,10 +25,10 @@ class ChouetteSession(models.Model):
     """One chouette night at a club: the table's rules and who sat down first."""
 
     class Variant(models.TextChoices):
-        # Named as the match variants; the stored values are the chouette core's own
-        # ("long_nardy", not the matches' "nardy").
+        # Named and spelled as the match variants ("backgammon", "nardy"); until migration
+        # 0006 long nardy was stored as "long_nardy".
         BACKGAMMON = core.Variant.BACKGAMMON.value, MatchVariant.BACKGAMMON.label
-        LONG_NARDY = core.Variant.LONG_NARDY.value, MatchVariant.NARDY.label
+        NARDY = core.Variant.NARDY.value, MatchVariant.NARDY.label
 
     class CubeMode(models.TextChoices):
         MULTIPLE = core.CubeMode.MULTIPLE.value, _("A cube per team member")
@@ -121,9 +121,9 @@ class ChouetteSession(models.Model):
                 condition=models.Q(stake_per_point__gt=0), name="chouette_stake_positive"
             ),
             models.CheckConstraint(
-                condition=models.Q(variant="long_nardy", block_rule__in=BlockRule.values)
-                | (~models.Q(variant="long_nardy") & models.Q(block_rule="")),
-                name="chouette_block_rule_only_in_long_nardy",
+                condition=models.Q(variant="nardy", block_rule__in=BlockRule.values)
+                | (~models.Q(variant="nardy") & models.Q(block_rule="")),
+                name="chouette_block_rule_only_in_nardy",
             ),
             models.CheckConstraint(
                 condition=models.Q(max_players__gte=3), name="chouette_at_least_three"

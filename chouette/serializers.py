@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 import chouette as core
@@ -42,6 +43,23 @@ ROLE_CHOICES = _choices(core.Role)
 
 
 # --- inputs ------------------------------------------------------------------------
+
+
+class VariantField(serializers.ChoiceField):
+    """A chouette's variant, "backgammon" or "nardy" as everywhere in the API. The old
+    spelling "long_nardy" (before chouette migration 0006) is refused with a sentence
+    that gives the new one, not silently taken (the schema lists the two values only)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=ChouetteSession.Variant.choices, **kwargs)
+
+    def to_internal_value(self, data: Any) -> Any:
+        if data == "long_nardy":
+            raise serializers.ValidationError(
+                _('Long nardy is now spelled "nardy"; "long_nardy" is no longer accepted.')
+            )
+        return super().to_internal_value(data)
+
 
 
 class ChouetteAnswerInput(serializers.Serializer):
@@ -167,9 +185,7 @@ class ChouetteSeasonQuery(QuerySerializer):
 class ChouetteStartSessionInput(serializers.Serializer):
     club = StrictSlugRelatedField(slug_field="slug", queryset=Club.objects.all())
     date = serializers.DateField(required=False)
-    variant = serializers.ChoiceField(
-        choices=ChouetteSession.Variant.choices, default=core.Variant.BACKGAMMON.value
-    )
+    variant = VariantField(default=core.Variant.BACKGAMMON.value)
     koks = serializers.BooleanField(default=False)  # long nardy only
     block_rule = serializers.ChoiceField(
         choices=BlockRule.choices,

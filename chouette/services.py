@@ -121,7 +121,7 @@ def _open_table(
 ) -> ChouetteSession:
     rules = dataclasses.asdict(table)
     rules["block_rule"] = rules["block_rule"] or ""
-    if rules["variant"] == core.Variant.LONG_NARDY.value and not rules["block_rule"]:
+    if rules["variant"] == core.Variant.NARDY.value and not rules["block_rule"]:
         rules["block_rule"] = DEFAULT_BLOCK_RULE.value  # long nardy's main rule
     session = ChouetteSession(
         club=club,

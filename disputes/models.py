@@ -155,7 +155,7 @@ class Dispute(models.Model):
             models.CheckConstraint(
                 condition=Q(variant=Variant.NARDY, block_rule__in=BlockRule.values)
                 | (~Q(variant=Variant.NARDY) & Q(block_rule="")),
-                name="dispute_block_rule_only_in_long_nardy",
+                name="dispute_block_rule_only_in_nardy",
             ),
             models.CheckConstraint(
                 condition=~Q(status__in=["submitted", "checking"]) | Q(verdict__isnull=True),

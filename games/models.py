@@ -151,7 +151,7 @@ class Match(models.Model):
             models.CheckConstraint(
                 condition=Q(variant=Variant.NARDY, block_rule__in=BlockRule.values)
                 | (~Q(variant=Variant.NARDY) & Q(block_rule="")),
-                name="match_block_rule_only_in_long_nardy",
+                name="match_block_rule_only_in_nardy",
             ),
         ]
 

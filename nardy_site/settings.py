@@ -375,7 +375,6 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "VariantEnum": "games.choices.Variant",
         "BlockRuleEnum": "games.choices.BlockRule",
-        "ChouetteVariantEnum": "chouette.models.ChouetteSession.Variant",
         "MatchStatusEnum": "games.choices.MatchStatus",
         "ResultStatusEnum": "games.choices.ResultStatus",
         "TranscriptStatusEnum": "games.choices.TranscriptStatus",

@@ -52,7 +52,7 @@ ERROR_MESSAGES: dict[str, Any] = {
     "pairing_search_too_long": _("No pairing without repeats was found in reasonable time; pair "
                                  "this round allowing repeats."),
     "event_finished": _("The event is over: fewer than two players are left."),
-    "block_rule_needs_long_nardy": _(
+    "block_rule_needs_nardy": _(
         "The six-point block rule is a long-nardy rule; a backgammon event has none."
     ),
     "unknown_block_rule": _("The six-point block rule is one of %(choices)s."),

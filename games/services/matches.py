@@ -92,7 +92,7 @@ def check_block_rule(variant: str, block_rule: str | None) -> None:
     given for backgammon (empty means the variant's default: none, or the main rule)."""
     if block_rule and variant != Variant.NARDY:
         raise ServiceError(
-            "block_rule_needs_long_nardy",
+            "block_rule_needs_nardy",
             _("The six-point block rule is a long-nardy rule; leave it empty for backgammon."),
             "block_rule",
         )

@@ -66,7 +66,7 @@ def test_a_block_rule_for_backgammon_is_refused_naming_the_field() -> None:
     director, club = director_and_club()
     with pytest.raises(ServiceError) as refused:
         create_match(club=club, by=director, variant="backgammon", length=5, block_rule="home")
-    assert (refused.value.code, refused.value.field) == ("block_rule_needs_long_nardy", "block_rule")
+    assert (refused.value.code, refused.value.field) == ("block_rule_needs_nardy", "block_rule")
     assert "long-nardy rule" in str(refused.value)
     assert not Match.objects.exists()
 
@@ -102,8 +102,8 @@ def test_the_api_takes_shows_and_refuses_the_block_rule() -> None:
     backgammon = client.post(
         "/api/matches/", {**body, "variant": "backgammon", "block_rule": "home"}, format="json"
     )
-    assert backgammon.status_code in (400, 409) and error_field(backgammon) == "block_rule"
-    assert "long-nardy rule" in error_of(backgammon)["message"]
+    assert backgammon.status_code == 409 and error_field(backgammon) == "block_rule"
+    assert error_of(backgammon)["code"] == "block_rule_needs_nardy"
     assert Match.objects.count() == 2
 
 
@@ -187,6 +187,6 @@ def test_the_api_schema_documents_the_block_rule_enum() -> None:
 
     schemas = SchemaGenerator().get_schema(request=None, public=True)["components"]["schemas"]
     assert schemas["BlockRuleEnum"]["enum"] == list(BlockRule.values)
-    for component in ("Match", "MatchCreateRequest", "TournamentRulesRequest", "DisputeInputRequest"):
+    for component in ("Match", "MatchCreateRequest", "TournamentRules", "DisputeInputRequest"):
         text = repr(schemas[component]["properties"]["block_rule"])
         assert "#/components/schemas/BlockRuleEnum" in text, component

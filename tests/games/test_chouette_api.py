@@ -175,14 +175,24 @@ def test_a_director_opens_a_session() -> None:
     response = api.post("/api/chouette-sessions/", payload, format="json")
     assert response.status_code == 201, response.json()
     assert response.json()["cube_mode"] == "single"
-    nardy = api.post("/api/chouette-sessions/", {**payload, "variant": "long_nardy"}, format="json")
+    nardy = api.post("/api/chouette-sessions/", {**payload, "variant": "nardy"}, format="json")
     assert nardy.status_code == 201, nardy.json()
-    assert (nardy.json()["variant"], nardy.json()["koks"]) == ("long_nardy", False)
+    assert (nardy.json()["variant"], nardy.json()["koks"]) == ("nardy", False)
     koks = api.post("/api/chouette-sessions/", {**payload, "koks": True}, format="json")
-    assert koks.status_code == 409 and koks.json()["error"]["code"] == "koks_needs_long_nardy"
+    assert koks.status_code == 409 and koks.json()["error"]["code"] == "koks_needs_nardy"
     unknown = api.post("/api/chouette-sessions/", {**payload, "variant": "shesh"}, format="json")
     assert unknown.status_code == 400 and "variant" in error_fields(unknown)
     assert ChouetteSession.objects.count() == 3
+
+
+def test_the_old_spelling_of_long_nardy_is_refused_with_the_new_one() -> None:
+    t = make_table(3)
+    api = api_client(t.director)
+    payload = {"club": t.club.slug, "opening_line": [p.pk for p in t.players]}
+    old = api.post("/api/chouette-sessions/", {**payload, "variant": "long_nardy"}, format="json")
+    assert old.status_code == 400 and "variant" in error_fields(old)
+    assert '"nardy"' in error_of(old)["fields"]["variant"][0]
+    assert ChouetteSession.objects.count() == 1
 
 
 def test_a_long_nardy_session_through_the_api() -> None:
@@ -190,7 +200,7 @@ def test_a_long_nardy_session_through_the_api() -> None:
     api = api_client(t.director)
     created = api.post(
         "/api/chouette-sessions/",
-        {"club": t.club.slug, "variant": "long_nardy", "opening_line": [p.pk for p in t.players]},
+        {"club": t.club.slug, "variant": "nardy", "opening_line": [p.pk for p in t.players]},
         format="json",
     )
     assert created.status_code == 201, created.json()

@@ -15,14 +15,14 @@ pytestmark = pytest.mark.django_db
 
 
 def test_long_nardy_tables_play_the_main_rule_unless_chosen() -> None:
-    assert make_table(3, variant="long_nardy").session.block_rule == "ahead"
+    assert make_table(3, variant="nardy").session.block_rule == "ahead"
     assert make_table(3).session.block_rule == ""
-    chosen = make_table(3, variant="long_nardy", block_rule="off").session
+    chosen = make_table(3, variant="nardy", block_rule="off").session
     assert chosen.block_rule == "off" and chosen.table_settings().block_rule == "off"
 
 
 def test_the_table_page_shows_it() -> None:
-    t = make_table(3, variant="long_nardy", block_rule="home")
+    t = make_table(3, variant="nardy", block_rule="home")
     page = page_client(t.director).get(t.session.get_absolute_url()).text
     assert 'data-block-rule="home"' in page and "home rule" in page
     backgammon = make_table(3)
@@ -48,7 +48,7 @@ def test_a_director_chooses_it_on_the_page_and_backgammon_refuses_it() -> None:
     refused = client.post(url, data)
     assert refused.status_code == 400 and "long-nardy rule" in refused.text
     assert ChouetteSession.objects.count() == 1
-    opened = client.post(url, {**data, "variant": "long_nardy"})
+    opened = client.post(url, {**data, "variant": "nardy"})
     assert opened.status_code == 302
     assert ChouetteSession.objects.latest("pk").block_rule == "home"
 
@@ -58,19 +58,19 @@ def test_the_api_takes_shows_and_refuses_it() -> None:
     api = api_client(t.director)
     payload = {"club": t.club.slug, "opening_line": [p.pk for p in t.players]}
     nardy = api.post(
-        "/api/chouette-sessions/", {**payload, "variant": "long_nardy", "block_rule": "off"},
+        "/api/chouette-sessions/", {**payload, "variant": "nardy", "block_rule": "off"},
         format="json",
     )
     assert nardy.status_code == 201, nardy.json()
     assert nardy.json()["block_rule"] == "off"
-    default = api.post("/api/chouette-sessions/", {**payload, "variant": "long_nardy"}, format="json")
+    default = api.post("/api/chouette-sessions/", {**payload, "variant": "nardy"}, format="json")
     assert default.json()["block_rule"] == "ahead"
     refused = api.post("/api/chouette-sessions/", {**payload, "block_rule": "home"}, format="json")
     assert refused.status_code == 409
-    assert error_of(refused)["code"] == "block_rule_needs_long_nardy"
+    assert error_of(refused)["code"] == "block_rule_needs_nardy"
     assert error_field(refused) == "block_rule"
     unknown = api.post(
-        "/api/chouette-sessions/", {**payload, "variant": "long_nardy", "block_rule": "x"},
+        "/api/chouette-sessions/", {**payload, "variant": "nardy", "block_rule": "x"},
         format="json",
     )
     assert unknown.status_code == 400 and error_field(unknown) == "block_rule"

@@ -214,15 +214,15 @@ def test_joins_and_openings_are_checked() -> None:
             by=t.director,
             table=services.TableRules(variant="backgammon", koks=True),
         )
-    assert koks.value.code == "koks_needs_long_nardy"
+    assert koks.value.code == "koks_needs_nardy"
     assert counts() == before
     assert ChouetteSession.objects.count() == 2
 
 
 def test_a_long_nardy_session_records_a_mars_and_refuses_a_gammon() -> None:
-    t = make_table(4, variant="long_nardy")
-    assert t.session.variant == "long_nardy" and not t.session.koks
-    assert t.session.table_settings().variant is core.Variant.LONG_NARDY
+    t = make_table(4, variant="nardy")
+    assert t.session.variant == "nardy" and not t.session.koks
+    assert t.session.table_settings().variant is core.Variant.NARDY
     a, b, c, d = (p.pk for p in t.players)
     state = services.record_chouette_game(
         session=t.session,
@@ -244,19 +244,19 @@ def test_a_long_nardy_session_records_a_mars_and_refuses_a_gammon() -> None:
         assert refused.value.code == code
     assert counts() == before
     names = {p.pk: p.display_name for p in t.players}
-    refusal = core.ChouetteError("result_not_in_variant", kind="gammon", variant="long_nardy")
+    refusal = core.ChouetteError("result_not_in_variant", kind="gammon", variant="nardy")
     assert describe(refusal, names) == (
         "The result gammon does not exist in the variant Long nardy played at this table."
     )
 
 
 def test_a_long_nardy_session_with_koks() -> None:
-    t = make_table(3, variant="long_nardy", koks=True)
+    t = make_table(3, variant="nardy", koks=True)
     state = services.record_chouette_game(
         session=t.session, record=game(t.lineup(), kind=core.ResultKind.KOKS), by=t.director
     )
     assert [points for _, points in state.totals] == [-2, 1, 1]  # Jacoby: cubes not turned
-    no_jacoby = make_table(3, variant="long_nardy", koks=True, jacoby=False)
+    no_jacoby = make_table(3, variant="nardy", koks=True, jacoby=False)
     state = services.record_chouette_game(
         session=no_jacoby.session,
         record=game(no_jacoby.lineup(), winner=BOX, kind=core.ResultKind.KOKS),
@@ -306,10 +306,10 @@ def test_demo_makes_finished_long_nardy_and_running_sessions() -> None:
     sessions = ChouetteSession.objects.filter(club__slug="nardy-club")
     assert sorted(sessions.values_list("status", "variant")) == [
         ("finished", "backgammon"),
-        ("finished", "long_nardy"),
+        ("finished", "nardy"),
         ("running", "backgammon"),
     ]
-    nardy = state_of(sessions.get(variant="long_nardy"))
+    nardy = state_of(sessions.get(variant="nardy"))
     assert [row.outcome.result.kind for row in nardy.rows] == [
         core.ResultKind.MARS,
         core.ResultKind.OIN,

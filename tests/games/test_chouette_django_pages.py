@@ -223,11 +223,11 @@ def test_a_director_opens_a_table_from_the_page() -> None:
     assert ChouetteSession.objects.count() == 2
     nardy = client.post(
         reverse("chouette:session_new", args=[t.club.slug]),
-        {**data, "variant": "long_nardy", "koks": "on"},
+        {**data, "variant": "nardy", "koks": "on"},
     )
     assert nardy.status_code == 302
     session = ChouetteSession.objects.latest("pk")
-    assert (session.variant, session.koks) == ("long_nardy", True)
+    assert (session.variant, session.koks) == ("nardy", True)
     assert ChouetteSession.objects.count() == 3
 
 
@@ -240,18 +240,18 @@ def test_the_game_form_offers_the_results_of_the_sessions_variant() -> None:
     page = page_client(backgammon.director).get(backgammon.session.get_absolute_url()).text
     assert kind_choices(page) == ["single", "gammon", "backgammon"]
     assert "Long nardy" not in page
-    nardy = make_table(3, variant="long_nardy")
+    nardy = make_table(3, variant="nardy")
     page = page_client(nardy.director).get(nardy.session.get_absolute_url()).text
     assert kind_choices(page) == ["oin", "mars"]
     assert "Long nardy" in page and "oin 1, mars 2" in page
-    koks = make_table(3, variant="long_nardy", koks=True)
+    koks = make_table(3, variant="nardy", koks=True)
     page = page_client(koks.director).get(koks.session.get_absolute_url()).text
     assert kind_choices(page) == ["oin", "mars", "koks"]
     assert "Koks" in page  # the radio's label, from games.choices.GameResult
 
 
 def test_a_long_nardy_game_from_the_page() -> None:
-    t = make_table(3, names=("Ann", "Ben", "Cal"), variant="long_nardy")
+    t = make_table(3, names=("Ann", "Ben", "Cal"), variant="nardy")
     b = t.players[1].pk
     client = page_client(t.director)
     url = reverse("chouette:record_game", args=[t.session.pk])

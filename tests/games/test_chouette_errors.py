@@ -63,10 +63,10 @@ def _session():
 CASES = {
     # settings
     "variant_not_supported": lambda: ChouetteSettings(variant="shesh_besh"),  # type: ignore[arg-type]
-    "koks_needs_long_nardy": lambda: ChouetteSettings(variant=Variant.BACKGAMMON, koks=True),
-    "block_rule_needs_long_nardy": lambda: ChouetteSettings(block_rule="home"),
+    "koks_needs_nardy": lambda: ChouetteSettings(variant=Variant.BACKGAMMON, koks=True),
+    "block_rule_needs_nardy": lambda: ChouetteSettings(block_rule="home"),
     "block_rule_unknown": lambda: ChouetteSettings(
-        variant=Variant.LONG_NARDY, block_rule="sideways"
+        variant=Variant.NARDY, block_rule="sideways"
     ),
     "stake_not_positive": lambda: ChouetteSettings(stake_per_point=Decimal(0)),
     "max_players_out_of_range": lambda: ChouetteSettings(max_players=2),
@@ -121,7 +121,7 @@ CASES = {
     "result_not_in_variant": game(result=BoardResult(Side.TEAM, ResultKind.MARS)),
     "koks_not_allowed": game(
         result=BoardResult(Side.BOX, ResultKind.KOKS),
-        settings=ChouetteSettings(variant=Variant.LONG_NARDY),
+        settings=ChouetteSettings(variant=Variant.NARDY),
     ),
     "result_missing": game(result=None),
     "result_without_live_bet": game(by_box((M1, DROP), (M2, DROP), (M3, DROP))),

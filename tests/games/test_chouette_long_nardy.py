@@ -33,9 +33,9 @@ from engine import outcomes
 BOX, M1, M2, M3 = "B", "M1", "M2", "M3"
 LINEUP = LineUp(BOX, (M1, M2, M3))
 TAKE, DROP = Answer.TAKE, Answer.DROP
-NARDY = ChouetteSettings(variant=Variant.LONG_NARDY)
-NARDY_KOKS = ChouetteSettings(variant=Variant.LONG_NARDY, koks=True)
-NARDY_NO_JACOBY = ChouetteSettings(variant=Variant.LONG_NARDY, jacoby=False, koks=True)
+NARDY = ChouetteSettings(variant=Variant.NARDY)
+NARDY_KOKS = ChouetteSettings(variant=Variant.NARDY, koks=True)
+NARDY_NO_JACOBY = ChouetteSettings(variant=Variant.NARDY, jacoby=False, koks=True)
 OIN, MARS, KOKS = ResultKind.OIN, ResultKind.MARS, ResultKind.KOKS
 
 
@@ -51,14 +51,14 @@ def amounts(outcome) -> tuple[int, ...]:
 
 def test_multipliers_are_the_engines() -> None:
     for kind in ResultKind:
-        engine_variant = "nardy" if kind.variant is Variant.LONG_NARDY else "backgammon"
+        engine_variant = "nardy" if kind.variant is Variant.NARDY else "backgammon"
         assert kind.multiplier == outcomes.multiplier(kind.value, engine_variant)
     assert (OIN.multiplier, MARS.multiplier, KOKS.multiplier) == (1, 2, 3)
 
 
 def test_results_of_each_variant() -> None:
-    assert results_of(Variant.LONG_NARDY) == (OIN, MARS)
-    assert results_of(Variant.LONG_NARDY, koks=True) == (OIN, MARS, KOKS)
+    assert results_of(Variant.NARDY) == (OIN, MARS)
+    assert results_of(Variant.NARDY, koks=True) == (OIN, MARS, KOKS)
     assert results_of(Variant.BACKGAMMON) == (
         ResultKind.SINGLE,
         ResultKind.GAMMON,
@@ -120,7 +120,7 @@ def test_backgammon_results_are_refused_in_long_nardy(kind: ResultKind) -> None:
     with pytest.raises(ChouetteError) as error:
         settle(result=BoardResult(Side.BOX, kind), settings=NARDY_KOKS)
     assert error.value.code == "result_not_in_variant"
-    assert error.value.params == {"kind": kind.value, "variant": "long_nardy"}
+    assert error.value.params == {"kind": kind.value, "variant": "nardy"}
 
 
 @pytest.mark.parametrize("kind", [OIN, MARS, KOKS])
@@ -137,11 +137,11 @@ def test_koks_needs_the_tables_option() -> None:
     assert error.value.code == "koks_not_allowed"
     with pytest.raises(ChouetteError) as error:
         ChouetteSettings(koks=True)  # a backgammon table
-    assert error.value.code == "koks_needs_long_nardy"
+    assert error.value.code == "koks_needs_nardy"
 
 
 def test_variant_given_as_its_stored_value_and_unknown_ones() -> None:
-    assert ChouetteSettings(variant="long_nardy").variant is Variant.LONG_NARDY  # type: ignore[arg-type]
+    assert ChouetteSettings(variant="nardy").variant is Variant.NARDY  # type: ignore[arg-type]
     with pytest.raises(ChouetteError) as error:
         ChouetteSettings(variant="shesh_besh")  # type: ignore[arg-type]
     assert error.value.code == "variant_not_supported"

@@ -49,7 +49,7 @@ def table_settings(draw) -> ChouetteSettings:
     variant = draw(st.sampled_from(Variant))
     return ChouetteSettings(
         variant=variant,
-        koks=variant is Variant.LONG_NARDY and draw(st.booleans()),
+        koks=variant is Variant.NARDY and draw(st.booleans()),
         cube_mode=mode,
         jacoby=draw(st.booleans()),
         beavers=beavers,

@@ -20,7 +20,7 @@ from games.services import ServiceError, dispute_result, enter_final_score, uplo
 from games.services.transcripts import check_transcript
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
 from tests.games.match_factories import fast_passwords, player_with_login
-from tests.support.clients import api_client, error_field, page_client
+from tests.support.clients import api_client, error_field, error_of, page_client
 from tests.tournaments.tournament_helpers import director_of
 from tournaments import services as tournament_services
 
@@ -139,7 +139,7 @@ def test_a_standalone_dispute_is_judged_under_the_block_rule_chosen() -> None:
     with pytest.raises(ServiceError) as refused:
         submit_move_dispute(by=user, club=club, variant="backgammon", position_id="4HPwATDgc/ABMA",
                             dice=(3, 1), notation="8/5 6/5", block_rule="home", queue=False)
-    assert (refused.value.code, refused.value.field) == ("block_rule_needs_long_nardy", "block_rule")
+    assert (refused.value.code, refused.value.field) == ("block_rule_needs_nardy", "block_rule")
 
 
 def test_the_api_and_the_form_take_the_block_rule_of_a_standalone_dispute() -> None:
@@ -154,5 +154,6 @@ def test_the_api_and_the_form_take_the_block_rule_of_a_standalone_dispute() -> N
                                                        "notation": "8/5 6/5", "dice": [3, 1]},
                                     format="json")
     assert refused.status_code == 409 and error_field(refused) == "block_rule"
+    assert error_of(refused)["code"] == "block_rule_needs_nardy"
     form = page_client(user).get("/disputes/new/").content.decode()
     assert 'name="block_rule"' in form

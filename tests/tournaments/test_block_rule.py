@@ -49,7 +49,7 @@ def test_backgammon_events_have_none_and_refuse_one() -> None:
     with pytest.raises(ActionError) as refused:
         services.update_tournament(tournament=event, actor=director_of(event),
                                    rules={"crawford": True, "block_rule": "home"})
-    assert refused.value.code == "block_rule_needs_long_nardy"
+    assert refused.value.code == "block_rule_needs_nardy"
     assert refused.value.params["rule"] == "block_rule"
     services.make_draw(tournament=event, actor=director_of(event))
     assert set(Match.objects.filter(pairing__tournament=event).values_list("block_rule", flat=True)) == {""}
@@ -127,5 +127,5 @@ def test_the_api_takes_and_shows_it_and_names_a_refusal() -> None:
     backgammon = make_event(4)
     refused = api_client(director_of(backgammon)).patch(
         f"/api/tournaments/{backgammon.pk}/", {"rules": {"block_rule": "home"}}, format="json")
-    assert refused.status_code == 409 and error_of(refused)["code"] == "block_rule_needs_long_nardy"
+    assert refused.status_code == 409 and error_of(refused)["code"] == "block_rule_needs_nardy"
     assert "long-nardy rule" in error_of(refused)["message"]

@@ -140,7 +140,7 @@ def test_season_rankings():
     ]
     assert overall[1].events == 2
     assert season_ranking(events, Season.calendar_year(2025)) == []
-    assert season_ranking(events, season, variant="long_nardy") == []
+    assert season_ranking(events, season, variant="nardy") == []
     assert season_ranking(events, season, scored=score_events(events)) == overall
 
 

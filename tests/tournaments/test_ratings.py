@@ -66,10 +66,10 @@ def test_longer_matches_move_ratings_more():
 
 
 def test_variants_keep_separate_lists():
-    lists = replay_by_variant([RatedMatch("a", "b", 5, "backgammon"), RatedMatch("b", "a", 5, "long_nardy")])
-    assert lists["backgammon"][0]["a"].rating > 1500 > lists["long_nardy"][0]["a"].rating
+    lists = replay_by_variant([RatedMatch("a", "b", 5, "backgammon"), RatedMatch("b", "a", 5, "nardy")])
+    assert lists["backgammon"][0]["a"].rating > 1500 > lists["nardy"][0]["a"].rating
     with pytest.raises(RatingError) as error:
-        replay_ratings([RatedMatch("a", "b", 5, "backgammon"), RatedMatch("b", "a", 5, "long_nardy")])
+        replay_ratings([RatedMatch("a", "b", 5, "backgammon"), RatedMatch("b", "a", 5, "nardy")])
     assert error.value.code == "mixed_variants"
 
 

@@ -136,7 +136,7 @@ def _validate_rules(rules: Any, variant: str) -> None:
         raise ActionError("bad_rules", "A drawn game is worth 0.5 or 1 point.", {"rule": "draw_points"})
     block_rule = rules.get("block_rule") or ""
     if block_rule and variant != Variant.NARDY:
-        raise ActionError("block_rule_needs_long_nardy",
+        raise ActionError("block_rule_needs_nardy",
                           "The six-point block rule is a long-nardy rule; a backgammon event has none.",
                           {"rule": "block_rule"})
     if block_rule and block_rule not in BlockRule.values:
