@@ -33,6 +33,17 @@ EVENT_MESSAGES: dict[str, Any] = {
     "late_entry_not_possible": _("A late entry under this rule is not possible in this format."),
     "no_consolation": _("This event has no consolation flight."),
     "no_open_place": _("There is no open place left in the draw for a late entry."),
+    "late_entry_rule_not_in_format": _("Late entries: the format %(format)s cannot apply the "
+                                       "rule \u201c%(rule)s\u201d; choose one of: %(allowed)s."),
+    "late_entry_penalty_needs_wins": _("Late entries with penalty points need match wins among "
+                                       "the tiebreaks: the penalty points are taken off them."),
+    "late_entry_needs_consolation": _("Late entries into the consolation need a consolation "
+                                      "flight: choose one, or another late-entry rule."),
+    "no_round_left": _("Every round of this event has been paired: a late entrant would play none."),
+    "groups_over": _("The groups are over: a late entrant has no group left to play in."),
+    "no_free_place": _("No group has a free place: a round robin takes a late entrant only into "
+                       "a group with an odd number of players, in place of the bye of the rounds "
+                       "still to play."),
     "cannot_undo": _("This can no longer be undone."),
     "bad_time_controls": _("The time controls are not written correctly: ROUND: text, one per round."),
     "bad_minutes": _("Give 1 to %(maximum)s minutes."),

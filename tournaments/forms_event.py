@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext
 
 from tournaments import event_rules as rules
+from tournaments.errors import DrawError
 from tournaments.event_rules import RegistrationError
 from tournaments.models import LateEntryRule, Tournament, Withdrawal
 
@@ -33,9 +34,20 @@ class EventSettingsForm(forms.Form):
         help_text=_("For example: open: Open; inter: Intermediate <1650; nov: Novice * "
                     "(<N: rating limit, *: players choose themselves)."),
     )
-    late_entry_rule = forms.ChoiceField(label=_("Late entries"), choices=LateEntryRule.choices)
-    late_entry_penalty = forms.IntegerField(label=_("Penalty points of a late entry"), min_value=0,
-                                            max_value=99, initial=0)
+    late_entry_rule = forms.ChoiceField(
+        label=_("Late entries"), choices=LateEntryRule.choices,
+        help_text=_("How a player entered after the draw joins. Knockout: seeded last (the open "
+                    "place of the lowest seed with a bye) or into the consolation (that place, "
+                    "the main match given as a walkover; needs a consolation flight). Double "
+                    "elimination: seeded last. Round robin and groups: seeded last (the bye of a "
+                    "group with an odd number of players, from the current round on; earlier "
+                    "rounds are missed) or with penalty points. Swiss: seeded last (the next "
+                    "round, no wins) or with penalty points. Penalty points are taken off the "
+                    "late player's match wins in the standings."),
+    )
+    late_entry_penalty = forms.IntegerField(
+        label=_("Penalty points of a late entry"), min_value=0, max_value=99, initial=0,
+        help_text=_("Match wins taken off a late entrant's score under the penalty rule."))
     check_in_opens_at = forms.DateTimeField(label=_("Check-in opens"), required=False,
                                             widget=DATETIME, input_formats=INPUT_FORMATS,
                                             help_text=_("Empty: no check-in."))
@@ -61,12 +73,31 @@ class EventSettingsForm(forms.Form):
               "late_entry_rule", "late_entry_penalty", "check_in_opens_at", "check_in_closes_at",
               "forfeit_minutes", "avoid_same_club")
 
+    tournament: Tournament | None = None
+
     @classmethod
     def for_tournament(cls, tournament: Tournament, data: Any = None) -> EventSettingsForm:
         initial = {name: getattr(tournament, name) for name in cls.FIELDS}
         initial["divisions_text"] = rules.divisions_to_text(tournament.divisions)
         initial["time_controls_text"] = rules.time_controls_to_text(tournament.time_controls)
-        return cls(data, initial=initial)
+        form = cls(data, initial=initial)
+        form.tournament = tournament
+        return form
+
+    def clean_late_entry_rule(self) -> str:
+        """A rule the event's format cannot apply is refused on this field (the format's
+        ``check_late_entry_rule``, which the service applies again)."""
+        rule = self.cleaned_data["late_entry_rule"]
+        if self.tournament is not None:
+            probe = Tournament(format=self.tournament.format, tiebreaks=self.tournament.tiebreaks,
+                               consolation=self.tournament.consolation, late_entry_rule=rule)
+            try:
+                self.tournament.event_format.check_late_entry_rule(probe)
+            except DrawError as error:
+                from tournaments.views_support import error_text
+
+                raise forms.ValidationError(error_text(error)) from error
+        return rule
 
     def _parsed(self, field: str, parse: Any) -> list[dict[str, Any]]:
         try:
@@ -125,9 +156,11 @@ class TableForm(forms.Form):
 LATE_RULE_HELP = {
     LateEntryRule.NONE: _("Nobody is entered after the draw."),
     LateEntryRule.SEEDED_LAST: _("A late player takes the open place of the lowest seed with a "
-                                 "bye (knockout), or joins the next Swiss round ranked last."),
+                                 "bye (knockout, double elimination), the bye of a group with an "
+                                 "odd number of players from the current round on (round "
+                                 "robin), or joins the next Swiss round ranked last."),
     LateEntryRule.CONSOLATION: _("A late player gives the main-flight match as a walkover and "
                                  "plays on in the consolation flight."),
-    LateEntryRule.PENALTY: _("A late player joins the next Swiss round; the penalty points are "
-                             "recorded on the standings."),
+    LateEntryRule.PENALTY: _("A late player joins as under seeded last (round robin, Swiss); the "
+                             "penalty points are taken off their match wins in the standings."),
 }

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.db.models import F, Q, QuerySet
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from clubs import selectors as clubs_selectors
 from clubs.models import Player
@@ -124,6 +124,7 @@ class GroupTable:
     standings: Standings | None
     explanations: list[str]
     lines: list[StandingLine] = field(default_factory=list)
+    penalties: list[str] = field(default_factory=list)  # one sentence per penalised late entry
 
 
 @dataclass
@@ -132,6 +133,7 @@ class StandingLine:
     shared: bool
     name: str
     values: list[object]  # one per tiebreak of the event, "" where it is worked out among ties
+    penalty: int = 0  # a late entry's penalty points, already taken off the match wins
 
 
 def crosstables(tournament: Tournament, *, flight: str = Flight.GROUP) -> list[GroupTable]:
@@ -162,7 +164,8 @@ def crosstables(tournament: Tournament, *, flight: str = Flight.GROUP) -> list[G
             tournament, flight=flight, pairings=by_group[group], entry_ids=[e.pk for e in members]
         ) if by_group[group] else None
         tables.append(GroupTable(group, members, rows, standings, _explain(standings, members),
-                                 _lines(standings, members, tournament.tiebreaks)))
+                                 _lines(standings, members, tournament.tiebreaks),
+                                 _penalties(standings, members)))
     return tables
 
 
@@ -199,14 +202,17 @@ def _lines(standings: Standings | None, entries: list[Entry], order: list[str]) 
         return []
     names = {entry.pk: entry.player.display_name for entry in entries}
     return [
-        StandingLine(row.place, row.shared, names[row.player], [row.values.get(k, "") for k in order])
+        StandingLine(row.place, row.shared, names[row.player], [row.values.get(k, "") for k in order],
+                     row.penalty)
         for row in standings.rows
     ]
 
 
 # Translatable names and explanations of the tiebreaks (tournaments.standings.METRICS keys).
 TIEBREAKS: dict[str, tuple[Any, Any, Any]] = {
-    "wins": (pgettext_lazy("tiebreak abbreviation", "W"), gettext_lazy("Match wins"), gettext_lazy("Matches won; a bye or a walkover counts as a win.")),
+    "wins": (pgettext_lazy("tiebreak abbreviation", "W"), gettext_lazy("Match wins"), gettext_lazy(
+        "Matches won; a bye or a walkover counts as a win. A late entrant's penalty points "
+        "are taken off.")),
     "head_to_head": (pgettext_lazy("tiebreak abbreviation", "H2H"), gettext_lazy("Head-to-head"), gettext_lazy(
         "Direct encounter: wins in the matches among the tied players, when they have all "
         "played each other; otherwise only a player who beat all the others goes first.")),
@@ -241,6 +247,21 @@ def _explain(standings: Standings | None, entries: list[Entry]) -> list[str]:
                 "metric": str(tiebreak_text(sep.metric)[1]).lower(),
                 "a": sep.upper_value, "b": sep.lower_value})
     return sentences
+
+
+def _penalties(standings: Standings | None, entries: list[Entry]) -> list[str]:
+    """One sentence per late entrant whose penalty points are taken off the match wins."""
+    if standings is None:
+        return []
+    names = {entry.pk: entry.player.display_name for entry in entries}
+    return [
+        ngettext(
+            "%(player)s entered late: %(points)s penalty point is taken off their match wins.",
+            "%(player)s entered late: %(points)s penalty points are taken off their match wins.",
+            row.penalty,
+        ) % {"player": names[row.player], "points": row.penalty}
+        for row in standings.rows if row.penalty
+    ]
 
 
 def tiebreak_text(key: str) -> tuple[str, str, str]:
@@ -294,13 +315,15 @@ def standings_data(tournament: Tournament) -> dict[str, object]:
                 "place": row.place, "shared": row.shared, "entry": row.player,
                 "player": players[row.player],
                 "values": {key: row.values.get(key) for key in order},
+                "penalty": row.penalty,
             } for row in table.standings.rows]
             separations = [{
                 "upper": sep.upper, "lower": sep.lower, "tiebreak": sep.metric,
                 "upper_value": sep.upper_value, "lower_value": sep.lower_value,
                 "explanation": sentence,
             } for sep, sentence in zip(table.standings.separations, table.explanations, strict=True)]
-            groups.append({"group": table.group, "rows": rows, "separations": separations})
+            groups.append({"group": table.group, "rows": rows, "separations": separations,
+                           "penalties": table.penalties})
     places = [{"entry": e.pk, "player": e.player, "place_first": e.place_first,
                "place_last": e.place_last}
               for e in entries_of(tournament).exclude(place_first=None).order_by("place_first", "pk")]
@@ -318,6 +341,7 @@ def formats_data() -> dict[str, object]:
         "table_flight": event_format.table_flight,
         "played_in_rounds": event_format.played_in_rounds,
         "default_tiebreaks": list(event_format.default_tiebreaks or ()) or None,
+        "late_entry_rules": list(event_format.late_entry_rules),
     } for key, event_format in FORMATS.items()]
     return {"formats": formats, "tiebreaks": tiebreak_rows(METRICS)}
 

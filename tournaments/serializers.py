@@ -24,7 +24,7 @@ from tournaments.limits import (
     MAX_RULES_TEXT,
     NUMBER_BOUNDS,
 )
-from tournaments.models import BracketConflict, Entry, Pairing, Tournament
+from tournaments.models import BracketConflict, Entry, LateEntryRule, Pairing, Tournament
 from tournaments.services.entries import EDITABLE
 from tournaments.standings import METRICS
 
@@ -263,6 +263,10 @@ class StandingRowSerializer(serializers.Serializer):
         help_text="Each tiebreak's value by key. null for a tiebreak worked out only among "
                   "the players tied at that point (head-to-head): see ``separations``.",
     )
+    penalty = serializers.IntegerField(
+        min_value=0,
+        help_text="Penalty points of a late entry (the penalty rule), already taken off "
+                  "the match wins (values.wins).")
 
 
 class SeparationSerializer(serializers.Serializer):
@@ -278,6 +282,9 @@ class StandingsGroupSerializer(serializers.Serializer):
     group = serializers.IntegerField(help_text="0 for a Swiss event, 1.. for round-robin groups.")
     rows = StandingRowSerializer(many=True)
     separations = SeparationSerializer(many=True)
+    penalties = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="One sentence per late entrant whose penalty points count here.")
 
 
 class PlaceSerializer(serializers.Serializer):
@@ -305,6 +312,10 @@ class FormatSerializer(serializers.Serializer):
     played_in_rounds = serializers.BooleanField(
         help_text="The director starts (or pairs) each round with next-round.")
     default_tiebreaks = serializers.ListField(child=StrictCharField(), allow_null=True)
+    late_entry_rules = serializers.ListField(
+        child=serializers.ChoiceField(choices=LateEntryRule.choices),
+        help_text="The late-entry rules this format can apply after its draw "
+                  "(late_entry_rule); another one is refused.")
 
 
 class FormatsSerializer(serializers.Serializer):

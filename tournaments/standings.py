@@ -5,6 +5,12 @@ the order of tiebreaks is configuration and the standings page can explain each 
 Ranking: the first metric splits the whole field; inside every tied group the metrics
 are applied again from the second one (``restart_from``), head-to-head being worked out
 among the tied players only. Players no metric separates share the place.
+
+Penalty points (a late entry under the "penalty" rule, tournaments.models.LateEntryRule)
+are taken off the player's own match wins: the ``wins`` metric is match wins less the
+penalty, so they count wherever match wins do (the place, and the score groups of the
+next Swiss round). They do not change the opponents' tiebreaks (Buchholz and the others
+add up the opponents' match wins as won), so a late entrant's penalty costs only them.
 """
 
 from __future__ import annotations
@@ -50,10 +56,15 @@ class _Record:
 
 
 class ResultsTable:
-    """Per-player totals and the head-to-head results, built once from the results."""
+    """Per-player totals and the head-to-head results, built once from the results;
+    ``penalties``: penalty points per player (none for a player left out)."""
 
-    def __init__(self, players: Sequence[PlayerId], results: Sequence[MatchResult]):
+    def __init__(self, players: Sequence[PlayerId], results: Sequence[MatchResult],
+                 penalties: Mapping[PlayerId, int] | None = None):
         self.records: dict[PlayerId, _Record] = {player: _Record() for player in players}
+        self.penalties: dict[PlayerId, int] = {
+            player: int((penalties or {}).get(player, 0)) for player in players
+        }
         self.beaten: dict[PlayerId, list[PlayerId]] = {player: [] for player in players}
         for result in results:
             self._add(result)
@@ -107,10 +118,13 @@ class Metric:
 
 class MatchWins(Metric):
     key, name, abbreviation = "wins", "Match wins", "W"
-    explanation = "Matches won; a bye or a walkover counts as a win."
+    explanation = (
+        "Matches won; a bye or a walkover counts as a win. A late entrant's penalty points "
+        "are taken off."
+    )
 
     def values(self, players, table):
-        return {p: table.records[p].wins for p in players}
+        return {p: table.records[p].wins - table.penalties[p] for p in players}
 
 
 class HeadToHead(Metric):
@@ -215,6 +229,7 @@ class StandingRow:
     player: PlayerId
     shared: bool
     values: Mapping[str, Number]  # every metric that does not depend on the tied group
+    penalty: int = 0  # penalty points taken off the match wins (a late entry)
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,11 +283,13 @@ def compute_standings(
     *,
     restart_from: int = 1,
     prize_sharing: bool = False,
+    penalties: Mapping[PlayerId, int] | None = None,
 ) -> Standings:
     """Rank ``players`` from ``results`` by the metrics in ``order``.
 
     With ``prize_sharing`` (the §3.3 option) only match wins count, except that exactly
-    two tied players who met are separated by head-to-head.
+    two tied players who met are separated by head-to-head. ``penalties``: penalty points
+    per player, taken off their match wins (see the module).
     """
     if len(set(players)) != len(players):
         raise StandingsError("duplicate_entrant", "A player is listed twice in the standings.")
@@ -283,7 +300,12 @@ def compute_standings(
             f"Unknown tiebreak: {', '.join(unknown) or '(none given)'}.",
             {"keys": unknown},
         )
-    table = ResultsTable(players, results)
+    if penalties is not None and any(
+        isinstance(points, bool) or not isinstance(points, int) or points < 0
+        for points in penalties.values()
+    ):
+        raise StandingsError("bad_penalty", "Penalty points are whole numbers from 0.")
+    table = ResultsTable(players, results, penalties)
     metrics = [METRICS[key]() for key in order]
     if prize_sharing:
         metrics, restart_from = [MatchWins(), HeadToHead()], 1
@@ -302,7 +324,8 @@ def compute_standings(
                 else:
                     metric, upper_value, lower_value = seps[index - 1]
                     separations.append(Separation(rows[-1].player, player, metric, upper_value, lower_value))
-            rows.append(StandingRow(place, player, len(tier) > 1, values[player]))
+            rows.append(StandingRow(place, player, len(tier) > 1, values[player],
+                                    table.penalties[player]))
     return Standings(tuple(rows), tuple(separations), tuple(m.key for m in metrics))
 
 

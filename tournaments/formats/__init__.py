@@ -11,6 +11,9 @@ A format (a subclass of ``EventFormat``, registered with ``@register``) says:
 * ``bracket`` / ``table_flight``: which pages show its draw (the bracket, or the
   crosstable and standings of ``table_flight``), ``partial``: the template of its draw.
 * ``default_tiebreaks``: the tiebreak order a new event of this format starts with.
+* ``late_entry_rules``: the late-entry rules (``tournaments.models.LateEntryRule``) the
+  format can apply after its draw; ``check_settings`` refuses another one, naming the
+  field ``late_entry_rule`` (see ``tournaments.services.walkovers`` for what each does).
 
 Adding a format is one module here (plus its partial template): the pages, the API and
 the services look formats up in ``FORMATS`` by the tournament's ``format`` key. The
@@ -47,6 +50,7 @@ class EventFormat:
     partial: ClassVar[str] = "tournaments/_bracket.html"
     default_tiebreaks: ClassVar[tuple[str, ...] | None] = None
     played_in_rounds: ClassVar[bool] = False  # the director starts or pairs each round
+    late_entry_rules: ClassVar[tuple[str, ...]] = ("none",)
 
     @property
     def label(self) -> str:
@@ -62,12 +66,39 @@ class EventFormat:
         ``entrants`` is the number of players entered when the draw is about to be made;
         None while the event is only being set up (checks that need it are skipped).
         """
+        self.check_late_entry_rule(tournament)
         if entrants is not None and entrants < self.minimum_entrants:
             raise DrawError(
                 "too_few_entrants",
                 f"A {self.label.lower()} needs at least {self.minimum_entrants} entrants; this "
                 f"one has {entrants}.",
                 {"minimum": self.minimum_entrants, "entrants": entrants},
+            )
+
+    def check_late_entry_rule(self, tournament: Tournament) -> None:
+        """The event's late-entry rule is one this format applies (``late_entry_rules``);
+        the penalty rule needs match wins among the standings' criteria (the penalty
+        points are taken off them)."""
+        from tournaments.models import LateEntryRule
+
+        rule = tournament.late_entry_rule
+        if rule not in self.late_entry_rules:
+            allowed = ", ".join(str(LateEntryRule(key).label) for key in self.late_entry_rules
+                                if key in LateEntryRule.values)
+            name = str(LateEntryRule(rule).label) if rule in LateEntryRule.values else str(rule)
+            raise DrawError(
+                "late_entry_rule_not_in_format",
+                f"Late entries: the format {self.label} cannot apply the rule \u201c{name}\u201d; "
+                f"choose one of: {allowed}.",
+                {"field": "late_entry_rule", "rule": name, "format": self.label,
+                 "allowed": allowed},
+            )
+        if rule == LateEntryRule.PENALTY and "wins" not in (tournament.tiebreaks or ["wins"]):
+            raise DrawError(
+                "late_entry_penalty_needs_wins",
+                "Late entries with penalty points need match wins among the tiebreaks: "
+                "the penalty points are taken off them.",
+                {"field": "late_entry_rule"},
             )
 
     # --- pages ---------------------------------------------------------------------------

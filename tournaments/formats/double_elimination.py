@@ -21,6 +21,10 @@ from tournaments.models import Flight, Tournament
 class DoubleElimination(BracketFormat):
     key = Tournament.Format.DOUBLE_ELIMINATION
     settings = (*SEEDING, "grand_final_reset")
+    # seeded last: the lowest seed's bye in the winners' bracket, while neither that
+    # seed's next match nor the losers' bracket match the new round-1 loser drops into has
+    # been played; there is no consolation flight, and no score to take penalty points off
+    late_entry_rules = ("none", "seeded_last")
 
     def bracket_from_positions(
         self, tournament: Tournament, positions: Sequence[int | None]

@@ -24,6 +24,9 @@ from tournaments.services.round_robin import (
 class GroupsKnockout(TableFormat):
     key = Tournament.Format.GROUPS_KNOCKOUT
     settings = (*SEEDING, "cycles", "group_count", "qualifiers_per_group", "tiebreaks")
+    # seeded last: the free place (the bye) of a group with an odd number of players;
+    # penalty: the same place, with the event's penalty points taken off the match wins
+    late_entry_rules = ("none", "seeded_last", "penalty")
     bracket = True
     table_flight = Flight.GROUP
     partial = "tournaments/_crosstable.html"

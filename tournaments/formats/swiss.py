@@ -18,6 +18,8 @@ from tournaments.standings import SWISS_ORDER
 class Swiss(TableFormat):
     key = Tournament.Format.SWISS
     settings = (*SEEDING, "swiss_rounds", "tiebreaks")
+    # both join the next round ranked last; penalty: penalty points off the match wins
+    late_entry_rules = ("none", "seeded_last", "penalty")
     table_flight = Flight.SWISS
     partial = "tournaments/_crosstable.html"
     default_tiebreaks = SWISS_ORDER

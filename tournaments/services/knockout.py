@@ -162,6 +162,11 @@ def _key(pairing: Pairing) -> MatchKey:
     return MatchKey(pairing.flight, pairing.round, pairing.number)
 
 
+def load_bracket(tournament: Tournament) -> tuple[dict[int, Entry], KnockoutDraw, dict[MatchKey, Pairing]]:
+    """The entries by id, the draw rebuilt from their positions, the pairings by key."""
+    return _load(tournament)
+
+
 def _load(tournament: Tournament) -> tuple[dict[int, Entry], KnockoutDraw, dict[MatchKey, Pairing]]:
     entries = {entry.pk: entry for entry in tournament.entries.select_related("player")}
     draw = knockout_draw_of(tournament, entries.values())

@@ -186,7 +186,14 @@ def table_standings(
             entries = entries.filter(group=group)
         entry_ids = list(entries.order_by("seed", "pk").values_list("pk", flat=True))
     order = tournament.tiebreaks or tournament.event_format.default_tiebreaks
-    return compute_standings(entry_ids, table_results(pairings), order)
+    return compute_standings(entry_ids, table_results(pairings), order,
+                             penalties=penalties_of(tournament, entry_ids))
+
+
+def penalties_of(tournament: Tournament, entry_ids: list[int]) -> dict[int, int]:
+    """Penalty points of late entries (LateEntryRule.PENALTY), taken off their match wins."""
+    return dict(tournament.entries.filter(pk__in=entry_ids, penalty_points__gt=0)
+                .values_list("pk", "penalty_points"))
 
 
 @transaction.atomic

@@ -33,7 +33,10 @@ class SwissHistory:
     unfinished: bool = False
 
     def players(self, entries: list[Entry]) -> list[SwissPlayer]:
-        return [SwissPlayer(e.pk, e.seed or 0, self.wins[e.pk], self.byes[e.pk]) for e in entries]
+        """The players to pair, in score groups by match wins less any penalty points (a
+        late entry's, tournaments.standings): the score the standings rank by."""
+        return [SwissPlayer(e.pk, e.seed or 0, self.wins[e.pk] - e.penalty_points, self.byes[e.pk])
+                for e in entries]
 
 
 def swiss_history(tournament: Tournament) -> SwissHistory:

@@ -3,15 +3,8 @@ entries, and taking a forfeit back.
 
 A withdrawn entrant's remaining matches become walkovers as soon as they have both
 players (``settle_withdrawals``, run after every change of the draw). A late entry
-after the draw follows the event's rule (``late_entry``):
-
-* seeded last: the player takes the open place of the lowest seed with a bye (the
-  seed after the last one, tournaments.md §2.1: seed P + 1 meets seed S − P), as long as
-  that player's next match has not started; in a Swiss event they join the next round,
-  ranked last;
-* consolation: the player takes such an open place but gives the main-flight match as a
-  walkover, so they play on as a first-match loser in the consolation flight;
-* penalty: they join the next Swiss round with the event's penalty points recorded.
+after the draw follows the event's rule, per format (``late_entry`` documents them:
+seeded last, into the consolation, or with penalty points).
 """
 
 from __future__ import annotations
@@ -22,6 +15,7 @@ from django.utils import timezone
 
 from clubs.models import Player
 from clubs.permissions import AnyUser, can_manage_club
+from tournaments.draws.knockout import FirstMatchLoserOf, LoserOf, MatchKey, ResetOf, WinnerOf
 from tournaments.event_rules import RegistrationError
 from tournaments.models import (
     Entry,
@@ -34,7 +28,7 @@ from tournaments.models import (
 )
 from tournaments.services import games_adapter
 from tournaments.services.common import ActionError, record
-from tournaments.services.knockout import KNOCKOUT_FLIGHTS, sync_bracket
+from tournaments.services.knockout import KNOCKOUT_FLIGHTS, load_bracket, sync_bracket
 from tournaments.services.results import award_walkover
 from tournaments.signals import registration_changed
 
@@ -83,43 +77,75 @@ def settle_withdrawals(tournament: Tournament) -> int:
 # --- late entries --------------------------------------------------------------------------
 
 
+def _sources(source: object) -> tuple[MatchKey, ...]:
+    """The matches a bracket slot's occupant comes from."""
+    if isinstance(source, (WinnerOf, LoserOf, ResetOf)):
+        return (source.match,)
+    if isinstance(source, FirstMatchLoserOf):
+        return (source.first, source.second)
+    return ()
+
+
+def _untouched_after(key: MatchKey, dependents: dict[MatchKey, list[MatchKey]],
+                     pairings: dict[MatchKey, Pairing]) -> bool:
+    """No match fed by ``key`` (its winner or its loser, in any flight) has been decided or
+    started; one that went through as a bye is followed further, as its walker moved on."""
+    for later in dependents.get(key, ()):
+        pairing = pairings.get(later)
+        if pairing is None:
+            continue
+        if pairing.state == Pairing.State.DECIDED or (
+                pairing.match is not None and games_adapter.has_started(pairing.match)):
+            return False
+        if pairing.state == Pairing.State.BYE and not _untouched_after(later, dependents, pairings):
+            return False
+    return True
+
+
 def _open_bye_slots(tournament: Tournament) -> list[tuple[Pairing, Entry]]:
-    """Main round-1 byes whose holder's next match has not started: (bye pairing, holder),
-    the lowest seed first (the place "seeded last" takes)."""
-    pairings = {
-        (p.round, p.number): p
-        for p in tournament.pairings.filter(flight=Flight.MAIN, round__lte=2)
-        .select_related("top", "bottom", "match")
-    }
+    """Main round-1 byes a late entrant can still take: (bye pairing, holder), the lowest
+    seed first (the place "seeded last" takes). A bye is open while nothing it feeds has
+    been played: the holder's next match, and in a double elimination the losers' bracket
+    match the round-1 loser drops into (with a consolation, its first match there)."""
+    entries, draw, pairings = load_bracket(tournament)
+    dependents: dict[MatchKey, list[MatchKey]] = {}
+    for bracket_match in draw.matches:
+        for source in (bracket_match.top, bracket_match.bottom):
+            for key in _sources(source):
+                dependents.setdefault(key, []).append(bracket_match.key)
     slots = []
-    for (round_number, number), pairing in pairings.items():
-        holder = pairing.top or pairing.bottom
-        if round_number != 1 or pairing.state != Pairing.State.BYE or holder is None:
+    for key, pairing in pairings.items():
+        holder = entries.get(pairing.top_id or pairing.bottom_id or 0)
+        if (key.flight != Flight.MAIN or key.round != 1 or pairing.state != Pairing.State.BYE
+                or holder is None):
             continue
-        following = pairings.get((2, (number + 1) // 2))
-        if following is not None and (
-            following.state == Pairing.State.DECIDED
-            or (following.match is not None and games_adapter.has_started(following.match))
-        ):
-            continue
-        slots.append((pairing, holder))
+        if _untouched_after(key, dependents, pairings):
+            slots.append((pairing, holder))
     return sorted(slots, key=lambda slot: -(slot[1].seed or 0))
-
-
-def _consolation_slot_open(tournament: Tournament, bye_number: int) -> bool:
-    """The consolation round-1 match fed by main round-1 match ``bye_number`` is still to play."""
-    feeding = tournament.pairings.filter(flight=Flight.CONSOLATION, round=1,
-                                         number=(bye_number + 1) // 2).select_related("match").first()
-    if feeding is None:
-        return False
-    if feeding.state == Pairing.State.DECIDED:
-        return False
-    return feeding.match is None or not games_adapter.has_started(feeding.match)
 
 
 @transaction.atomic
 def late_entry(*, tournament: Tournament, player: Player, by: AnyUser, division: str = "") -> Entry:
-    """Enter a player after the draw by the event's late-entry rule (see the module)."""
+    """Enter a player after the draw by the event's late-entry rule.
+
+    The rules, per format (each format lists those it applies in
+    ``EventFormat.late_entry_rules``; the event's settings refuse another one):
+
+    * knockout, double elimination: *seeded last* takes the open place of the lowest seed
+      with a round-1 bye (seed P + 1 meets seed S − P), as long as nothing that bye feeds
+      has been played; *consolation* (knockout with a consolation flight) takes such a
+      place, gives the main-flight match as a walkover and plays on in the consolation.
+    * round robin, groups: *seeded last* takes the free place of a group with an odd
+      number of players (its smallest such group): the late entrant plays, in the current
+      round and every later one, the player who had the bye. Rounds before the current
+      one are missed: their bye holders keep their bye, the late entrant scores nothing
+      there. *Penalty* does the same and the event's penalty points are taken off the late
+      entrant's match wins. A group with an even number of players has no free place:
+      refused. Once the knockout after the groups is drawn, refused.
+    * Swiss, Swiss until N losses: the player joins the next round, ranked last (no match
+      wins); *penalty* also takes the penalty points off their match wins (standings and
+      the score groups of later rounds). Refused when no round is left to pair.
+    """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if not can_manage_club(by, tournament.club):
         raise ActionError("not_allowed", "Only the directors of this club enter late players.")
@@ -128,21 +154,24 @@ def late_entry(*, tournament: Tournament, player: Player, by: AnyUser, division:
     rule = tournament.late_entry_rule
     if rule == LateEntryRule.NONE:
         raise RegistrationError("late_entries_closed", "This event takes no entries after the draw.")
+    tournament.event_format.check_late_entry_rule(tournament)  # a rule set before it was checked
     if Entry.objects.filter(tournament=tournament, player=player).exists():
         raise RegistrationError("already_registered", f"{player} is already registered.",
                                 {"player": player.display_name})
     next_seed = (tournament.entries.aggregate(top=Max("seed"))["top"] or 0) + 1
     entry = Entry(tournament=tournament, player=player, late=True, seed=next_seed,
                   division=division, checked_in_at=timezone.now())
-    if tournament.format == Tournament.Format.SWISS and rule in (LateEntryRule.SEEDED_LAST,
-                                                                 LateEntryRule.PENALTY):
-        if rule == LateEntryRule.PENALTY:
-            entry.penalty_points = tournament.late_entry_penalty
+    if rule == LateEntryRule.PENALTY:
+        entry.penalty_points = tournament.late_entry_penalty
+    formats = Tournament.Format
+    if tournament.format in (formats.SWISS, formats.SWISS_LOSSES):
+        _require_a_round_left(tournament)
         entry.save()
-    elif tournament.format == Tournament.Format.KNOCKOUT and rule in (LateEntryRule.SEEDED_LAST,
-                                                                      LateEntryRule.CONSOLATION):
+    elif tournament.format in (formats.ROUND_ROBIN, formats.GROUPS_KNOCKOUT):
+        _take_table_bye(tournament, entry)
+    elif tournament.format in (formats.KNOCKOUT, formats.DOUBLE_ELIMINATION):
         _place_in_bye(tournament, entry, consolation=rule == LateEntryRule.CONSOLATION)
-    else:
+    else:  # a format registered later without a late-entry rule of its own
         raise RegistrationError(
             "late_entry_not_possible",
             "A late entry under this rule is not possible in this format.",
@@ -158,16 +187,66 @@ def late_entry(*, tournament: Tournament, player: Player, by: AnyUser, division:
         waiting.save(update_fields=["status", "entry", "decided_at", "decided_by"])
         registration_changed.send(sender=Registration, registration=waiting, previous=previous)
     record(tournament, by, "late_entry", after={"player": player.pk, "rule": rule,
-                                                 "position": entry.position})
+                                                 "position": entry.position, "group": entry.group,
+                                                 "penalty": entry.penalty_points})
     return entry
 
 
+def _require_a_round_left(tournament: Tournament) -> None:
+    """A Swiss late entrant joins the next round: there must be one still to pair."""
+    limit = (tournament.swiss_rounds if tournament.format == Tournament.Format.SWISS
+             else tournament.round_limit)
+    if limit is not None and tournament.current_round >= limit:
+        raise RegistrationError(
+            "no_round_left",
+            "Every round of this event has been paired: a late entrant would play none.")
+
+
+def _take_table_bye(tournament: Tournament, entry: Entry) -> None:
+    """Round robin and groups: the late entrant takes the byes of the current and later
+    rounds in the smallest group with an odd number of players (see ``late_entry``)."""
+    if tournament.draw_size:  # the knockout after the groups is drawn
+        raise RegistrationError("groups_over",
+                                "The groups are over: a late entrant has no group left to play in.")
+    byes = list(tournament.pairings.filter(flight=Flight.GROUP, state=Pairing.State.BYE,
+                                           round__gte=max(tournament.current_round, 1))
+                .select_related("top"))
+    if not byes:
+        raise RegistrationError(
+            "no_free_place",
+            "No group has a free place: a round robin takes a late entrant only into a group "
+            "with an odd number of players, in place of the bye of the rounds still to play.")
+    sizes = {group: tournament.entries.filter(group=group, withdrawn=False).count()
+             for group in {bye.group for bye in byes}}
+    group = min(sizes, key=lambda number: (sizes[number], number))
+    entry.group = group
+    entry.save()
+    ready: list[Pairing] = []
+    for bye in (b for b in byes if b.group == group):
+        bye.bottom, bye.winner = entry, None
+        if bye.round <= tournament.current_round:
+            bye.state = Pairing.State.READY
+            ready.append(bye)
+        else:  # its match is made when the director starts the round
+            bye.state = Pairing.State.WAITING
+        bye.save(update_fields=["bottom", "winner", "state"])
+    if ready:
+        length = tournament.length_for(Flight.GROUP, 1, 1)
+        matches = games_adapter.create_matches([
+            games_adapter.new_match(tournament, length, p.top.player_id, entry.player_id)
+            for p in ready])
+        for pairing, match in zip(ready, matches, strict=True):
+            pairing.match = match
+            pairing.save(update_fields=["match"])
+    from tournaments.services.day import after_draw_change
+
+    after_draw_change(tournament)
+
+
 def _place_in_bye(tournament: Tournament, entry: Entry, *, consolation: bool) -> None:
+    if consolation and tournament.consolation == Tournament.Consolation.NONE:
+        raise RegistrationError("no_consolation", "This event has no consolation flight.")
     slots = _open_bye_slots(tournament)
-    if consolation:
-        if tournament.consolation == Tournament.Consolation.NONE:
-            raise RegistrationError("no_consolation", "This event has no consolation flight.")
-        slots = [slot for slot in slots if _consolation_slot_open(tournament, slot[0].number)]
     if not slots:
         raise RegistrationError("no_open_place",
                                 "There is no open place left in the draw for a late entry.")
