@@ -383,6 +383,7 @@ SPECTACULAR_SETTINGS = {
         "ChouetteSideEnum": "chouette.serializers.SIDE_CHOICES",
         "ChouetteResultKindEnum": "chouette.serializers.RESULT_KIND_CHOICES",
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
+        "LateEntryRuleEnum": "tournaments.models.LateEntryRule",
         "BracketConflictStatusEnum": "tournaments.models.BracketConflict.Status",
         "InvitationKindEnum": "clubs.models.Invitation.Kind",
         "ClubRoleEnum": "clubs.models.Role",
