@@ -52,6 +52,15 @@ SETTING_HELP = {
     "round_limit": "Swiss until N losses: stop after this many rounds (empty: play until one "
                    "player is left).",
     "tiebreaks": "Tiebreak keys in order, from: " + ", ".join(METRICS) + ".",
+    "late_entry_rule": "How a player entered after the draw joins; each format applies only "
+                       "some rules (formats: late_entry_rules), another one is refused. "
+                       "seeded_last: knockout and double elimination, the lowest seed's bye; "
+                       "round robin and groups, the bye of a group with an odd number of "
+                       "players from the current round on; Swiss, the next round with no wins. "
+                       "consolation: knockout with a consolation flight, the main match given "
+                       "as a walkover. penalty: round robin and Swiss, as seeded_last, with "
+                       "late_entry_penalty taken off the match wins in the standings.",
+    "late_entry_penalty": "Match wins taken off a late entrant's score under the penalty rule.",
     "random_seed": "The seed of the draw's random choices (random or partial seeding, random "
                    "first Swiss round). Give one to make a draw reproducible; if empty, one is "
                    "chosen at the draw and stored here.",
