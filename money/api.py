@@ -23,7 +23,7 @@ from rest_framework.routers import BaseRouter
 from money import access, selectors, services
 from money.models import PayoutPreset, SidePool
 from money.selectors import Ledger
-from tournaments.models import Entry, Tournament
+from tournaments.models import Tournament
 
 T = TypeVar("T")
 
@@ -172,7 +172,7 @@ class EventMoneyViewSet(viewsets.ViewSet):
         side_pool = SidePool.objects.filter(pk=data["side_pool"], purse__tournament=tournament).first()
         if side_pool is None:
             raise ApiValidationError({"side_pool": _("No such side pool in this event.")})
-        entry = Entry.objects.filter(pk=data["entry"], tournament=tournament).first()
+        entry = selectors.event_entries(tournament).filter(pk=data["entry"]).first()
         if entry is None:
             raise ApiValidationError({"entry": _("This player is not entered in the event.")})
         _run(lambda: services.set_side_pool_entrant(side_pool=side_pool, entry=entry,
@@ -187,7 +187,7 @@ class EventMoneyViewSet(viewsets.ViewSet):
         tournament = self._tournament(pk, edit=True)
         purse = self._purse(tournament)
         data = _parsed(SaleInputSerializer, request)
-        entry = Entry.objects.filter(pk=data["entry"], tournament=tournament).first()
+        entry = selectors.event_entries(tournament).filter(pk=data["entry"]).first()
         if entry is None:
             raise ApiValidationError({"entry": _("This player is not entered in the event.")})
         _run(lambda: services.record_sale(purse=purse, entry=entry, buyer=data["buyer"],

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from money import core
 from money.models import CalcuttaSale, EventPurse, PayoutPreset, SidePool
@@ -66,8 +66,14 @@ def _rows(payouts: list[core.Payout], by_pk: dict[int, Entry]) -> list[PayoutRow
                       entry_id=p.key, amount=p.amount) for p in payouts]
 
 
+def event_entries(tournament: Tournament) -> QuerySet[Entry]:
+    """The event's entries, those of its divisions included (after the draw they are
+    entries of each division's event: tournaments.services.divisions)."""
+    return Entry.objects.filter(Q(tournament=tournament) | Q(tournament__parent=tournament))
+
+
 def entries_of(tournament: Tournament) -> QuerySet[Entry]:
-    return Entry.objects.filter(tournament=tournament).select_related("player").order_by(
+    return event_entries(tournament).select_related("player").order_by(
         "division", "place_first", "seed", "pk")
 
 

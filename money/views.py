@@ -13,7 +13,7 @@ from money import access, selectors, services
 from money.csv_export import ledger_csv
 from money.forms import PurseForm, SaleForm, SidePoolForm
 from money.models import CalcuttaSale, SidePool
-from tournaments.models import Entry, Tournament
+from tournaments.models import Tournament
 
 
 def _tournament(request: HttpRequest, pk: int) -> Tournament:
@@ -126,7 +126,7 @@ def side_pool_entrant(request: HttpRequest, pk: int, pool_pk: int) -> HttpRespon
         entry_pk = int(request.POST.get("entry", ""))
     except ValueError:
         raise Http404 from None
-    entry = get_object_or_404(Entry, pk=entry_pk, tournament=tournament)
+    entry = get_object_or_404(selectors.event_entries(tournament), pk=entry_pk)
     action = request.POST.get("action")
     if action not in ("out", "in", "paid"):
         raise Http404
@@ -144,7 +144,7 @@ def add_sale(request: HttpRequest, pk: int) -> HttpResponse:
     form = SaleForm(request.POST)
     if form.is_valid():
         d = form.cleaned_data
-        entry = Entry.objects.filter(pk=d["entry"], tournament=tournament).first()
+        entry = selectors.event_entries(tournament).filter(pk=d["entry"]).first()
         if entry is None:
             form.add_error("entry", _("This player is not entered in the event."))
         else:

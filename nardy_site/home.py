@@ -31,7 +31,7 @@ def upcoming_events(limit: int = UPCOMING) -> QuerySet[Tournament]:
 
 
 def running_events(limit: int = UPCOMING) -> QuerySet[Tournament]:
-    return (Tournament.objects.filter(is_public=True, status="running")
+    return (Tournament.objects.filter(is_public=True, status="running", parent=None)
             .select_related("club").order_by("-starts_on", "pk")[:limit])
 
 
@@ -106,6 +106,6 @@ def my_home(user: Any, limit: int = 6) -> MyHome:
         home.dispute_queue = Dispute.objects.filter(
             club__in=[c.pk for c in home.directed], status__in=OPEN_STATUSES).count()
         home.console = list(
-            Tournament.objects.filter(club__in=[c.pk for c in home.directed])
+            Tournament.objects.filter(club__in=[c.pk for c in home.directed], parent=None)
             .exclude(status="finished").select_related("club").order_by("starts_on", "pk")[:limit])
     return home

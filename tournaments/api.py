@@ -45,7 +45,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
         club = self.request.query_params.get("club")
         if club:
             tournaments = tournaments.filter(club__slug=club)
-        return tournaments.order_by("-starts_on", "name", "pk")
+        return tournaments.prefetch_related("division_events").order_by("-starts_on", "name", "pk")
 
     @extend_schema(request=s.TournamentInputSerializer, responses=s.TournamentSerializer)
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -113,7 +113,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
 
         def run() -> Any:
             services.make_draw(tournament=tournament, actor=request.user)
-            return s.PairingSerializer(selectors.pairings_of(tournament), many=True).data
+            return s.PairingSerializer(selectors.event_pairings(tournament), many=True).data
 
         return _call(run, status.HTTP_201_CREATED)
 
@@ -132,9 +132,10 @@ class TournamentViewSet(viewsets.ModelViewSet):
     @extend_schema(request=None, responses=s.PairingSerializer(many=True))
     @action(detail=True, methods=["get"], pagination_class=None)
     def pairings(self, request: Request, pk: str | None = None) -> Response:
-        """Every pairing of the event (the bracket of all flights, or the round-robin rounds)."""
+        """Every pairing of the event (the bracket of all flights, or the round-robin rounds);
+        for an event drawn in divisions, those of every division (``tournament`` says whose)."""
         tournament = self.get_object()
-        return Response(s.PairingSerializer(selectors.pairings_of(tournament), many=True).data)
+        return Response(s.PairingSerializer(selectors.event_pairings(tournament), many=True).data)
 
     @extend_schema(request=None, responses=s.StandingsSerializer)
     @action(detail=True, methods=["get"])

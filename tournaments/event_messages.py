@@ -20,6 +20,14 @@ EVENT_MESSAGES: dict[str, Any] = {
     "division_required": _("Choose a division."),
     "unknown_division": _("There is no such division in this event."),
     "division_rating_limit": _("The %(division)s division is for players rated up to %(limit)s."),
+    "entrants_without_division": _("Every entrant needs one of the event's divisions before the "
+                                   "draw; these have none: %(names)s. Choose their division at "
+                                   "the entry desk."),
+    "empty_division": _("The %(division)s division has no entrants: enter players into it or "
+                        "remove it from the divisions."),
+    "division_draw_refused": _("The %(division)s division cannot be drawn: %(reason)s"),
+    "play_in_divisions": _("Each division of this event has its own draw: do this in the "
+                           "division's event."),
     "check_in_window": _("Check-in must close after it opens."),
     "check_in_not_open": _("Check-in has not opened yet."),
     "check_in_closed": _("Check-in is closed."),

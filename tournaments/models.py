@@ -135,6 +135,13 @@ class Tournament(models.Model):
     entry_fee = models.DecimalField(_("entry fee"), max_digits=8, decimal_places=2, null=True,
                                     blank=True)
     divisions = models.JSONField(_("divisions"), default=list, blank=True)
+    # An event with divisions is split at its draw into one child tournament per division
+    # (tournaments.services.divisions): ``parent`` is the event, ``division`` the code.
+    parent = models.ForeignKey(
+        "self", on_delete=models.CASCADE, null=True, blank=True, related_name="division_events",
+        verbose_name=_("event (of this division)"),
+    )
+    division = models.CharField(_("division"), max_length=20, blank=True)
     late_entry_rule = models.CharField(_("late entries"), max_length=12,
                                        choices=LateEntryRule.choices, default=LateEntryRule.NONE)
     late_entry_penalty = models.PositiveSmallIntegerField(_("penalty points of a late entry"),
@@ -168,6 +175,10 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=models.Q(cycles__gte=1) & models.Q(cycles__lte=4),
                 name="tournament_cycles_range",
+            ),
+            models.UniqueConstraint(
+                fields=["parent", "division"], condition=models.Q(parent__isnull=False),
+                name="one_event_per_division",
             ),
             models.CheckConstraint(
                 condition=models.Q(capacity__isnull=True) | models.Q(capacity__gte=1),

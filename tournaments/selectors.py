@@ -30,11 +30,24 @@ def visible_tournaments(user: AnyUser | None) -> QuerySet[Tournament]:
     return Tournament.objects.select_related("club").filter(visible_q(user))
 
 
-def entries_of(tournament: Tournament) -> QuerySet[Entry]:
+def entries_of(tournament: Tournament, *, with_divisions: bool = False) -> QuerySet[Entry]:
+    """The event's entries; ``with_divisions``: an event split into divisions lists its
+    divisions' entries (they moved there at the draw), by division."""
     # Unseeded entrants last on every database (SQLite sorts NULL first, PostgreSQL last).
-    return tournament.entries.select_related("player").order_by(
-        F("seed").asc(nulls_last=True), "player__display_name", "pk"
-    )
+    order = (F("seed").asc(nulls_last=True), "player__display_name", "pk")
+    if with_divisions and tournament.divisions and tournament.parent_id is None:
+        return Entry.objects.filter(Q(tournament=tournament) | Q(tournament__parent=tournament)
+                                    ).select_related("player").order_by("division", *order)
+    return tournament.entries.select_related("player").order_by(*order)
+
+
+def event_pairings(tournament: Tournament) -> list[Pairing]:
+    """The event's pairings and, for an event split into divisions, its divisions' (each
+    pairing names its tournament), division by division."""
+    pairings = pairings_of(tournament)
+    for division in tournament.division_events.order_by("pk"):
+        pairings += pairings_of(division)
+    return pairings
 
 
 def pairings_of(tournament: Tournament, flights: Iterable[str] | None = None) -> list[Pairing]:
@@ -351,7 +364,7 @@ def tournaments_of(user: AnyUser) -> dict[str, list[Tournament]]:
     the club), newest first."""
     playing = list(Tournament.objects.filter(entries__player__user_id=user.pk)
                    .select_related("club").distinct().order_by("-starts_on", "name"))
-    running = list(Tournament.objects.filter(club__directors=user).select_related("club")
+    running = list(Tournament.objects.filter(club__directors=user, parent=None).select_related("club")
                    .exclude(pk__in=[t.pk for t in playing]).distinct()
                    .order_by("-starts_on", "name"))
     return {"playing": playing, "running": running}
@@ -359,7 +372,7 @@ def tournaments_of(user: AnyUser) -> dict[str, list[Tournament]]:
 
 def club_events(club, user: AnyUser | None) -> dict[str, list[Tournament]]:
     """The club's events visible to this user: upcoming or running, and past ones."""
-    events = visible_tournaments(user).filter(club=club)
+    events = visible_tournaments(user).filter(club=club, parent=None)  # divisions: in their event
     return {
         "upcoming": list(events.exclude(status=Tournament.Status.FINISHED)
                          .order_by("starts_on", "name")[:20]),

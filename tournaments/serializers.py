@@ -97,8 +97,33 @@ class RulesField(serializers.JSONField):
     """The rules as JSON, checked by the service (which names a wrong key)."""
 
 
+class DivisionEventSerializer(StrictModelSerializer):
+    """One division of an event drawn in divisions: its own tournament (draw, pairings,
+    standings, ranking points at /api/ranking-points/{id}/)."""
+
+    class Meta:
+        model = Tournament
+        fields = ["id", "division", "name", "status"]
+        read_only_fields = fields
+
+
 class TournamentSerializer(StrictModelSerializer):
     club = StrictSlugRelatedField(slug_field="slug", read_only=True)
+    parent = serializers.PrimaryKeyRelatedField(
+        read_only=True, allow_null=True,
+        help_text="For a division: the event it belongs to (null for an event).")
+    division = StrictCharField(
+        read_only=True, allow_blank=True,
+        help_text="For a division: its code among the event's divisions (empty for an event).")
+    division_events = serializers.SerializerMethodField(
+        help_text="An event with divisions is split at its draw (POST .../draw/) into one "
+                  "tournament per division, each drawn, played and ranked on its own: these, "
+                  "in the order of the event's divisions (empty before the draw).")
+
+    @extend_schema_field(DivisionEventSerializer(many=True))
+    def get_division_events(self, tournament: Tournament) -> list[dict[str, object]]:
+        events = sorted(tournament.division_events.all(), key=lambda event: event.pk)
+        return DivisionEventSerializer(events, many=True).data
     rules = RulesField(read_only=True)
     block_rule = serializers.ChoiceField(
         choices=BlockRule.choices,
@@ -114,7 +139,8 @@ class TournamentSerializer(StrictModelSerializer):
                   *ALL_SETTINGS_FIELDS, "random_seed", "draw_size", "current_round",
                   "registration_deadline", "approval_required", "capacity", "entry_fee",
                   "divisions", "late_entry_rule", "late_entry_penalty", "check_in_opens_at",
-                  "check_in_closes_at", "forfeit_minutes", "time_controls"]
+                  "check_in_closes_at", "forfeit_minutes", "time_controls", "parent",
+                  "division", "division_events"]
         read_only_fields = fields
         extra_kwargs = {name: {"help_text": _help(name)} for name in SETTING_HELP}
 

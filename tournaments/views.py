@@ -25,7 +25,9 @@ from tournaments.views_support import report, visible_tournament
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
-    tournaments = selectors.visible_tournaments(request.user).order_by("-starts_on", "name", "pk")
+    # an event's divisions are listed on its own page, not here
+    tournaments = selectors.visible_tournaments(request.user).filter(parent=None).order_by(
+        "-starts_on", "name", "pk")
     filters, page = filtered_page(request, TournamentFilter, tournaments)
     context = {
         "filters": filters,
@@ -47,7 +49,7 @@ def _context(request: HttpRequest, tournament: Tournament, tab: str) -> dict:
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = visible_tournament(request, pk)
     context = _context(request, tournament, "overview")
-    context["entries"] = selectors.entries_of(tournament)
+    context["entries"] = selectors.entries_of(tournament, with_divisions=True)
     return render(request, "tournaments/tournament_detail.html", context)
 
 

@@ -64,7 +64,8 @@ def score_tournament(*, tournament: Tournament) -> RankedEvent | None:
     result that triggered it. The event is then stored without points and the reason
     (the error's code) is shown on its page.
     """
-    if tournament.status != Tournament.Status.FINISHED:
+    if tournament.status != Tournament.Status.FINISHED or tournament.division_events.exists():
+        # an event played in divisions is scored division by division (their own events)
         RankedEvent.objects.filter(tournament=tournament).delete()
         return None
     ranked = RankedEvent.objects.filter(tournament=tournament).first() or RankedEvent(

@@ -39,12 +39,14 @@ def create(api: APIClient, entrants: int, **settings) -> int:
     return pk
 
 
-def run_event(api: APIClient, pk: int, rng: random.Random) -> list[dict]:
-    """Draw, then play every ready match and start every round until the event finishes.
+def run_event(api: APIClient, pk: int, rng: random.Random, *, draw: bool = True) -> list[dict]:
+    """Draw (unless drawn already), then play every ready match and start every round until
+    the event finishes.
 
     Returns the decided pairings in the order they were played.
     """
-    assert api.post(f"/api/tournaments/{pk}/draw/").status_code == 201
+    if draw:
+        assert api.post(f"/api/tournaments/{pk}/draw/").status_code == 201
     played = []
     for _ in range(2000):
         event = api.get(f"/api/tournaments/{pk}/").json()

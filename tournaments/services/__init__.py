@@ -17,6 +17,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
 from tournaments.models import Tournament
+from tournaments.services import divisions
 from tournaments.services.checkin import drop_no_shows
 from tournaments.services.common import ActionError
 from tournaments.services.entries import (
@@ -41,11 +42,15 @@ from tournaments.services.swiss import make_losses_round, make_swiss_round
 def make_draw(*, tournament: Tournament, actor: AbstractBaseUser | None) -> None:
     """Make the draw the event's format asks for, and start play.
 
-    Entrants who did not check in (when the event has a check-in) are dropped first.
+    Entrants who did not check in (when the event has a check-in) are dropped first. An
+event with divisions is split into one event per division, each drawn by the format.
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
         drop_no_shows(tournament, actor)
+        if divisions.has_divisions(tournament):  # one draw per division (services.divisions)
+            divisions.split_into_divisions(tournament=tournament, actor=actor)
+            return
     tournament.event_format.make_draw(tournament=tournament, actor=actor)
 
 
@@ -55,6 +60,7 @@ def next_stage(*, tournament: Tournament, actor: AbstractBaseUser | None, stage:
 
     Returns what was started: ``{"round": n}`` or ``{"stage": "knockout"}``.
     """
+    divisions.require_not_split(tournament)
     return tournament.event_format.next_stage(tournament=tournament, actor=actor, stage=stage,
                                               through=through, allow_repeats=allow_repeats)
 

@@ -25,6 +25,7 @@ from tournaments.limits import (
 )
 from tournaments.models import DEFAULT_TIEBREAKS, Entry, Flight, Tournament
 from tournaments.services.common import ActionError, record, require_status
+from tournaments.services.divisions import division_finished, require_not_split
 from tournaments.services.games_adapter import MATCH_RULE_TYPES, set_matches_public
 from tournaments.standings import METRICS
 
@@ -42,7 +43,7 @@ EDITABLE = (
 # Options that shape the draw: fixed once it is made.
 DRAW_OPTIONS = {"format", "seeding", "seeded_top", "consolation", "cycles", "group_count",
                 "qualifiers_per_group", "variant", "grand_final_reset", "losses_limit",
-                "random_seed"}
+                "random_seed", "divisions"}
 
 
 def _validate_event(tournament: Tournament, changed: set[str]) -> None:
@@ -208,6 +209,7 @@ def _plain(value: Any) -> Any:
 def set_status(*, tournament: Tournament, status: str, actor: AbstractBaseUser | None) -> Tournament:
     """Open or close registration, or finish the event by hand (the draw starts it)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    require_not_split(tournament)  # a split event's status follows its divisions
     allowed = {
         Tournament.Status.REGISTRATION: (Tournament.Status.DRAFT,),
         Tournament.Status.DRAFT: (Tournament.Status.REGISTRATION,),
@@ -221,6 +223,7 @@ def set_status(*, tournament: Tournament, status: str, actor: AbstractBaseUser |
     tournament.status = status
     tournament.save(update_fields=["status"])
     record(tournament, actor, "status", before={"status": before}, after={"status": status})
+    division_finished(tournament)
     return tournament
 
 

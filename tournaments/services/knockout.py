@@ -40,6 +40,7 @@ from tournaments.draws.seeding import SeedingEntrant, draw_size, seed_entrants
 from tournaments.models import BracketConflict, Entry, Flight, Pairing, Tournament
 from tournaments.services import games_adapter
 from tournaments.services.common import ActionError, record, require_no_duplicates, require_status
+from tournaments.services.divisions import division_finished
 
 KNOCKOUT_FLIGHTS = (
     Flight.MAIN, Flight.CONSOLATION, Flight.LAST_CHANCE, Flight.LOSERS, Flight.GRAND_FINAL,
@@ -298,6 +299,7 @@ def _finish_if_over(tournament: Tournament, state: BracketState) -> None:
     if over and tournament.status == Tournament.Status.RUNNING:
         tournament.status = Tournament.Status.FINISHED
         tournament.save(update_fields=["status"])
+        division_finished(tournament)
 
 
 def record_knockout_result(pairing: Pairing, winner: Entry) -> None:

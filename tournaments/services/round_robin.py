@@ -18,6 +18,7 @@ from tournaments.draws.round_robin import group_knockout_positions, round_robin,
 from tournaments.models import Entry, Flight, Pairing, Tournament
 from tournaments.services import games_adapter
 from tournaments.services.common import ActionError, record, require_no_duplicates, require_status
+from tournaments.services.divisions import division_finished
 from tournaments.services.knockout import (
     active_entries,
     create_pairings,
@@ -150,6 +151,7 @@ def finish_table(tournament: Tournament) -> None:
     Entry.objects.bulk_update(entries.values(), ["place_first", "place_last"])
     tournament.status = Tournament.Status.FINISHED
     tournament.save(update_fields=["status"])
+    division_finished(tournament)
 
 
 def table_results(pairings: list[Pairing]) -> list[MatchResult]:

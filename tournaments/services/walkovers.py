@@ -149,6 +149,10 @@ def late_entry(*, tournament: Tournament, player: Player, by: AnyUser, division:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if not can_manage_club(by, tournament.club):
         raise ActionError("not_allowed", "Only the directors of this club enter late players.")
+    from tournaments.services.divisions import require_not_split
+
+    require_not_split(tournament)  # late players join a division's event
+    division = tournament.division or division
     if tournament.status != Tournament.Status.RUNNING:
         raise RegistrationError("not_running", "Late entries are taken once the draw is made.")
     rule = tournament.late_entry_rule

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from tournaments import selectors_event
 from tournaments.models import Tournament
@@ -57,3 +59,33 @@ def match_qr(context: dict[str, Any], match: Any, scale: int = 1) -> str:
     request = context.get("request")
     url = request.build_absolute_uri(match.get_absolute_url()) if request else match.get_absolute_url()
     return qr_svg(url, scale)
+
+
+# The page of each tab, so a division's tab leads to the same page of another division.
+TAB_PAGES = {
+    "overview": "tournament_detail", "bracket": "bracket", "crosstable": "crosstable",
+    "standings": "standings", "print": "draw_sheet", "console": "console", "desk": "desk",
+    "activity": "activity",
+}
+DRAW_TABS = ("bracket", "crosstable", "standings", "print")
+
+
+@register.inclusion_tag("tournaments/_division_tabs.html")
+def division_tabs(tournament: Tournament, tab: str = "overview") -> dict[str, Any]:
+    """An event drawn in divisions (tournaments.services.divisions): links to the event and
+    each division's same page. No query for an event without divisions."""
+    if tournament.parent_id is None and not tournament.divisions:
+        return {"links": []}
+    event = tournament.parent if tournament.parent_id else tournament
+    divisions = sorted(event.division_events.all(), key=lambda child: child.pk)
+    if not divisions:
+        return {"links": []}
+    names = {str(d.get("code")): str(d.get("name") or d.get("code"))
+             for d in event.divisions if isinstance(d, dict)}
+    page = TAB_PAGES.get(tab, "tournament_detail")
+    links = [(_("Whole event"), reverse("tournaments:tournament_detail", args=[event.pk]),
+              tournament.pk == event.pk, "")]
+    links += [(names.get(child.division, child.division),
+               reverse(f"tournaments:{page}", args=[child.pk]), tournament.pk == child.pk,
+               child.division) for child in divisions]
+    return {"links": links, "choose": tournament.pk == event.pk and tab in DRAW_TABS}
