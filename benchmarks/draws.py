@@ -9,12 +9,16 @@
 * ``double_elimination``: drawing a 1,024-player double elimination, resolving it once,
   and playing it to the end with random results.
 * ``swiss_losses``: a whole 512-player Swiss until two losses, paired and played.
+* ``bracket_page``: the bracket page of a knockout and of a double elimination drawn
+  with 512 entrants (some results in), against 16 entrants: its database queries (the
+  number must not grow with the field) and its time, on a throwaway SQLite database.
 
 Figures print next to their goal, as in ``benchmarks/tournaments.py``.
 """
 
 from __future__ import annotations
 
+import datetime
 import functools
 import importlib.util
 import random
@@ -128,10 +132,76 @@ def swiss_losses() -> list[Figure]:
                    f"{rounds} rounds, {seconds / rounds:.4f} s a round")]
 
 
+def _drawn_event(entrants: int, fmt: str, number: int):  # type: ignore[no-untyped-def]
+    """A drawn event of ``entrants`` players (entered in bulk), with 16 results confirmed."""
+    from decimal import Decimal
+
+    from django.contrib.auth import get_user_model
+
+    from clubs.models import Club, Player
+    from games import services as games_services
+    from tournaments import services
+    from tournaments.models import Entry
+
+    director = get_user_model().objects.create_user(f"drawdirector{number}", password="x")
+    club = Club.objects.create(name=f"Draw bench {number}", slug=f"draw-bench-{number}")
+    club.directors.add(director)
+    tournament = services.create_tournament(
+        club=club, actor=director, name=f"Bench {entrants}", starts_on=datetime.date(2026, 11, 21),
+        variant="backgammon", format=fmt, seeding="random", random_seed=number,
+        **({"consolation": "first_match_losers"} if fmt == "knockout" else {}),
+    )
+    players = Player.objects.bulk_create(
+        Player(name=f"Draw Bench {number}-{i}", display_name=f"D{number}-{i}") for i in range(entrants))
+    Entry.objects.bulk_create(Entry(tournament=tournament, player=player) for player in players)
+    services.make_draw(tournament=tournament, actor=director)
+    ready = tournament.pairings.filter(state="ready").select_related("match")
+    for pairing in list(ready)[:16]:
+        length = Decimal(pairing.match.length)
+        games_services.override_result(match=pairing.match, by=director, score1=length,
+                                       score2=Decimal(0), reason="benchmark")
+    return tournament
+
+
+def bracket_page() -> list[Figure]:
+    bench_tournaments.django_on_throwaway_database()
+    import logging
+
+    logging.getLogger("outbox").setLevel(logging.ERROR)  # no broker here: work left for a sweep
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext, setup_test_environment
+    from django.urls import reverse
+
+    setup_test_environment()
+    client = Client()
+    figures = []
+    for number, (fmt, entrants) in enumerate(
+            [("knockout", 16), ("knockout", 512), ("double_elimination", 16),
+             ("double_elimination", 512)], start=1):
+        build, tournament = timed(functools.partial(_drawn_event, entrants, fmt, number))
+        url = reverse("tournaments:bracket", args=[tournament.pk])
+        client.get(url)  # warm the template cache
+        counts, runs = set(), []
+        for _ in range(3):
+            with CaptureQueriesContext(connection) as queries:
+                seconds, response = timed(functools.partial(client.get, url))
+            assert response.status_code == 200
+            counts.add(len(queries))
+            runs.append(seconds)
+        figures.append(Figure(
+            f"bracket page, {fmt}, {entrants} entrants ({tournament.pairings.count()} pairings)",
+            min(runs), None,
+            f"{'/'.join(map(str, sorted(counts)))} queries; set-up {build:.1f}s",
+        ))
+    return figures
+
+
 SECTIONS: dict[str, Callable[[], list[Figure]]] = {
     "swiss": swiss,
     "double_elimination": double_elimination,
     "swiss_losses": swiss_losses,
+    "bracket_page": bracket_page,
 }
 
 
