@@ -59,7 +59,7 @@ def bracket(request: HttpRequest, pk: int) -> HttpResponse:
     context = _context(request, tournament, "bracket")
     context["flights"] = selectors.bracket(tournament)
     if request.htmx:
-        return render(request, "tournaments/_bracket.html", context)
+        return render(request, tournament.event_format.bracket_partial, context)
     return render(request, "tournaments/bracket.html", context)
 
 
@@ -69,7 +69,7 @@ def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
     flight = tournament.event_format.table_flight or Flight.GROUP
     context["tables"] = selectors.crosstables(tournament, flight=flight)
     if request.htmx:
-        return render(request, "tournaments/_crosstable.html", context)
+        return render(request, tournament.event_format.table_partial, context)
     return render(request, "tournaments/crosstable.html", context)
 
 

@@ -215,3 +215,18 @@ def test_divisions_through_the_pages(client: Client) -> None:
     assert "Winter Open" in listed and "Winter Open — Novice" not in listed
     overview = client.get(event.get_absolute_url()).text  # entrants of every division
     assert all(f"Pat {index}" in overview for index in range(6))
+
+
+def test_the_pages_render_the_partials_the_format_registers(client: Client, monkeypatch) -> None:
+    """The bracket and crosstable pages include the format's registered partials."""
+    from tournaments.formats import FORMATS
+
+    event = Tournament.objects.create(
+        club=ClubFactory(), name="Partial Cup", starts_on="2026-12-05", variant="backgammon",
+        format="knockout", status="running")
+    assert 'id="bracket"' in client.get(reverse("tournaments:bracket", args=[event.pk])).text
+    monkeypatch.setattr(FORMATS["knockout"], "bracket_partial", "tournaments/_crosstable.html")
+    page = client.get(reverse("tournaments:bracket", args=[event.pk])).text
+    assert 'id="crosstable"' in page and 'id="bracket"' not in page
+    htmx = client.get(reverse("tournaments:bracket", args=[event.pk]), HTTP_HX_REQUEST="true").text
+    assert htmx.startswith('<div id="crosstable"')

@@ -9,7 +9,9 @@ A format (a subclass of ``EventFormat``, registered with ``@register``) says:
   next round or stage (services, transactional).
 * ``record_result``: how a confirmed (or corrected) result advances players.
 * ``bracket`` / ``table_flight``: which pages show its draw (the bracket, or the
-  crosstable and standings of ``table_flight``), ``partial``: the template of its draw.
+  crosstable and standings of ``table_flight``), ``partial``: the template of its draw;
+  the bracket page renders ``bracket_partial``, the crosstable page ``table_partial``
+  (a format with a table and a bracket, groups then a knockout, has both).
 * ``default_tiebreaks``: the tiebreak order a new event of this format starts with.
 * ``late_entry_rules``: the late-entry rules (``tournaments.models.LateEntryRule``) the
   format can apply after its draw; ``check_settings`` refuses another one, naming the
@@ -48,6 +50,8 @@ class EventFormat:
     bracket: ClassVar[bool] = False  # the bracket page shows its draw
     table_flight: ClassVar[str | None] = None  # the crosstable/standings flight, if any
     partial: ClassVar[str] = "tournaments/_bracket.html"
+    bracket_partial: ClassVar[str] = "tournaments/_bracket.html"  # the bracket page's draw
+    table_partial: ClassVar[str] = "tournaments/_crosstable.html"  # the crosstable page's
     default_tiebreaks: ClassVar[tuple[str, ...] | None] = None
     played_in_rounds: ClassVar[bool] = False  # the director starts or pairs each round
     late_entry_rules: ClassVar[tuple[str, ...]] = ("none",)
