@@ -28,6 +28,7 @@ NUMBER_BOUNDS: dict[str, tuple[int, int]] = {
     "capacity": (0, MAX_ENTRANTS),
     "random_seed": (0, 2**63 - 1),
     "late_entry_penalty": (0, 99),  # match wins taken off a late entrant (the penalty rule)
+    "playoff_places": (0, MAX_ENTRANTS),  # the format checks "at most the entrants"
 }
 MAX_RULES_TEXT = 5000  # characters of the "rules in force" text
 MAX_LENGTHS_PER_FLIGHT = 3  # knockout flights: early rounds, semi-finals, final

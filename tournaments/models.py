@@ -25,6 +25,7 @@ class Flight(models.TextChoices):
     SWISS = "swiss", _("Swiss")
     LOSERS = "losers", _("Losers' bracket")
     GRAND_FINAL = "grand_final", _("Grand final")
+    PLAYOFF = "playoff", _("Play-off")
 
 
 # Match lengths per flight: [rounds before the semi-finals, semi-finals, final] for the
@@ -37,6 +38,7 @@ DEFAULT_MATCH_LENGTHS: dict[str, list[int]] = {
     Flight.SWISS: [7],
     Flight.LOSERS: [7, 9, 9],
     Flight.GRAND_FINAL: [11],
+    Flight.PLAYOFF: [3],  # tournaments.md §3.3.5: a 3-point match by default
 }
 DEFAULT_TIEBREAKS = ["wins", "head_to_head", "points_difference", "points_scored"]
 
@@ -124,6 +126,12 @@ class Tournament(models.Model):
     losses_limit = models.PositiveSmallIntegerField(_("losses that put a player out"), default=2)
     round_limit = models.PositiveSmallIntegerField(_("round limit"), null=True, blank=True)
     tiebreaks = models.JSONField(_("tiebreak order"), default=default_tiebreaks)
+    # Play-offs (tournaments.services.playoffs): players the tiebreaks leave tied on one of
+    # places 1..playoff_places play for it after the last round; 0: they share the place.
+    playoff_places = models.PositiveSmallIntegerField(
+        _("places decided by a play-off"), default=0,
+        help_text=_("Players still tied after the tiebreaks on one of the first this many "
+                    "places play matches for it after the last round; 0: they share the place."))
     draw_size = models.PositiveSmallIntegerField(_("draw size"), null=True, blank=True)
     random_seed = models.BigIntegerField(_("random seed"), null=True, blank=True)
     current_round = models.PositiveSmallIntegerField(_("current round"), default=0)
@@ -224,7 +232,8 @@ class Tournament(models.Model):
     def length_for(self, flight: str, round_number: int, rounds_in_flight: int) -> int:
         """The match length of a round: early rounds, semi-finals, final (§1)."""
         lengths = self.match_lengths.get(flight) or DEFAULT_MATCH_LENGTHS[Flight(flight)]
-        if len(lengths) == 1 or flight in (Flight.GROUP, Flight.SWISS, Flight.GRAND_FINAL):
+        if len(lengths) == 1 or flight in (Flight.GROUP, Flight.SWISS, Flight.GRAND_FINAL,
+                                           Flight.PLAYOFF):
             return int(lengths[0])
         from_end = rounds_in_flight - round_number  # 0 = final, 1 = semi-finals
         index = {0: 2, 1: 1}.get(from_end, 0)

@@ -61,6 +61,11 @@ SETTING_HELP = {
                        "as a walkover. penalty: round robin and Swiss, as seeded_last, with "
                        "late_entry_penalty taken off the match wins in the standings.",
     "late_entry_penalty": "Match wins taken off a late entrant's score under the penalty rule.",
+    "playoff_places": "Play-offs instead of shared places: players the tiebreaks leave tied "
+                      "on one of places 1 to N play matches for it after the last round "
+                      "(flight playoff; give only the wins tiebreak to let play-offs decide "
+                      "every tie on those places). 0: tied players share the place. At most "
+                      "the number of entrants.",
     "random_seed": "The seed of the draw's random choices (random or partial seeding, random "
                    "first Swiss round). Give one to make a draw reproducible; if empty, one is "
                    "chosen at the draw and stored here.",

@@ -276,6 +276,33 @@ class Standings:
         )
 
 
+def after_playoffs(
+    standings: Standings, playoff_results: Sequence[MatchResult], places: Collection[int]
+) -> tuple[tuple[PlaceGroup, ...], tuple[tuple[PlayerId, ...], ...]]:
+    """Places once the play-offs played so far are counted, and who still needs one.
+
+    A group the tiebreaks leave tied on a place in ``places`` is ordered by the play-off
+    matches among its players (match wins, then head-to-head among those still level);
+    players these leave level again, still on a place that matters, are returned as
+    needing a (further) play-off. Other groups keep their shared places.
+    """
+    groups: list[PlaceGroup] = []
+    needed: list[tuple[PlayerId, ...]] = []
+    for group in standings.place_groups():
+        if group.last == group.first or not any(group.first <= p <= group.last for p in places):
+            groups.append(group)
+            continue
+        members = set(group.players)
+        among = [r for r in playoff_results if r.first in members and r.second in members]
+        order = compute_standings(list(group.players), among, ("wins", "head_to_head"))
+        for sub in order.place_groups():
+            placed = PlaceGroup(group.first + sub.first - 1, group.first + sub.last - 1, sub.players)
+            groups.append(placed)
+            if placed.last > placed.first and any(placed.first <= p <= placed.last for p in places):
+                needed.append(placed.players)
+    return tuple(groups), tuple(needed)
+
+
 def compute_standings(
     players: Sequence[PlayerId],
     results: Sequence[MatchResult],

@@ -79,6 +79,8 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     flight = tournament.event_format.table_flight or Flight.GROUP
     context["tables"] = selectors.crosstables(tournament, flight=flight)
     context["tiebreaks"] = selectors.tiebreak_descriptions(tournament.tiebreaks)
+    context["playoffs"] = (selectors.pairings_of(tournament, (Flight.PLAYOFF,))
+                           if tournament.playoff_places else [])
     context["knockout_places"] = (
         selectors.entries_of(tournament).exclude(place_first=None).order_by("place_first", "pk")
     )

@@ -45,6 +45,8 @@ ERROR_MESSAGES: dict[str, Any] = {
     "groups_too_small": _("%(entrants)s entrants in %(groups)s groups make groups too small: each "
                           "group needs at least two players and at least %(qualifiers)s "
                           "(the qualifiers)."),
+    "too_many_playoff_places": _("Play-offs can decide places 1 to %(entrants)s at most (the "
+                                 "number of entrants), not 1 to %(places)s."),
     "too_few_qualifiers": _("The knockout after the groups needs at least two qualifiers in all."),
     "no_new_pairings": _("Round %(round)s cannot be paired without a repeat match; pair it "
                          "allowing repeats (as few as possible) or end the event."),

@@ -176,5 +176,5 @@ def settings_of(key: str | None) -> tuple[str, ...]:
 ALL_SETTINGS_FIELDS = (
     "seeding", "seeded_top", "consolation", "last_chance", "cycles", "group_count",
     "qualifiers_per_group", "swiss_rounds", "grand_final_reset", "losses_limit", "round_limit",
-    "tiebreaks",
+    "tiebreaks", "playoff_places",
 )

@@ -9,6 +9,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 
 from tournaments.draws.knockout import KnockoutDraw
 from tournaments.draws.progress import BracketState, PlaceGroup, flight_places
+from tournaments.errors import DrawError
 from tournaments.formats import EventFormat
 from tournaments.models import BracketConflict, Entry, Pairing, Tournament
 from tournaments.services.knockout import (
@@ -58,6 +59,17 @@ class TableFormat(EventFormat):
     """Rounds of pairings; standings by wins and the event's tiebreaks."""
 
     default_tiebreaks = ROUND_ROBIN_ORDER
+
+    def check_settings(self, tournament: Tournament, entrants: int | None = None) -> None:
+        super().check_settings(tournament, entrants)
+        places = tournament.playoff_places or 0
+        if "playoff_places" in self.settings and entrants is not None and places > entrants:
+            raise DrawError(
+                "too_many_playoff_places",
+                f"Play-offs can decide places 1 to {entrants} at most (the number of "
+                f"entrants), not 1 to {places}.",
+                {"places": places, "entrants": entrants}, field="playoff_places",
+            )
 
     def record_result(
         self, *, pairing: Pairing, winner: Entry, actor: AbstractBaseUser | None = None

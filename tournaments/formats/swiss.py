@@ -17,7 +17,7 @@ from tournaments.standings import SWISS_ORDER
 @register
 class Swiss(TableFormat):
     key = Tournament.Format.SWISS
-    settings = (*SEEDING, "swiss_rounds", "tiebreaks")
+    settings = (*SEEDING, "swiss_rounds", "tiebreaks", "playoff_places")
     # both join the next round ranked last; penalty: penalty points off the match wins
     late_entry_rules = ("none", "seeded_last", "penalty")
     table_flight = Flight.SWISS

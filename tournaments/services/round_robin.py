@@ -142,10 +142,19 @@ def table_finished(tournament: Tournament) -> bool:
 
 
 def finish_table(tournament: Tournament) -> None:
-    """Places from the standings of the format's table; the event is finished."""
+    """Places from the standings of the format's table; the event is finished (after
+    play-offs for ties on the places that matter, when the event has them)."""
     entries = {e.pk: e for e in tournament.entries.all()}
     standings = table_standings(tournament, flight=tournament.event_format.table_flight, group=None)
-    for group in standings.place_groups():
+    groups = standings.place_groups()
+    if tournament.playoff_places:
+        from tournaments.services.playoffs import places_after_playoffs
+
+        decided = places_after_playoffs(tournament, standings)
+        if decided is None:  # play-offs under way
+            return
+        groups = decided
+    for group in groups:
         for entry_id in group.players:
             entries[entry_id].place_first, entries[entry_id].place_last = group.first, group.last
     Entry.objects.bulk_update(entries.values(), ["place_first", "place_last"])
