@@ -146,6 +146,8 @@ class TournamentForm(forms.ModelForm):
                 self.fields[name] = forms.IntegerField(
                     label=old.label, help_text=old.help_text, min_value=lowest,
                     max_value=highest, required=old.required, initial=old.initial)
+        if "playoff_places" in self.fields:  # left empty: no play-offs
+            self.fields["playoff_places"].required = False
         self.fields["rules_text"].max_length = MAX_RULES_TEXT
         self.fields["rules_text"].validators.append(MaxLengthValidator(MAX_RULES_TEXT))
         self.fields["rules_text"].widget.attrs["maxlength"] = str(MAX_RULES_TEXT)
@@ -184,6 +186,9 @@ class TournamentForm(forms.ModelForm):
 
     def format_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.fields if name not in self.GENERAL]
+
+    def clean_playoff_places(self) -> int:
+        return self.cleaned_data.get("playoff_places") or 0
 
     def clean_main_lengths(self) -> list[int]:
         return _lengths(self.cleaned_data["main_lengths"], 3)
