@@ -42,7 +42,7 @@ EVENT_MESSAGES: dict[str, Any] = {
     "no_consolation": _("This event has no consolation flight."),
     "no_open_place": _("There is no open place left in the draw for a late entry."),
     "late_entry_rule_not_in_format": _("Late entries: the format %(format)s cannot apply the "
-                                       "rule \u201c%(rule)s\u201d; choose one of: %(allowed)s."),
+                                       "rule “%(rule)s”; choose one of: %(allowed)s."),
     "late_entry_penalty_needs_wins": _("Late entries with penalty points need match wins among "
                                        "the tiebreaks: the penalty points are taken off them."),
     "late_entry_needs_consolation": _("Late entries into the consolation need a consolation "

@@ -92,7 +92,7 @@ class EventFormat:
             name = str(LateEntryRule(rule).label) if rule in LateEntryRule.values else str(rule)
             raise DrawError(
                 "late_entry_rule_not_in_format",
-                f"Late entries: the format {self.label} cannot apply the rule \u201c{name}\u201d; "
+                f"Late entries: the format {self.label} cannot apply the rule “{name}”; "
                 f"choose one of: {allowed}.",
                 {"field": "late_entry_rule", "rule": name, "format": self.label,
                  "allowed": allowed},
