@@ -66,7 +66,8 @@ class PlayerViewSet(PlayerPeopleActions, mixins.CreateModelMixin, mixins.UpdateM
     permission_classes = [ReadOnlyOrPlayerSelf]
 
     def get_queryset(self) -> QuerySet[Player]:
-        return selectors.players_named(self.request.query_params.get("search", ""))
+        return selectors.players_named(self.request.query_params.get("search", "")[:120],
+                                       selectors.name_viewer(self.request))
 
     @extend_schema(request=s.PlayerInputSerializer, responses=s.PlayerSerializer)
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:

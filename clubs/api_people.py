@@ -64,8 +64,10 @@ def _require_manager(user: Any, club: Club) -> None:
         raise PermissionDenied("Only the club's owner and directors can do this.")
 
 
-def _similar(found: list) -> list[dict]:
-    return sp.SimilarPlayerSerializer(found, many=True).data
+def _similar(found: list, request: Request) -> list[dict]:
+    """Similar players, each legal name only when whoever asks may see it (else null)."""
+    return sp.SimilarPlayerSerializer(
+        found, many=True, context={"names": selectors.name_viewer(request)}).data
 
 
 def _base_url(request: Request) -> str:
@@ -99,6 +101,7 @@ class ClubPeopleActions:
         """The club's players and staff with their roles (emails: directors only)."""
         club = self.get_object()
         manager = can_manage_club(request.user, club)
+        names = selectors.name_viewer(request)
         rows = [{
             "player": person.player.pk if person.player else None,
             "display_name": person.player.display_name if person.player else None,
@@ -106,8 +109,7 @@ class ClubPeopleActions:
             "role": person.role,
             "active": person.player.is_active if person.player else True,
             "email": (person.player.email or None) if manager and person.player else None,
-            "legal_name": person.player.name if person.player and (
-                manager or person.player.name_is_public) else None,
+            "legal_name": names.legal_name(person.player),
         } for person in selectors.club_people(club)]
         return Response(rows)
 
@@ -147,7 +149,8 @@ class ClubPeopleActions:
         club = self.get_object()
         _require_manager(request.user, club)
         name = request.query_params.get("name", "")[:120]
-        return Response(_similar(registry.similar_players(name, club=club)))
+        return Response(_similar(registry.similar_players(
+            name, club=club, viewer=selectors.name_viewer(request)), request))
 
     @extend_schema(request=sp.AddPlayerInputSerializer,
                    responses={201: sp.PlayerDetailSerializer, 400: ErrorSerializer})
@@ -191,8 +194,8 @@ class ClubPeopleActions:
         if upload.size > 1_000_000:
             return error_response(DomainError("too_big", "The file is larger than 1 MB."))
         return run(lambda: _preview(*importing.upload(
-            club=club, actor=request.user, data=upload.read(), filename=upload.name)),
-            status.HTTP_201_CREATED)
+            club=club, actor=request.user, data=upload.read(), filename=upload.name),
+            request=request), status.HTTP_201_CREATED)
 
     @extend_schema(responses=sp.ImportPreviewSerializer)
     @action(detail=True, methods=["get"], url_path=r"imports/(?P<import_id>\d+)")
@@ -201,7 +204,8 @@ class ClubPeopleActions:
         club = self.get_object()
         _require_manager(request.user, club)
         stored = get_object_or_404(PlayerImport, pk=import_id, club=club)
-        return run(lambda: _preview(stored, importing.plan_import(club, bytes(stored.data))))
+        return run(lambda: _preview(stored, importing.plan_import(
+            club, bytes(stored.data), selectors.name_viewer(request)), request=request))
 
     @extend_schema(request=sp.ImportApplySerializer,
                    responses={200: sp.ImportResultSerializer, 400: ErrorSerializer})
@@ -219,7 +223,7 @@ class ClubPeopleActions:
             invite=data["invite"], base_url=_base_url(request)))
 
 
-def _preview(stored: PlayerImport, plan: importing.ImportPlan) -> dict:
+def _preview(stored: PlayerImport, plan: importing.ImportPlan, *, request: Request) -> dict:
     return {
         "id": stored.pk, "encoding": plan.encoding, "columns": plan.columns,
         "ignored_columns": plan.ignored_columns, "applied": stored.applied_at is not None,
@@ -227,7 +231,7 @@ def _preview(stored: PlayerImport, plan: importing.ImportPlan) -> dict:
             "line": line.line, "name": line.source.name, "email": line.source.email,
             "role": line.source.role, "action": line.action,
             "player": line.player.pk if line.player else None,
-            "similar": _similar(line.similar),
+            "similar": _similar(line.similar, request),
             "why": [{"code": code, "text": reason_text(code, params, IMPORT_REASONS)}
                     for code, params in line.why],
         } for line in plan.lines],

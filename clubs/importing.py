@@ -20,6 +20,7 @@ from clubs.models import Club, Invitation, Membership, Player, PlayerImport, Pla
 from clubs.names import name_key, similarity
 from clubs.permissions import can_manage_club
 from clubs.registry import SimilarIndex, SimilarPlayer
+from clubs.selectors import NameViewer
 
 CREATE, LINK, CHOOSE, REFUSE = "create", "link", "choose", "refuse"
 NEW = "new"  # the decision for a "choose" line: a new player rather than a similar one
@@ -58,15 +59,16 @@ def _file_error(error: ImportFileError) -> PlayerImportError:
     return PlayerImportError(error.code, f"The file cannot be read ({error.code}).", params)
 
 
-def plan_import(club: Club, data: bytes) -> ImportPlan:
-    """What importing `data` into `club` would do, line by line (nothing is saved)."""
+def plan_import(club: Club, data: bytes, viewer: NameViewer) -> ImportPlan:
+    """What importing `data` into `club` would do, line by line (nothing is saved).
+    Similar players are found by the names `viewer` (the director) may see."""
     try:
         read = read_players_csv(data)
     except ImportFileError as error:
         raise _file_error(error) from error
     if not read.lines:
         raise PlayerImportError("no_lines", "The file has no players.", {})
-    index = SimilarIndex.for_club(club)
+    index = SimilarIndex.for_club(club, viewer)
     by_email: dict[str, Player] = {}
     for player in index.players:
         if player.email:
@@ -124,7 +126,7 @@ def upload(*, club: Club, actor: AbstractBaseUser, data: bytes,
     """Keep the file and return the preview of its import (nothing else is saved)."""
     if not can_manage_club(actor, club):
         raise PlayerImportError("not_a_director", "Only the club's directors import players.")
-    plan = plan_import(club, data)
+    plan = plan_import(club, data, NameViewer(actor))
     stored = PlayerImport.objects.create(club=club, data=data, filename=filename[:200],
                                          created_by=actor)
     return stored, plan
@@ -146,7 +148,7 @@ def apply_import(*, player_import: PlayerImport, actor: AbstractBaseUser,
         raise PlayerImportError("not_a_director", "Only the club's directors import players.")
     if player_import.applied_at is not None:
         raise PlayerImportError("already_applied", "This file has already been imported.", {})
-    plan = plan_import(club, bytes(player_import.data))
+    plan = plan_import(club, bytes(player_import.data), NameViewer(actor))
     if plan.refused:
         raise PlayerImportError("lines_refused", "Some lines cannot be imported.",
                                 {"lines": ", ".join(str(line.line) for line in plan.refused)})

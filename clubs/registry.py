@@ -2,7 +2,8 @@
 deactivating and deleting players, and telling duplicates from namesakes.
 
 Similar names (clubs/names.py) are looked for among the club's players first, then in
-the whole registry. Two similar players never meet in a draw until a director merges
+the whole registry; a legal name is compared only when whoever asks may see it
+(clubs.selectors.NameViewer), so a suggestion never reveals a private name. Two similar players never meet in a draw until a director merges
 them or marks them as different people (`possible_duplicates`).
 """
 
@@ -19,6 +20,7 @@ from django.db.models import Q
 from clubs.errors import PlayerError
 from clubs.models import Club, DistinctPlayers, Membership, Player, PlayerLog
 from clubs.names import NameKey, Similarity, name_key, similarity
+from clubs.selectors import NameViewer
 
 EDITABLE = ("name", "display_name", "name_is_public", "email", "city", "country",
             "declared_rating", *Player.HANDLES)
@@ -32,42 +34,49 @@ class SimilarPlayer:
     in_club: bool  # a member of the club asked about (else: elsewhere in the registry)
 
 
-def _keys_of(player: Player) -> list[NameKey]:
-    keys = [name_key(player.name)]
-    if player.display_name and player.display_name != player.name:
+def _keys_of(player: Player, viewer: NameViewer | None = None) -> list[NameKey]:
+    """The name keys of a player: the display name's, and the legal name's when `viewer`
+    may see it (None: the site itself, every name)."""
+    keys = []
+    if viewer is None or viewer.sees(player):
+        keys.append(name_key(player.name))
+    if player.display_name and (not keys or player.display_name != player.name):
         keys.append(name_key(player.display_name))
     return keys
 
 
-def _best(key: NameKey, player: Player) -> Similarity | None:
-    found = [m for m in (similarity(key, other) for other in _keys_of(player)) if m]
+def _best(key: NameKey, player: Player, viewer: NameViewer | None) -> Similarity | None:
+    found = [m for m in (similarity(key, other) for other in _keys_of(player, viewer)) if m]
     return min(found, key=lambda m: len(m.reasons)) if found else None
 
 
 class SimilarIndex:
     """Players indexed by the loose keys of their names' words, for many lookups at
-    once (an import): candidates share a word (or, in the club, may differ more)."""
+    once (an import): candidates share a word (or, in the club, may differ more). Legal
+    names are compared only where `viewer` may see them."""
 
-    def __init__(self, club: Club | None, players: Iterable[Player]) -> None:
+    def __init__(self, club: Club | None, players: Iterable[Player], viewer: NameViewer) -> None:
         self.club_ids = (set(club.memberships.values_list("player_id", flat=True))
                          if club is not None else set())
+        self.viewer = viewer
         self.players: list[Player] = list(players)
         self.by_word: dict[str, list[Player]] = {}
         for player in self.players:
-            for key in _keys_of(player):
+            for key in _keys_of(player, viewer):
                 for word in key.keys:
                     self.by_word.setdefault(word, []).append(player)
 
     @classmethod
-    def for_club(cls, club: Club | None) -> SimilarIndex:
+    def for_club(cls, club: Club | None, viewer: NameViewer) -> SimilarIndex:
         return cls(club, Player.objects.all().only(
-            "id", "name", "display_name", "user_id", "is_active", "email"))
+            "id", "name", "display_name", "name_is_public", "user_id", "is_active", "email"),
+            viewer)
 
     def add(self, player: Player, *, in_club: bool) -> None:
         self.players.append(player)
         if in_club:
             self.club_ids.add(player.pk)
-        for key in _keys_of(player):
+        for key in _keys_of(player, self.viewer):
             for word in key.keys:
                 self.by_word.setdefault(word, []).append(player)
 
@@ -81,7 +90,7 @@ class SimilarIndex:
         for pk, player in candidates.items():
             if pk in excluded:
                 continue
-            match = _best(key, player)
+            match = _best(key, player, self.viewer)
             if match is not None:
                 found.append(SimilarPlayer(player, match.reasons, pk in self.club_ids))
         found.sort(key=lambda s: (not s.in_club, s.reasons != ("same_name",), len(s.reasons),
@@ -89,12 +98,13 @@ class SimilarIndex:
         return found[:MAX_SIMILAR]
 
 
-def similar_players(name: str, *, club: Club | None,
+def similar_players(name: str, *, club: Club | None, viewer: NameViewer,
                     exclude: Iterable[int] = ()) -> list[SimilarPlayer]:
-    """Players whose name is like `name`: the club's first, then the registry's."""
+    """Players whose name is like `name` as `viewer` may know them (legal names only
+    where the viewer may see them): the club's first, then the registry's."""
     if not name_key(name).words:
         return []
-    return SimilarIndex.for_club(club).similar(name, exclude=exclude)
+    return SimilarIndex.for_club(club, viewer).similar(name, exclude=exclude)
 
 
 @transaction.atomic
@@ -112,7 +122,8 @@ def add_player(*, club: Club, actor: AbstractBaseUser | None, name: str, display
     if not name:
         raise PlayerError("name_required", "A player needs a name.")
     if not allow_similar:
-        similar = similar_players(name, club=club)
+        viewer = NameViewer(actor) if actor is not None else NameViewer.system()
+        similar = similar_players(name, club=club, viewer=viewer)
         if similar:
             raise PlayerError(
                 "similar_players",

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Club, Player, Role
+from clubs.models import Club, Membership, Player, Role
 from clubs.search import name_contains
 
 
@@ -38,22 +39,102 @@ def club_members(club: Club) -> QuerySet[Player]:
     return Player.objects.filter(memberships__club=club).order_by("display_name", "pk")
 
 
-def players_named(search: str) -> QuerySet[Player]:
-    """Players whose name or display name contains ``search`` (any alphabet, any case)."""
+class NameViewer:
+    """Which legal names (``Player.name``) one viewer may see and search.
+
+    The one rule of the site, used by every page, the API, searches, filters, exports and
+    name suggestions: a player's display name is public; their legal name is seen (and
+    found by a search) only by the player themself and by the directors (owner included)
+    of the player's clubs, or by anybody when the player made it public
+    (``name_is_public``). Site administrators see every name (the admin shows them).
+    ``NameViewer.system()`` is the site itself (demo data, commands, internal checks).
+    """
+
+    def __init__(self, user: Any = None, *, sees_all: bool = False) -> None:
+        from clubs.permissions import is_site_admin
+
+        authenticated = user is not None and user.is_authenticated
+        self.user_id: int | None = user.pk if authenticated else None
+        self.sees_all = sees_all or is_site_admin(user)
+
+    @classmethod
+    def system(cls) -> NameViewer:
+        return cls(sees_all=True)
+
+    @cached_property
+    def directed_clubs(self) -> QuerySet[Club]:
+        if self.user_id is None:
+            return Club.objects.none()
+        return Club.objects.filter(Q(directors=self.user_id) | Q(owner=self.user_id))
+
+    @cached_property
+    def _directed_players(self) -> frozenset[int]:
+        if self.user_id is None:
+            return frozenset()
+        return frozenset(Membership.objects.filter(club__in=self.directed_clubs.values("pk"))
+                         .values_list("player_id", flat=True))
+
+    def sees(self, player: Player) -> bool:
+        """May this viewer see (and search by) the player's legal name?"""
+        return (self.sees_all or player.name_is_public
+                or (self.user_id is not None and player.user_id == self.user_id)
+                or player.pk in self._directed_players)
+
+    def legal_name(self, player: Player | None) -> str | None:
+        """The player's legal name when this viewer may see it, else None."""
+        return player.name if player is not None and self.sees(player) else None
+
+    def visible_q(self, prefix: str = "") -> Q:
+        """Players (``prefix``: the path to them, e.g. "player1__") whose legal name this
+        viewer may see."""
+        if self.sees_all:
+            return Q()
+        condition = Q(**{f"{prefix}name_is_public": True})
+        if self.user_id is not None:
+            condition |= Q(**{f"{prefix}user_id": self.user_id})
+            condition |= Q(**{f"{prefix}pk__in": Membership.objects.filter(
+                club__in=self.directed_clubs.values("pk")).values("player_id")})
+        return condition
+
+    def name_q(self, search: str, prefix: str = "") -> Q:
+        """Players whose display name, or legal name when this viewer may see it, contains
+        ``search`` (any alphabet, any case)."""
+        by_legal = name_contains(search, f"{prefix}name")
+        if not self.sees_all:
+            by_legal &= self.visible_q(prefix)
+        return name_contains(search, f"{prefix}display_name") | by_legal
+
+
+def name_viewer(request_or_user: Any) -> NameViewer:
+    """The NameViewer of a request (made once per request) or of a user."""
+    user = getattr(request_or_user, "user", request_or_user)
+    if user is request_or_user:
+        return NameViewer(user)
+    viewer = getattr(request_or_user, "_nardy_name_viewer", None)
+    if viewer is None:
+        viewer = NameViewer(user)
+        request_or_user._nardy_name_viewer = viewer
+    return viewer
+
+
+def players_named(search: str, viewer: NameViewer) -> QuerySet[Player]:
+    """Players whose display name, or legal name when ``viewer`` may see it, contains
+    ``search`` (any alphabet, any case)."""
     players = Player.objects.order_by("display_name", "pk")
     search = search.strip()
     if search:
-        players = players.filter(name_contains(search, "display_name", "name"))
+        players = players.filter(viewer.name_q(search))
     return players
 
 
-def search_players(search: str, *, exclude: QuerySet[Player] | None = None,
+def search_players(search: str, viewer: NameViewer, *, exclude: QuerySet[Player] | None = None,
                    limit: int = 10) -> list[Player]:
-    """The first ``limit`` players named like ``search`` (a live search), none for an empty
-    search; ``exclude``: players not to offer (say, those already entered)."""
+    """The first ``limit`` players named like ``search`` (a live search) as ``viewer`` may
+    find them, none for an empty search; ``exclude``: players not to offer (say, those
+    already entered)."""
     if not search.strip():
         return []
-    players = players_named(search)
+    players = players_named(search, viewer)
     if exclude is not None:
         players = players.exclude(pk__in=exclude.values("pk"))
     return list(players[:limit])

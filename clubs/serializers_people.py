@@ -3,12 +3,16 @@ do the writes. Emails and legal names are shown to a club's directors only."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from clubs.invitations import DEFAULT_DAYS, MAX_DAYS
 from clubs.models import Club, Invitation, JoinRequest, Player, Role
+from clubs.selectors import NameViewer
 from common.api import (
     StrictCharField,
     StrictEmailField,
@@ -72,11 +76,18 @@ class JoinInputSerializer(serializers.Serializer):
 class SimilarPlayerSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="player.pk")
     display_name = StrictCharField(source="player.display_name")
-    name = StrictCharField(source="player.name")
+    name = serializers.SerializerMethodField(
+        help_text="The legal name: null unless whoever asks may see it (the player, "
+        "directors of their clubs, or a public legal name).")
     in_club = serializers.BooleanField()
     reasons = serializers.ListField(child=StrictCharField(),
                                     help_text="same_name, transliteration, spelling, "
                                     "word_order, initials, extra_name")
+
+    @extend_schema_field({"type": "string", "nullable": True})
+    def get_name(self, similar: Any) -> str | None:
+        viewer = self.context.get("names") or NameViewer()
+        return viewer.legal_name(similar.player)
 
 
 class AddPlayerInputSerializer(serializers.Serializer):

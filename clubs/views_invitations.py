@@ -11,7 +11,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs import importing, invitations
+from clubs import importing, invitations, selectors
 from clubs.errors import DomainError, InvitationError
 from clubs.forms_people import EmailInvitationForm, ImportForm, LinkInvitationForm
 from clubs.messages import IMPORT_REASONS, error_text, reason_text, similarity_text
@@ -140,7 +140,8 @@ def import_preview(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                 "%(invited)s invitations sent.") % counts)
             return redirect("clubs:players", slug=club.slug)
     try:
-        plan = importing.plan_import(club, bytes(player_import.data))
+        plan = importing.plan_import(club, bytes(player_import.data),
+                                     selectors.name_viewer(request))
     except DomainError as failure:
         return render(request, "clubs/import_upload.html",
                       {"club": club, "form": ImportForm(), "file_error": error_text(failure)},

@@ -106,7 +106,8 @@ def player_add(request: HttpRequest, slug: str) -> HttpResponse:
         except DomainError as error:
             if error.code == "similar_players":
                 similar = [(s.player, similarity_text(s.reasons), s.in_club)
-                           for s in registry.similar_players(data["name"], club=club)]
+                           for s in registry.similar_players(
+                    data["name"], club=club, viewer=selectors.name_viewer(request))]
             else:
                 form.add_error(None, error_text(error))
         else:
@@ -238,7 +239,8 @@ def join_requests(request: HttpRequest, slug: str) -> HttpResponse:
     pending = []
     for join_request in club.join_requests.filter(status=JoinRequest.Status.PENDING).select_related("user"):
         name = profiles.default_display_name(join_request.user)
-        similar = [s for s in registry.similar_players(name, club=club)
+        similar = [s for s in registry.similar_players(name, club=club,
+                                                          viewer=selectors.name_viewer(request))
                    if s.in_club and s.player.user_id is None]
         pending.append((join_request, [(s.player, similarity_text(s.reasons)) for s in similar]))
     guests = club.members.filter(user__isnull=True).order_by("display_name")

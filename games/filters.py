@@ -7,7 +7,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
-from clubs.search import name_contains
+from clubs.selectors import NameViewer, name_viewer
 from games.models import Match
 
 
@@ -34,9 +34,10 @@ class MatchFilter(django_filters.FilterSet):
         fields = ["player", "club", "variant", "status"]
 
     def by_player(self, queryset: QuerySet[Match], name: str, value: str) -> QuerySet[Match]:
-        """Matches where either player's name contains every word typed (any alphabet)."""
+        """Matches where either player's name contains every word typed (any alphabet):
+        the display name, or the legal name where the viewer may see it (NameViewer)."""
+        viewer = name_viewer(self.request) if self.request is not None else NameViewer()
         for word in value.split()[:5]:
-            queryset = queryset.filter(name_contains(
-                word, "player1__display_name", "player1__name",
-                "player2__display_name", "player2__name"))
+            queryset = queryset.filter(viewer.name_q(word, "player1__")
+                                       | viewer.name_q(word, "player2__"))
         return queryset

@@ -7,7 +7,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
-from clubs.search import name_contains
+from clubs.selectors import NameViewer, name_viewer
 
 
 class PlayerFilter(django_filters.FilterSet):
@@ -25,7 +25,9 @@ class PlayerFilter(django_filters.FilterSet):
         fields = ["name", "club"]
 
     def by_name(self, queryset: QuerySet[Player], name: str, value: str) -> QuerySet[Player]:
-        """Players whose public name contains every word typed (any alphabet)."""
+        """Players whose name contains every word typed (any alphabet): the display name,
+        or the legal name where the viewer may see it (clubs.selectors.NameViewer)."""
+        viewer = name_viewer(self.request) if self.request is not None else NameViewer()
         for word in value.split()[:5]:
-            queryset = queryset.filter(name_contains(word, "display_name"))
+            queryset = queryset.filter(viewer.name_q(word))
         return queryset

@@ -60,13 +60,14 @@ def pairings_of(tournament: Tournament, flights: Iterable[str] | None = None) ->
     return list(query)
 
 
-def search_players(search: str, *, exclude_tournament: Tournament | None = None,
-                   limit: int = 10) -> list[Player]:
-    """Players named like ``search`` (the console's live search), those already entered in
-    ``exclude_tournament`` left out."""
+def search_players(search: str, viewer: clubs_selectors.NameViewer, *,
+                   exclude_tournament: Tournament | None = None, limit: int = 10) -> list[Player]:
+    """Players named like ``search`` as ``viewer`` may find them (legal names only where
+    the viewer may see them: clubs.selectors.NameViewer), for the console's live search;
+    those already entered in ``exclude_tournament`` left out."""
     entered = (Player.objects.filter(entries__tournament=exclude_tournament)
                if exclude_tournament is not None else None)
-    return clubs_selectors.search_players(search, exclude=entered, limit=limit)
+    return clubs_selectors.search_players(search, viewer, exclude=entered, limit=limit)
 
 
 # --- the bracket ------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from clubs import registry
 from clubs.errors import DomainError
 from clubs.models import Player
 from clubs.permissions import managed_clubs
+from clubs.selectors import name_viewer
 from common.bounds import parse_id, parse_int
 from games.services import ServiceError
 from tournaments import activity, console_sections, selectors, services
@@ -127,7 +128,8 @@ def console_update(request: HttpRequest, pk: int) -> HttpResponse:
 def console_player_search(request: HttpRequest, pk: int) -> HttpResponse:
     """Live search (htmx) for players to enter."""
     tournament = managed_tournament(request, pk)
-    players = selectors.search_players(request.GET.get("q", ""), exclude_tournament=tournament)
+    players = selectors.search_players(request.GET.get("q", "")[:120], name_viewer(request),
+                                       exclude_tournament=tournament)
     return render(request, "tournaments/_player_search.html",
                   {"tournament": tournament, "players": players})
 

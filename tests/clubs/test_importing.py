@@ -12,6 +12,7 @@ from django.urls import reverse
 from clubs import importing
 from clubs.errors import PlayerImportError
 from clubs.models import Invitation, Player, PlayerImport
+from clubs.selectors import NameViewer
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +39,7 @@ def director(club):
 
 def test_the_preview_says_line_by_line_what_happens(club) -> None:
     PlayerFactory(name="M. Lopez", display_name="ML", email="maria@example.org")  # elsewhere
-    plan = importing.plan_import(club, CSV.encode())
+    plan = importing.plan_import(club, CSV.encode(), NameViewer(director(club)))
     by_line = {line.line: line for line in plan.lines}
     assert by_line[2].action == importing.CHOOSE  # Ivan Petrov ~ Иван Петров
     assert by_line[2].similar[0].reasons == ("transliteration",)

@@ -48,7 +48,7 @@ def test_adding_a_player_offers_similar_names_first(client) -> None:
     director = UserFactory()
     club = ClubFactory(directors=[director])
     MembershipFactory(club=club, player=PlayerFactory(name="Иван Петров", display_name="Иван"))
-    elsewhere = PlayerFactory(name="Maria Lopez", display_name="Maria")
+    elsewhere = PlayerFactory(name="Maria Lopez", display_name="Maria", name_is_public=True)
     client.force_login(director)
     url = reverse("clubs:player_add", args=[club.slug])
     response = client.post(url, {"name": "Ivan Petrov"})

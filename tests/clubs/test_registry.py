@@ -8,6 +8,7 @@ import pytest
 from clubs import registry
 from clubs.errors import PlayerError
 from clubs.models import DistinctPlayers, Player, PlayerLog
+from clubs.selectors import NameViewer
 from clubs.services import merge_players
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tests.tournaments.tournament_helpers import director_of, make_event
@@ -21,12 +22,30 @@ def test_similar_players_in_the_club_first_then_the_registry() -> None:
     club = ClubFactory()
     mine = PlayerFactory(name="Иван Петров", display_name="Ваня")
     MembershipFactory(club=club, player=mine)
-    other = PlayerFactory(name="Petrov Ivan", display_name="IP")
+    other = PlayerFactory(name="Petrov Ivan", display_name="IP", name_is_public=True)
     PlayerFactory(name="Maria Lopez", display_name="Maria")
-    found = registry.similar_players("Ivan Petrov", club=club)
+    director = UserFactory()
+    club.directors.add(director)
+    found = registry.similar_players("Ivan Petrov", club=club, viewer=NameViewer(director))
     assert [(s.player, s.in_club) for s in found] == [(mine, True), (other, False)]
     assert found[0].reasons == ("transliteration",)
-    assert registry.similar_players("   ", club=club) == []
+    assert registry.similar_players("   ", club=club, viewer=NameViewer(director)) == []
+
+
+def test_similar_players_elsewhere_are_found_by_the_names_the_director_may_see() -> None:
+    """A private legal name of another club's player is no clue: only their display name."""
+    club = ClubFactory()
+    director = UserFactory()
+    club.directors.add(director)
+    hidden = PlayerFactory(name="Ivan Petrov", display_name="Vanya")
+    MembershipFactory(player=hidden)  # another club's player
+    assert registry.similar_players("Ivan Petrov", club=club, viewer=NameViewer(director)) == []
+    assert registry.similar_players("Vanya", club=club, viewer=NameViewer(director))[0].player \
+        == hidden
+    other_director = UserFactory()
+    hidden.clubs.first().directors.add(other_director)
+    assert [s.player for s in registry.similar_players(
+        "Ivan Petrov", club=club, viewer=NameViewer(other_director))] == [hidden]
 
 
 def test_adding_a_similar_name_needs_a_choice() -> None:

@@ -68,12 +68,14 @@ def test_director_adds_players_with_live_search_and_draws(client: Client) -> Non
     event = make_event(3)
     director = director_of(event)
     client.force_login(director)
-    other = make_event(0).club  # a player of another event, searchable by name
+    other = make_event(0).club  # a player of another club, searchable by display name
     from clubs.services import create_player
     create_player(name="Zara Quickfind", display_name="Zara", club=other)
-    found = client.get(reverse("tournaments:console_player_search", args=[event.pk]),
-                       {"q": "quickf"}, headers={"HX-Request": "true"})
-    assert "Enter Zara" in found.text
+    search = reverse("tournaments:console_player_search", args=[event.pk])
+    found = client.get(search, {"q": "quickf"}, headers={"HX-Request": "true"})
+    assert "Zara" not in found.text  # her legal name is private to her club's directors
+    found = client.get(search, {"q": "zar"}, headers={"HX-Request": "true"})
+    assert "Enter Zara" in found.text and "Quickfind" not in found.text
     zara = Player.objects.get(display_name="Zara")
     added = client.post(reverse("tournaments:console_add_entry", args=[event.pk]),
                         {"player": zara.pk}, headers={"HX-Request": "true"})
