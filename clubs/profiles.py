@@ -66,6 +66,19 @@ def ensure_player(user: AbstractBaseUser) -> Player:
 
 
 @transaction.atomic
+def set_preferred_language(*, user: AbstractBaseUser, language: str) -> bool:
+    """Remember `language` in the account's profile (the switcher on every page, a
+    sign-up); False, and nothing saved, for a language the site does not have."""
+    if language not in LANGUAGE_CODES:
+        return False
+    profile, _ = Profile.objects.select_for_update().get_or_create(user=user)
+    if profile.preferred_language != language:
+        profile.preferred_language = language
+        profile.save(update_fields=["preferred_language"])
+    return True
+
+
+@transaction.atomic
 def update_profile(*, user: AbstractBaseUser, preferred_language: str = "",
                    **player_fields: Any) -> tuple[Profile, Player]:
     """Save the account's language and its player's public details (validated)."""

@@ -4,7 +4,7 @@ from allauth.account import views as account_views
 from django.contrib import admin
 from django.urls import include, path
 
-from nardy_site import health, views
+from nardy_site import health, language, views
 
 # The names pages and tests used with Django's own login views, on allauth's views
 # (the same addresses under /accounts/).
@@ -30,7 +30,7 @@ urlpatterns = [
     *account_aliases,
     path("accounts/", include("allauth.urls")),
     path("api/", include(("nardy_site.api_urls", "api"))),
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("i18n/setlang/", language.set_language, name="set_language"),
     path("admin/", admin.site.urls),
 ]
 
