@@ -11,6 +11,7 @@ from django import forms
 from django.db.models import QuerySet
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 import chouette as core
 from chouette.models import ChouetteSession
@@ -69,7 +70,7 @@ class GameForm(forms.Form):
         widget=forms.RadioSelect,
     )
     kind = forms.ChoiceField(  # choices: the session's variant's results (__init__)
-        label=_("Result"), choices=(), widget=forms.RadioSelect
+        label=pgettext_lazy("chouette game", "Result"), choices=(), widget=forms.RadioSelect
     )
 
     def __init__(

@@ -14,6 +14,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 import chouette as core
 from clubs.models import Club, Player
@@ -40,8 +41,8 @@ class ChouetteSession(models.Model):
         NONE = core.Consulting.NONE.value, _("No consulting")
 
     class Status(models.TextChoices):
-        RUNNING = "running", _("Running")
-        FINISHED = "finished", _("Finished")
+        RUNNING = "running", pgettext_lazy("chouette table status", "Running")
+        FINISHED = "finished", pgettext_lazy("chouette table status", "Finished")
         MERGED = "merged", _("Merged into another table")
 
     club = models.ForeignKey(

@@ -11,6 +11,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class Role(models.TextChoices):
@@ -252,7 +253,7 @@ class JoinRequest(models.Model):
         PENDING = "pending", _("Waiting")
         APPROVED = "approved", _("Approved")
         DECLINED = "declined", _("Declined")
-        WITHDRAWN = "withdrawn", _("Withdrawn")
+        WITHDRAWN = "withdrawn", pgettext_lazy("join request status", "Withdrawn")
 
     club = models.ForeignKey(
         Club, on_delete=models.CASCADE, related_name="join_requests", verbose_name=_("club")

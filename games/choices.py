@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class Variant(models.TextChoices):
@@ -45,7 +46,7 @@ class MatchStatus(models.TextChoices):
     WAITING = "waiting", _("Waiting for players")
     READY = "ready", _("Ready to play")
     PLAYING = "playing", _("Playing")
-    FINISHED = "finished", _("Finished")
+    FINISHED = "finished", pgettext_lazy("match status", "Finished")
 
 
 class GameResult(models.TextChoices):

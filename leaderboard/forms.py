@@ -9,6 +9,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, Player
 from games.models import Variant
@@ -32,7 +33,7 @@ class RankingFilterForm(forms.Form):
     year = forms.IntegerField(min_value=2000, max_value=2100, required=False, label=_("Season"))
     start = forms.DateField(required=False, label=_("From"),
                             widget=forms.DateInput(attrs={"type": "date"}))
-    end = forms.DateField(required=False, label=_("To"),
+    end = forms.DateField(required=False, label=pgettext_lazy("date range", "To"),
                           widget=forms.DateInput(attrs={"type": "date"}))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

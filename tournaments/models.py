@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, Player
 from games.choices import (  # one list of games for matches, events and ratings
@@ -18,7 +19,7 @@ from games.choices import (  # one list of games for matches, events and ratings
 class Flight(models.TextChoices):
     """A bracket or table inside an event (tournaments.md §1)."""
 
-    MAIN = "main", _("Main")
+    MAIN = "main", pgettext_lazy("bracket", "Main")
     CONSOLATION = "consolation", _("Consolation")
     LAST_CHANCE = "last_chance", _("Last chance")
     GROUP = "group", _("Round robin")
@@ -78,8 +79,8 @@ class Tournament(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("Draft")
         REGISTRATION = "registration", _("Registration")
-        RUNNING = "running", _("Running")
-        FINISHED = "finished", _("Finished")
+        RUNNING = "running", pgettext_lazy("tournament status", "Running")
+        FINISHED = "finished", pgettext_lazy("tournament status", "Finished")
 
     class Seeding(models.TextChoices):
         RATING = "rating", _("By rating")
