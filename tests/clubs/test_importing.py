@@ -145,3 +145,44 @@ def test_cp1251_file_through_the_pages(client, club) -> None:
                            {"file": SimpleUploadedFile("x.csv", text.encode("cp1251"))},
                            follow=True)
     assert "Пётр Сидоров" in response.text and "New player" in response.text
+
+
+def test_an_imported_rating_seeds_a_player_not_rated_here_yet(club) -> None:
+    """The CSV's rating is kept as the player's rating brought in, and a draw by rating
+    seeds by it until the player has a rated match here; a club rating wins over it."""
+    import datetime
+
+    from django.utils import timezone
+
+    from games.models import Match
+    from leaderboard.models import RatingChange
+    from tournaments import services
+    from tournaments.models import Tournament
+
+    data = ("Name,Rating\nAda Low,1400\nBea High,1900\nCid Unrated,\nDan Mid,1700\n"
+            "Eve Rated,2100\n").encode()
+    stored, _ = importing.upload(club=club, actor=director(club), data=data)
+    importing.apply_import(player_import=stored, actor=director(club))
+    players = {p.display_name.split()[0]: p for p in Player.objects.filter(
+        display_name__in=["Ada Low", "Bea High", "Cid Unrated", "Dan Mid", "Eve Rated"])}
+    assert players["Bea"].declared_rating == Decimal("1900")
+    assert players["Cid"].declared_rating is None
+    eve, rival = players["Eve"], PlayerFactory()
+    match = Match.objects.create(club=club, player1=eve, player2=rival, winner=rival,
+                                 variant="backgammon", length=7)
+    RatingChange.objects.create(  # Eve has played here: her club rating (1800) counts
+        player=eve, opponent=rival, variant="backgammon", match=match, won=False, length=7,
+        before=1850, after=1800, delta=-50, experience=400,
+        at=timezone.now() - datetime.timedelta(days=30))
+    event = services.create_tournament(
+        club=club, actor=director(club), name="Seeded Open", starts_on=timezone.localdate(),
+        variant="backgammon", format=Tournament.Format.KNOCKOUT, seeding="rating",
+        match_lengths={"main": [3, 3, 3]})
+    for player in players.values():
+        services.add_entry(tournament=event, player=player, actor=director(club))
+    services.make_draw(tournament=event, actor=director(club))
+    seeds = dict(event.entries.values_list("player__display_name", "seed"))
+    assert seeds == {"Bea High": 1, "Eve Rated": 2, "Dan Mid": 3, "Cid Unrated": 4,
+                     "Ada Low": 5}
+    ratings = dict(event.entries.values_list("player__display_name", "rating_at_start"))
+    assert ratings["Eve Rated"] == 1800 and ratings["Bea High"] is None  # no club rating

@@ -77,15 +77,28 @@ def start_ratings(tournament: Tournament, entries: list[Entry]) -> None:
     Entry.objects.bulk_update(entries, ["rating_at_start"])
 
 
+def seeding_rating(entry: Entry) -> float | None:
+    """The rating an entrant is seeded by: their club rating at the start, or, for a
+    player with no rated match here yet, the rating they brought in
+    (``Player.declared_rating``: a CSV import, or set by their directors); else None
+    (seeded as unrated, 1500). The imported rating only seeds: it is no club rating,
+    moves no points and is not stored as the entry's rating at start."""
+    if entry.rating_at_start is not None:
+        return entry.rating_at_start
+    declared = entry.player.declared_rating
+    return float(declared) if declared is not None else None
+
+
 def seeded_entries(tournament: Tournament, entries: list[Entry]) -> list[int]:
     """Entry ids in seed order, by the event's seeding mode (tournaments.md §2.1.4).
 
-    Records the entrants' ratings at the start first: the rating seeding uses them.
+    Records the entrants' ratings at the start first: the rating seeding uses them
+    (``seeding_rating``: an imported rating for a player not rated here yet).
     Equal ratings are ordered by what everybody can see: the players' display names,
     then the order of entry (``entries`` come in entry order).
     """
     start_ratings(tournament, entries)
-    seeding = [SeedingEntrant(e.pk, e.player.display_name, e.rating_at_start) for e in entries]
+    seeding = [SeedingEntrant(e.pk, e.player.display_name, seeding_rating(e)) for e in entries]
     manual = {e.pk: e.seed for e in entries if e.seed is not None}
     return list(
         seed_entrants(
