@@ -1,5 +1,6 @@
-"""Demo content of the people side: the demo club, its director login, two dozen players
-and one player's login. Runs first in `manage.py demo`; safe to repeat."""
+"""Demo content of the people side: the demo club, its director login, two dozen players,
+one player's login, a join link, a CSV import waiting for its preview and a person asking
+to join. Runs first in `manage.py demo`; safe to repeat."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from clubs.models import Club, Membership, Player
 DEMO_CLUB_SLUG = "nardy-club"
 DEMO_DIRECTOR = ("director", "director")  # username, password: development only
 DEMO_PLAYER_LOGIN = ("aram", "aram")  # a player's login, linked to the first demo player
+DEMO_APPLICANT = ("nadia", "Nadia", "Karimova")  # an account asking to join (no password)
 DEMO_PLAYERS = [
     ("Aram Petrosyan", "Aram P."),
     ("Bella Ivanova", "Bella I."),
@@ -79,8 +81,10 @@ DEMO_IMPORT = (
 
 
 def _people(club: Club, director: AbstractBaseUser) -> None:
-    """A multi-use join link and a CSV import waiting for its preview to be accepted."""
-    from clubs import importing, invitations
+    """A multi-use join link, a CSV import waiting for its preview to be accepted, and a
+    join request waiting for the director's answer."""
+    from clubs import importing, invitations, membership
+    from clubs.models import JoinRequest
 
     if not club.invitations.exists():
         invitations.create_invitation(club=club, actor=director, kind="link",
@@ -88,6 +92,16 @@ def _people(club: Club, director: AbstractBaseUser) -> None:
     if not club.player_imports.exists():
         importing.upload(club=club, actor=director, data=DEMO_IMPORT.encode(),
                          filename="new-members.csv")
+    username, first_name, last_name = DEMO_APPLICANT
+    applicant, created = get_user_model().objects.get_or_create(
+        username=username, defaults={"first_name": first_name, "last_name": last_name,
+                                     "email": f"{username}@example.org"})
+    if created:
+        applicant.set_unusable_password()
+        applicant.save(update_fields=["password"])
+    if not JoinRequest.objects.filter(club=club, user=applicant).exists():  # once, ever
+        membership.request_to_join(club=club, user=applicant,
+                                   message="I play long nardy on Thursdays; may I join?")
 
 
 def _player_login(club: Club) -> None:
