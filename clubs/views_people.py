@@ -26,6 +26,7 @@ from clubs.forms_people import (
 from clubs.messages import error_text, similarity_text
 from clubs.models import Club, JoinRequest, Player, Profile
 from clubs.permissions import can_edit_player, can_manage_club
+from common.bounds import parse_id
 from nardy_site.language import remember_language
 
 
@@ -224,10 +225,12 @@ def leave_club(request: HttpRequest, slug: str) -> HttpResponse:
 def join_requests(request: HttpRequest, slug: str) -> HttpResponse:
     club = _managed(request, slug)
     if request.method == "POST":
-        join_request = get_object_or_404(JoinRequest, pk=request.POST.get("request") or 0, club=club)
+        join_request = get_object_or_404(
+            JoinRequest, pk=parse_id(request.POST.get("request")) or 0, club=club)
         record = None
         if request.POST.get("player"):
-            record = get_object_or_404(Player, pk=request.POST["player"], memberships__club=club)
+            record = get_object_or_404(Player, pk=parse_id(request.POST["player"]) or 0,
+                                       memberships__club=club)
         try:
             membership.decide_join_request(join_request=join_request, actor=request.user,
                                            approve=request.POST.get("answer") == "approve",
