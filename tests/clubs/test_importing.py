@@ -159,13 +159,13 @@ def test_an_imported_rating_seeds_a_player_not_rated_here_yet(club) -> None:
     from tournaments import services
     from tournaments.models import Tournament
 
-    data = ("Name,Rating\nAda Low,1400\nBea High,1900\nCid Unrated,\nDan Mid,1700\n"
-            "Eve Rated,2100\n").encode()
+    data = (b"Name,Rating\nAda Low,1400\nBea High,1900\nCid Unrated,\nDan Mid,1700\n"
+            b"Eve Rated,2100\n")
     stored, _ = importing.upload(club=club, actor=director(club), data=data)
     importing.apply_import(player_import=stored, actor=director(club))
     players = {p.display_name.split()[0]: p for p in Player.objects.filter(
         display_name__in=["Ada Low", "Bea High", "Cid Unrated", "Dan Mid", "Eve Rated"])}
-    assert players["Bea"].declared_rating == Decimal("1900")
+    assert players["Bea"].declared_rating == Decimal(1900)
     assert players["Cid"].declared_rating is None
     eve, rival = players["Eve"], PlayerFactory()
     match = Match.objects.create(club=club, player1=eve, player2=rival, winner=rival,
