@@ -104,8 +104,9 @@ class ClubPeopleActions:
         names = selectors.name_viewer(request)
         rows = [{
             "player": person.player.pk if person.player else None,
-            "display_name": person.player.display_name if person.player else None,
-            "username": person.user.get_username() if person.user else None,
+            "display_name": (person.player.display_name if person.player
+                             else selectors.public_name(person.user)),
+            "user": person.user.pk if person.user else None,
             "role": person.role,
             "active": person.player.is_active if person.player else True,
             "email": (person.player.email or None) if manager and person.player else None,

@@ -13,6 +13,7 @@ from rest_framework import serializers
 from clubs.invitations import DEFAULT_DAYS, MAX_DAYS
 from clubs.models import Club, Invitation, JoinRequest, Player, Role
 from clubs.selectors import NameViewer
+from clubs.serializers import PublicNameField
 from common.api import (
     StrictCharField,
     StrictEmailField,
@@ -33,7 +34,7 @@ class ClubInputSerializer(serializers.Serializer):
 
 
 class ClubDetailSerializer(StrictModelSerializer):
-    owner = StrictSlugRelatedField(slug_field="username", read_only=True)
+    owner = PublicNameField(help_text="The owner, by their public name.")
     your_role = serializers.SerializerMethodField()
 
     class Meta:
@@ -51,8 +52,10 @@ class ClubDetailSerializer(StrictModelSerializer):
 class PersonSerializer(serializers.Serializer):
     player = serializers.IntegerField(allow_null=True, help_text="The player's id (none for "
                                       "staff without a player record).")
-    display_name = StrictCharField(allow_null=True)
-    username = StrictCharField(allow_null=True, help_text="The account, if any.")
+    display_name = StrictCharField(help_text="The public name: the player's display name, "
+                                   "or \"Club official\" for staff without a player record.")
+    user = serializers.IntegerField(allow_null=True, help_text="The account's id, if any (for "
+                                    "the roles endpoint); login names are never shown.")
     role = serializers.ChoiceField(choices=Role.choices)
     active = serializers.BooleanField()
     email = StrictCharField(allow_null=True, help_text="Directors only.")
@@ -172,11 +175,11 @@ class JoinedSerializer(serializers.Serializer):
 
 class JoinRequestSerializer(StrictModelSerializer):
     club = StrictSlugRelatedField(slug_field="slug", read_only=True)
-    username = StrictCharField(source="user.username", read_only=True)
+    name = PublicNameField(source="user", help_text="Who asks, by their public name.")
 
     class Meta:
         model = JoinRequest
-        fields = ["id", "club", "username", "message", "status", "player", "created_at",
+        fields = ["id", "club", "user", "name", "message", "status", "player", "created_at",
                   "decided_at"]
         read_only_fields = fields
 

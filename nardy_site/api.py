@@ -9,6 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.routers import BaseRouter
 
+from clubs.selectors import public_name
 from nardy_site.dashboard import what_to_do
 
 
@@ -40,7 +41,7 @@ class TodoViewSet(viewsets.ViewSet):
             "invitations": [{"id": i.pk, "club": i.club.slug,
                              "player": i.player.display_name if i.player else None}
                             for i in todo.invitations],
-            "join_requests": [{"id": j.pk, "club": j.club.slug, "username": j.user.get_username()}
+            "join_requests": [{"id": j.pk, "club": j.club.slug, "name": public_name(j.user)}
                               for j in todo.join_requests],
         })
 

@@ -24,7 +24,8 @@ def test_start_a_club_give_roles_and_list_people() -> None:
     response = api.post(f"/api/clubs/{slug}/roles/", {"user": bob.pk, "role": "scorer"}, format="json")
     assert response.status_code == 200 and response.data == {"user": bob.pk, "role": "scorer"}
     people = api.get(f"/api/clubs/{slug}/people/").data
-    assert [(p["username"], p["role"]) for p in people] == [("anna", "owner"), ("bob", "scorer")]
+    assert [(p["user"], p["role"]) for p in people] == [(anna.pk, "owner"), (bob.pk, "scorer")]
+    assert all("username" not in p for p in people)
     assert people[1]["email"] == "b@x.org"
     public = api_client().get(f"/api/clubs/{slug}/people/").data
     assert public[1]["email"] is None and public[1]["legal_name"] is None
@@ -159,8 +160,11 @@ def test_profile_read_and_update() -> None:
 def test_what_to_do_now() -> None:
     director = UserFactory()
     club = ClubFactory(slug="riverside", directors=[director])
-    JoinRequest.objects.create(club=club, user=UserFactory(username="olga"))
+    olga = UserFactory(username="olga")
+    PlayerFactory(user=olga, display_name="Olga K.")
+    JoinRequest.objects.create(club=club, user=olga)
     data = api_client(director).get("/api/todo/").data
-    assert data["join_requests"][0]["username"] == "olga"
+    assert data["join_requests"][0]["name"] == "Olga K."
+    assert "olga" not in str(data)
     assert data["matches_to_play"] == [] and data["invitations"] == []
     assert api_client().get("/api/todo/").status_code in (401, 403)
