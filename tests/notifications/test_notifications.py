@@ -126,7 +126,7 @@ def test_each_person_reads_in_their_language(django_capture_on_commit_callbacks,
         drawn(2)
     note = Notification.objects.first()
     assert note.language == "ru"
-    assert "Основное" in note.body  # the flight's name, in Russian
+    assert "Основная" in note.body  # the flight's name, in Russian
 
 
 def test_telegram_through_a_fake_bot_api_with_a_retry(django_capture_on_commit_callbacks,
@@ -293,4 +293,4 @@ def test_the_language_comes_from_the_person_s_profile(django_capture_on_commit_c
     with django_capture_on_commit_callbacks(execute=True):
         services.make_draw(tournament=event, actor=director_of(event))
     assert set(Notification.objects.values_list("language", flat=True)) == {"ru"}
-    assert all("Основное" in body for body in Notification.objects.values_list("body", flat=True))
+    assert all("Основная" in body for body in Notification.objects.values_list("body", flat=True))
