@@ -130,7 +130,7 @@ def find(token: str, *, lock: bool = False) -> Invitation:
     if TOKEN_SHAPE.match(token or ""):
         invitations = Invitation.objects.select_related("club", "player")
         if lock:
-            invitations = invitations.select_for_update()
+            invitations = invitations.select_for_update(of=("self",))
         invitation = invitations.filter(token_hash=token_hash(token)).first()
     if invitation is None:
         raise InvitationError("unknown", "This invitation link is not valid.")
@@ -174,7 +174,8 @@ def accept_addressed(*, invitation_id: int, user: AbstractBaseUser) -> Player:
     """Accept an email invitation from the home page: it must be to one of the
     account's verified addresses."""
     allowed = {invitation.pk for invitation in addressed_to(user)}
-    invitation = Invitation.objects.select_for_update().select_related("club", "player").filter(
+    invitation = Invitation.objects.select_for_update(of=("self",)).select_related(
+        "club", "player").filter(
         pk=invitation_id).first()
     if invitation is None or invitation.pk not in allowed:
         raise InvitationError("unknown", "This invitation link is not valid.")
