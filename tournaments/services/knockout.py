@@ -379,7 +379,7 @@ def resolve_conflict(
     and replayed between the right players.
     """
     Tournament.objects.select_for_update().filter(pk=conflict.tournament_id).first()
-    conflict = BracketConflict.objects.select_for_update().select_related("tournament", "pairing").get(
+    conflict = BracketConflict.objects.select_for_update(of=("self",)).select_related("tournament", "pairing").get(
         pk=conflict.pk
     )
     if conflict.status != BracketConflict.Status.OPEN:
