@@ -30,6 +30,7 @@ from clubs.messages import IMPORT_REASONS, error_text, reason_text
 from clubs.models import Club, Invitation, JoinRequest, Player, PlayerImport, Profile
 from clubs.permissions import can_edit_player, can_manage_club, managed_clubs
 from common.api import ErrorOutput, error_body
+from common.bounds import parse_id
 
 FORBIDDEN_CODES = {"not_a_director", "not_the_owner"}
 ErrorSerializer = ErrorOutput  # the API's one error shape (common.api)
@@ -349,7 +350,7 @@ class InvitationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     @action(detail=True, methods=["post"], url_path="accept-mine")
     def accept_mine(self, request: Request, pk: str | None = None) -> Response:
         """Accept an email invitation to one of your verified addresses (no token needed)."""
-        invitation = get_object_or_404(Invitation.objects.select_related("club"), pk=pk)
+        invitation = get_object_or_404(Invitation.objects.select_related("club"), pk=parse_id(pk) or 0)
         return run(lambda: _joined(invitation.club, invitations.accept_addressed(
             invitation_id=invitation.pk, user=request.user)))
 
