@@ -65,6 +65,13 @@ class LateEntryRule(models.TextChoices):
     PENALTY = "penalty", _("Joins the next round with penalty points")
 
 
+class GroupFormat(models.TextChoices):
+    """How the groups before a knockout are played (a format the registry runs per group)."""
+
+    ROUND_ROBIN = "round_robin", _("Round robin")
+    SWISS = "swiss", _("Swiss")
+
+
 class Tournament(models.Model):
     """One event of a club: its format, options, entry list and status."""
 
@@ -120,6 +127,13 @@ class Tournament(models.Model):
     cycles = models.PositiveSmallIntegerField(_("round-robin cycles"), default=1)
     group_count = models.PositiveSmallIntegerField(_("groups"), default=2)
     qualifiers_per_group = models.PositiveSmallIntegerField(_("qualifiers per group"), default=2)
+    # Groups then a knockout: how each group is played (tournaments.formats.groups_knockout).
+    group_format = models.CharField(
+        _("format of the groups"), max_length=20, choices=GroupFormat.choices,
+        default=GroupFormat.ROUND_ROBIN,
+        help_text=_("Round robin: everyone in a group meets everyone. Swiss: each group plays "
+                    "the Swiss rounds set below (empty: enough rounds for its size), paired "
+                    "within the group."))
     swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), null=True, blank=True)
     grand_final_reset = models.BooleanField(
         _("reset match if the losers' bracket champion wins the grand final"), default=True
@@ -206,6 +220,11 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:tournament_detail", kwargs={"pk": self.pk})
+
+    @property
+    def plays_swiss_groups(self) -> bool:
+        """Groups then a knockout, the groups played as Swiss rounds."""
+        return self.format == self.Format.GROUPS_KNOCKOUT and self.group_format == GroupFormat.SWISS
 
     @property
     def event_format(self):  # type: ignore[no-untyped-def]

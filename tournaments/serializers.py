@@ -45,7 +45,14 @@ SETTING_HELP = {
     "cycles": "Round robin: how many times everyone meets everyone (1 to 4).",
     "group_count": "Groups then a knockout: the number of groups.",
     "qualifiers_per_group": "Groups then a knockout: how many of each group go through.",
-    "swiss_rounds": "Swiss: the number of rounds (at most entrants - 1); empty: ceil(log2 P).",
+    "group_format": "Groups then a knockout: how each group is played, round_robin "
+                    "(everyone meets everyone, cycles times) or swiss (swiss_rounds rounds "
+                    "paired within the group: no rematch, at most one bye per player). Then "
+                    "the top qualifiers_per_group of each group's standings play the knockout.",
+    "swiss_rounds": "Swiss: the number of rounds (at most entrants - 1); empty: ceil(log2 P). "
+                    "Groups then a knockout with Swiss groups: the rounds of each group (at "
+                    "most the smallest group's size - 1); empty: ceil(log2) of the smallest "
+                    "group's size. Ignored by round-robin groups.",
     "grand_final_reset": "Double elimination: a second final when the losers' bracket "
                          "champion wins the first.",
     "losses_limit": "Swiss until N losses: N, the losses that put a player out (at least 1).",
@@ -65,7 +72,11 @@ SETTING_HELP = {
                       "on one of places 1 to N play matches for it after the last round "
                       "(flight playoff; give only the wins tiebreak to let play-offs decide "
                       "every tie on those places). 0: tied players share the place. At most "
-                      "the number of entrants.",
+                      "the number of entrants. Groups then a knockout: places 1 to N of each group, "
+                      "played off when the groups are over, before the knockout is drawn "
+                      "(next-round with stage knockout opens the play-offs, answers stage "
+                      "playoff, and draws the knockout once they are decided); at most the "
+                      "smallest group's size.",
     "random_seed": "The seed of the draw's random choices (random or partial seeding, random "
                    "first Swiss round). Give one to make a draw reproducible; if empty, one is "
                    "chosen at the draw and stored here.",
@@ -218,10 +229,11 @@ class NextRoundInputSerializer(serializers.Serializer):
     stage = serializers.ChoiceField(
         choices=["round", "knockout"], default="round",
         help_text="round: the next round (Swiss formats pair it from the results so far); "
-                  "knockout: groups then a knockout, draw the knockout of the qualifiers.")
+                  "knockout: groups then a knockout, draw the knockout of the qualifiers "
+                  "(or first open the play-offs of a group's tied qualifying places).")
     allow_repeats = serializers.BooleanField(
         default=False,
-        help_text="Swiss: when the round cannot be paired without a repeat (code "
+        help_text="Swiss and Swiss groups: when the round cannot be paired without a repeat (code "
                   "no_new_pairings), pair it with as few repeats as possible.")
 
 
@@ -402,8 +414,10 @@ class DoneSerializer(serializers.Serializer):
 class NextStageSerializer(serializers.Serializer):
     round = serializers.IntegerField(required=False, help_text="The round that started.")
     stage = serializers.ChoiceField(
-        choices=["knockout"], required=False,
-        help_text="knockout: the knockout of the group qualifiers was drawn.")
+        choices=["knockout", "playoff"], required=False,
+        help_text="knockout: the knockout of the group qualifiers was drawn. playoff: players "
+                  "tied on a group's play-off places (playoff_places) play off first (flight "
+                  "playoff, group: the group); ask for the knockout again once they are over.")
 
 
 class ResultRefSerializer(serializers.Serializer):

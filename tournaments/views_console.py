@@ -216,6 +216,9 @@ def console_next_round(request: HttpRequest, pk: int) -> HttpResponse:
             through=parse_int(request.POST.get("through"), 1, MAX_ROUNDS),
             allow_repeats=request.POST.get("allow_repeats") == "1",
         )
+        if started.get("stage") == "playoff":
+            return _("Players tied on a qualifying place of a group play off first: enter "
+                     "their results, then draw the knockout.")
         if "stage" in started:
             return _("The knockout of the group qualifiers is drawn.")
         return _("Round %(number)s started.") % {"number": started["round"]}

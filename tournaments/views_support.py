@@ -47,6 +47,20 @@ ERROR_MESSAGES: dict[str, Any] = {
                           "(the qualifiers)."),
     "too_many_playoff_places": _("Play-offs can decide places 1 to %(entrants)s at most (the "
                                  "number of entrants), not 1 to %(places)s."),
+    "too_many_group_rounds": _("The smallest group has %(size)s players, so each of them has "
+                               "only %(maximum)s possible opponents: Swiss groups cannot have "
+                               "%(rounds)s rounds; at most %(maximum)s."),
+    "too_many_group_playoff_places": _("Play-offs can decide places 1 to %(size)s of each group "
+                                       "at most (the smallest group's size), not 1 to "
+                                       "%(places)s."),
+    "unknown_group_format": _("The groups are played as one of: %(choices)s."),
+    "late_entry_swiss_groups": _("Late entries: Swiss groups take no late entrants (a group's "
+                                 "byes are paired round by round, so there is no free place "
+                                 "to take)."),
+    "group_rounds_left": _("The groups play %(rounds)s Swiss rounds and %(played)s have been "
+                           "paired: pair the next round before the knockout."),
+    "playoffs_not_finished": _("Every play-off match needs a confirmed result before the "
+                               "knockout."),
     "too_few_qualifiers": _("The knockout after the groups needs at least two qualifiers in all."),
     "no_new_pairings": _("Round %(round)s cannot be paired without a repeat match; pair it "
                          "allowing repeats (as few as possible) or end the event."),

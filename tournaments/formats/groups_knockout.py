@@ -1,4 +1,11 @@
-"""Groups (round robins, snake seeding), then a knockout of the top of each group (§3.2)."""
+"""Groups, then a knockout of the top of each group (§3.2).
+
+The groups are dealt by snake seeding and played in the group format the director
+chooses (``group_format``): round robin (``cycles``) or Swiss (``swiss_rounds`` rounds
+paired within each group, ``services.groups``). The top ``qualifiers_per_group`` of each
+group's standings (after play-offs on places 1..``playoff_places`` of each group, when
+set) play the knockout.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +19,12 @@ from tournaments.draws.progress import BracketState, PlaceGroup, flight_places
 from tournaments.errors import DrawError
 from tournaments.formats import register
 from tournaments.formats.common import SEEDING, TableFormat
-from tournaments.models import Flight, Tournament
+from tournaments.models import Flight, GroupFormat, LateEntryRule, Tournament
+from tournaments.services.groups import (
+    group_sizes,
+    make_swiss_group_round,
+    make_swiss_groups_draw,
+)
 from tournaments.services.round_robin import (
     make_group_knockout,
     make_round_robin_draw,
@@ -23,9 +35,11 @@ from tournaments.services.round_robin import (
 @register
 class GroupsKnockout(TableFormat):
     key = Tournament.Format.GROUPS_KNOCKOUT
-    settings = (*SEEDING, "cycles", "group_count", "qualifiers_per_group", "tiebreaks")
+    settings = (*SEEDING, "group_format", "cycles", "swiss_rounds", "group_count",
+                "qualifiers_per_group", "tiebreaks", "playoff_places")
     # seeded last: the free place (the bye) of a group with an odd number of players;
-    # penalty: the same place, with the event's penalty points taken off the match wins
+    # penalty: the same place, with the event's penalty points taken off the match wins.
+    # Round-robin groups only: Swiss groups pair their byes round by round (none to take).
     late_entry_rules = ("none", "seeded_last", "penalty")
     bracket = True
     table_flight = Flight.GROUP
@@ -36,13 +50,32 @@ class GroupsKnockout(TableFormat):
     def check_settings(self, tournament: Tournament, entrants: int | None = None) -> None:
         super().check_settings(tournament, entrants)
         groups, qualifiers = tournament.group_count, tournament.qualifiers_per_group
+        swiss = tournament.group_format == GroupFormat.SWISS
+        if tournament.group_format not in GroupFormat.values:
+            raise DrawError(
+                "unknown_group_format",
+                f"The groups are played as one of: {', '.join(GroupFormat.values)}.",
+                {"choices": ", ".join(GroupFormat.values)}, field="group_format")
         if groups < 1 or qualifiers < 1:
-            raise DrawError("bad_groups", "There is at least one group and one qualifier per group.")
+            raise DrawError("bad_groups", "There is at least one group and one qualifier per group.",
+                            field="group_count" if groups < 1 else "qualifiers_per_group")
         if groups * qualifiers < 2:
             raise DrawError(
                 "too_few_qualifiers",
                 "The knockout after the groups needs at least two qualifiers in all.",
+                field="qualifiers_per_group",
             )
+        if swiss and tournament.late_entry_rule != LateEntryRule.NONE:
+            raise DrawError(
+                "late_entry_swiss_groups",
+                "Late entries: Swiss groups take no late entrants (a group's byes are paired "
+                "round by round, so there is no free place to take).",
+                field="late_entry_rule")
+        if swiss and tournament.swiss_rounds is not None and tournament.swiss_rounds < 1:
+            raise DrawError(
+                "too_few_rounds",
+                f"A Swiss event has at least one round; {tournament.swiss_rounds} were asked for.",
+                {"rounds": tournament.swiss_rounds}, field="swiss_rounds")
         if entrants is None:
             return
         smallest = entrants // groups
@@ -52,17 +85,39 @@ class GroupsKnockout(TableFormat):
                 f"{entrants} entrants in {groups} groups make groups of {smallest}; each group "
                 f"needs at least two players and at least {qualifiers} (the qualifiers).",
                 {"entrants": entrants, "groups": groups, "qualifiers": qualifiers},
+                field="group_count",
             )
+        smallest = min(group_sizes(entrants, groups))
+        if swiss and tournament.swiss_rounds is not None and tournament.swiss_rounds > smallest - 1:
+            raise DrawError(
+                "too_many_group_rounds",
+                f"The smallest group has {smallest} players, so each of them has only "
+                f"{smallest - 1} possible opponents: Swiss groups cannot have "
+                f"{tournament.swiss_rounds} rounds; at most {smallest - 1}.",
+                {"rounds": tournament.swiss_rounds, "size": smallest, "maximum": smallest - 1},
+                field="swiss_rounds")
+        places = tournament.playoff_places or 0
+        if places > smallest:
+            raise DrawError(
+                "too_many_group_playoff_places",
+                f"Play-offs can decide places 1 to {smallest} of each group at most (the "
+                f"smallest group's size), not 1 to {places}.",
+                {"places": places, "size": smallest}, field="playoff_places")
 
     def make_draw(self, *, tournament: Tournament, actor: AbstractBaseUser | None) -> None:
-        make_round_robin_draw(tournament=tournament, actor=actor)
+        if tournament.group_format == GroupFormat.SWISS:
+            make_swiss_groups_draw(tournament=tournament, actor=actor)
+        else:
+            make_round_robin_draw(tournament=tournament, actor=actor)
 
     def next_stage(self, *, tournament: Tournament, actor: AbstractBaseUser | None,
                    stage: str = "round", through: int | None = None,
                    allow_repeats: bool = False) -> dict[str, Any]:
         if stage == "knockout":
-            make_group_knockout(tournament=tournament, actor=actor)
-            return {"stage": "knockout"}
+            return {"stage": make_group_knockout(tournament=tournament, actor=actor)}
+        if tournament.group_format == GroupFormat.SWISS:
+            return {"round": make_swiss_group_round(tournament=tournament, actor=actor,
+                                                    allow_repeats=allow_repeats)}
         return {"round": start_round(tournament=tournament, actor=actor, through=through)}
 
     def bracket_from_positions(

@@ -38,7 +38,7 @@ from tournaments.services.common import ActionError, record
 COPIED = (
     "starts_on", "ends_on", "variant", "format", "is_public", "rules", "rules_text",
     "match_lengths", "seeding", "seeded_top", "consolation", "last_chance", "cycles",
-    "group_count", "qualifiers_per_group", "swiss_rounds", "tiebreaks", "grand_final_reset",
+    "group_count", "qualifiers_per_group", "group_format", "playoff_places", "swiss_rounds", "tiebreaks", "grand_final_reset",
     "losses_limit", "round_limit", "random_seed", "entry_fee", "late_entry_rule",
     "late_entry_penalty", "forfeit_minutes", "time_controls", "avoid_same_club",
     "avoided_pairs",

@@ -33,8 +33,8 @@ OPEN_FOR_ENTRIES = (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION)
 EDITABLE = (
     "name", "starts_on", "ends_on", "variant", "format", "is_public", "rules", "rules_text",
     "match_lengths", "seeding", "seeded_top", "consolation", "last_chance", "cycles",
-    "group_count", "qualifiers_per_group", "swiss_rounds", "tiebreaks", "grand_final_reset",
-    "losses_limit", "round_limit", "random_seed", "playoff_places",
+    "group_count", "qualifiers_per_group", "group_format", "swiss_rounds", "tiebreaks",
+    "grand_final_reset", "losses_limit", "round_limit", "random_seed", "playoff_places",
     # registration, check-in and the day (tournaments.event_rules)
     "registration_deadline", "approval_required", "capacity", "entry_fee", "divisions",
     "late_entry_rule", "late_entry_penalty", "check_in_opens_at", "check_in_closes_at",
@@ -42,7 +42,7 @@ EDITABLE = (
 )
 # Options that shape the draw: fixed once it is made.
 DRAW_OPTIONS = {"format", "seeding", "seeded_top", "consolation", "cycles", "group_count",
-                "qualifiers_per_group", "variant", "grand_final_reset", "losses_limit",
+                "qualifiers_per_group", "group_format", "variant", "grand_final_reset", "losses_limit",
                 "random_seed", "divisions", "playoff_places"}
 
 

@@ -9,6 +9,9 @@ place that matters play another play-off round, and so on. Then the event finish
 those places (``Entry.place_first``/``place_last``: the standings' "Places" and the API's
 ``places``); ties on later places are shared as before. A director who wants play-offs
 *instead of* tiebreaks gives the tiebreak order ``wins`` alone.
+
+Groups then a knockout: N counts each group's places, and the play-offs are played when
+the groups are over, before the knockout is drawn (``services.groups.group_orders``).
 """
 
 from __future__ import annotations
@@ -33,11 +36,14 @@ def places_after_playoffs(tournament: Tournament, standings: Standings) -> tuple
     groups, needed = after_playoffs(standings, table_results(pairings), places)
     if not needed:
         return groups
-    _open_playoff_round(tournament, needed, 1 + max((p.round for p in pairings), default=0))
+    open_playoff_round(tournament, needed, 1 + max((p.round for p in pairings), default=0))
     return None
 
 
-def _open_playoff_round(tournament: Tournament, tied: tuple[tuple[int, ...], ...], number: int) -> None:
+def open_playoff_round(tournament: Tournament, tied: tuple[tuple[int, ...], ...], number: int,
+                       *, group: int = 0) -> None:
+    """Every pair of each tied set meets once (round ``number``; ``group``: the group whose
+    qualifying places are played off, groups then a knockout; 0 otherwise)."""
     pairs = [pair for group in tied for pair in combinations(sorted(group), 2)]
     entries = {e.pk: e for e in tournament.entries.filter(pk__in={p for pair in pairs for p in pair})}
     length = tournament.length_for(Flight.PLAYOFF, 1, 1)
@@ -45,11 +51,12 @@ def _open_playoff_round(tournament: Tournament, tied: tuple[tuple[int, ...], ...
         games_adapter.new_match(tournament, length, entries[a].player_id, entries[b].player_id)
         for a, b in pairs])
     Pairing.objects.bulk_create(
-        Pairing(tournament=tournament, flight=Flight.PLAYOFF, group=0, round=number, number=index,
+        Pairing(tournament=tournament, flight=Flight.PLAYOFF, group=group, round=number, number=index,
                 top_id=a, bottom_id=b, match=match, state=Pairing.State.READY)
         for index, ((a, b), match) in enumerate(zip(pairs, matches, strict=True), start=1))
     from tournaments.services.common import record
     from tournaments.services.day import after_draw_change  # announcements, forfeits
 
-    record(tournament, None, "playoff_round", after={"round": number, "tied": [list(g) for g in tied]})
+    record(tournament, None, "playoff_round",
+           after={"round": number, "group": group, "tied": [list(g) for g in tied]})
     after_draw_change(tournament)

@@ -208,8 +208,15 @@ def penalties_of(tournament: Tournament, entry_ids: list[int]) -> dict[int, int]
 
 
 @transaction.atomic
-def make_group_knockout(*, tournament: Tournament, actor: AbstractBaseUser | None) -> None:
-    """The knockout of the top finishers of each group, once every group match is over."""
+def make_group_knockout(*, tournament: Tournament, actor: AbstractBaseUser | None) -> str:
+    """The knockout of the top finishers of each group, once every group match is over.
+
+    Returns ``"knockout"`` once it is drawn, or ``"playoff"`` when players tied on a
+    group's play-off places (``playoff_places``) must first play off: the knockout is
+    drawn when the director asks again after the play-offs.
+    """
+    from tournaments.services.groups import group_orders, require_group_rounds_played
+
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if not tournament.event_format.bracket or tournament.draw_size:
         raise ActionError("no_group_knockout", "This event has no group knockout still to draw.")
@@ -219,11 +226,12 @@ def make_group_knockout(*, tournament: Tournament, actor: AbstractBaseUser | Non
     if unfinished.exists():
         raise ActionError("groups_not_finished",
                           "Every group match needs a confirmed result before the knockout.")
+    require_group_rounds_played(tournament)
     group_numbers = sorted(set(tournament.entries.exclude(group=None).values_list("group", flat=True)))
-    qualifiers = []
-    for group in group_numbers:
-        rows = table_standings(tournament, group=group).rows
-        qualifiers.append([row.player for row in rows[: tournament.qualifiers_per_group]])
+    orders, playoffs_opened = group_orders(tournament, group_numbers)
+    if playoffs_opened:
+        return "playoff"
+    qualifiers = [orders[group][: tournament.qualifiers_per_group] for group in group_numbers]
     positions = group_knockout_positions(qualifiers)
     draw = draw_from_positions(positions, consolation="none")
     entries = {e.pk: e for e in tournament.entries.all()}
@@ -237,6 +245,7 @@ def make_group_knockout(*, tournament: Tournament, actor: AbstractBaseUser | Non
     create_pairings(tournament, (m.key for m in draw.matches))
     sync_bracket(tournament)
     record(tournament, actor, "group_knockout_draw", after={"qualifiers": qualifiers})
+    return "knockout"
 
 
 def _place_non_qualifiers(entries: dict[int, Entry], qualified: set[int]) -> None:

@@ -39,9 +39,12 @@ class SwissHistory:
                 for e in entries]
 
 
-def swiss_history(tournament: Tournament) -> SwissHistory:
+def swiss_history(tournament: Tournament, pairings: list[Pairing] | None = None) -> SwissHistory:
+    """The history of the event's Swiss flight, or of the ``pairings`` given (a group's)."""
     history = SwissHistory()
-    for p in tournament.pairings.filter(flight=Flight.SWISS):
+    if pairings is None:
+        pairings = list(tournament.pairings.filter(flight=Flight.SWISS))
+    for p in pairings:
         if p.state not in (Pairing.State.DECIDED, Pairing.State.BYE):
             history.unfinished = True
             continue

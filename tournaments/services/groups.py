@@ -1,0 +1,156 @@
+"""The group stage of "groups, then a knockout" played as Swiss groups, and the play-offs
+for the qualifying places of the groups (issue 16).
+
+Swiss groups. The entrants are seeded and dealt into groups (snake seeding) as for
+round-robin groups; each group then plays ``swiss_rounds`` Swiss rounds (empty: ceil(log2)
+of the smallest group's size, stored at the draw), paired within the group by the Swiss
+core (``tournaments.draws.swiss``: score groups, no rematch, at most one bye per player).
+Every group plays round n at the same time: the director pairs the next round of all
+groups at once once the current one is over. Pairings live in the ``group`` flight with
+their group's number, so the crosstables, standings and the knockout of the qualifiers
+read them as they read round-robin groups.
+
+Play-offs for the qualifying places. With ``playoff_places`` = N, players of a group the
+tiebreaks leave tied on one of its places 1..N play off for it (``services.playoffs``,
+flight ``playoff``, the pairing's group is the group's number) when the director asks
+for the knockout; the knockout is drawn, from the places the play-offs decided, once
+every play-off is over and no tie is left on those places.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+
+from tournaments.draws.round_robin import snake_groups
+from tournaments.draws.swiss import pair_first_round, pair_round, swiss_rounds
+from tournaments.models import Entry, Flight, Pairing, Tournament
+from tournaments.services.common import ActionError, record, require_no_duplicates, require_status
+from tournaments.services.knockout import active_entries
+from tournaments.services.round_robin import (
+    seed_entries,
+    start_round,
+    table_pairing,
+    table_results,
+    table_standings,
+)
+from tournaments.services.swiss import swiss_history
+from tournaments.standings import after_playoffs
+
+
+def group_sizes(entrants: int, groups: int) -> list[int]:
+    """The sizes of ``groups`` groups dealt from ``entrants`` players (snake seeding)."""
+    return [entrants // groups + (1 if index < entrants % groups else 0) for index in range(groups)]
+
+
+def default_group_rounds(smallest_group: int) -> int:
+    return swiss_rounds(smallest_group)
+
+
+@transaction.atomic
+def make_swiss_groups_draw(*, tournament: Tournament, actor: AbstractBaseUser | None) -> int:
+    """Seed, deal the groups, pair round 1 of every group (top half against bottom half of
+    the group's seeds) and start it. Returns the number of pairings made."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    require_status(tournament, Tournament.Status.DRAFT, Tournament.Status.REGISTRATION,
+                   action="Making the draw")
+    entries = active_entries(tournament)
+    tournament.event_format.check_settings(tournament, len(entries))
+    require_no_duplicates(entries)
+    seeded = seed_entries(tournament, entries)
+    groups = snake_groups(seeded, tournament.group_count)
+    by_id = {entry.pk: entry for entry in entries}
+    pairings: list[Pairing] = []
+    for group_number, players in enumerate(groups, start=1):
+        for entry_id in players:
+            by_id[entry_id].group = group_number
+        for number, pair in enumerate(pair_first_round(players), start=1):
+            pairings.append(table_pairing(tournament, Flight.GROUP, group_number, number, 1,
+                                          pair.first, pair.second))
+    Entry.objects.bulk_update(entries, ["seed", "group"])
+    Pairing.objects.bulk_create(pairings)
+    tournament.swiss_rounds = tournament.swiss_rounds or default_group_rounds(
+        min(len(group) for group in groups))
+    tournament.status = Tournament.Status.RUNNING
+    tournament.save()
+    start_round(tournament=tournament, actor=actor)
+    record(tournament, actor, "swiss_groups_draw",
+           after={"groups": groups, "rounds": tournament.swiss_rounds})
+    return len(pairings)
+
+
+@transaction.atomic
+def make_swiss_group_round(*, tournament: Tournament, actor: AbstractBaseUser | None,
+                           allow_repeats: bool = False) -> int:
+    """Pair the next Swiss round of every group from its results so far, and start it.
+
+    Refused while a match of the current round has no result, and once every round is
+    paired. Returns the round started.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    require_status(tournament, Tournament.Status.RUNNING, action="Pairing a Swiss round")
+    if tournament.draw_size or tournament.current_round >= (tournament.swiss_rounds or 0):
+        raise ActionError("all_rounds_played", "Every Swiss round of this event has been played.")
+    number = tournament.current_round + 1
+    pairings = list(tournament.pairings.filter(flight=Flight.GROUP))
+    entries = active_entries(tournament)
+    created: list[Pairing] = []
+    for group in sorted({entry.group for entry in entries if entry.group is not None}):
+        history = swiss_history(tournament, [p for p in pairings if p.group == group])
+        if history.unfinished:
+            raise ActionError("round_not_finished",
+                              "Every match of the current round needs a confirmed result first.")
+        members = [entry for entry in entries if entry.group == group]
+        if len(members) < 2:  # the others withdrew: the one left waits for the knockout
+            continue
+        pairs = pair_round(history.players(members), history.played, round_number=number,
+                           allow_repeats=allow_repeats)
+        created.extend(table_pairing(tournament, Flight.GROUP, group, index, number, p.first, p.second)
+                       for index, p in enumerate(pairs, start=1))
+    Pairing.objects.bulk_create(created)
+    if allow_repeats:
+        record(tournament, actor, "repeats_allowed", after={"round": number})
+    start_round(tournament=tournament, actor=actor)
+    return number
+
+
+def require_group_rounds_played(tournament: Tournament) -> None:
+    """Swiss groups: every round has been paired (the results are checked by the caller)."""
+    rounds = tournament.swiss_rounds or 0
+    if tournament.plays_swiss_groups and tournament.current_round < rounds:
+        raise ActionError(
+            "group_rounds_left",
+            f"The groups play {rounds} Swiss rounds and {tournament.current_round} have been "
+            f"paired: pair the next round before the knockout.",
+            {"rounds": rounds, "played": tournament.current_round})
+
+
+def group_orders(tournament: Tournament, groups: list[int]) -> tuple[dict[int, list[int]], bool]:
+    """Each group's entries in finishing order (play-offs counted), and whether play-offs
+    are under way (then the orders are not final).
+
+    With ``playoff_places``, a group whose tiebreaks leave players tied on one of its
+    places 1..N gets a play-off round among them (another one while they stay level).
+    """
+    from tournaments.services.playoffs import open_playoff_round
+
+    places = tournament.playoff_places or 0
+    playoffs = list(tournament.pairings.filter(flight=Flight.PLAYOFF).select_related("match"))
+    if any(p.state not in (Pairing.State.DECIDED, Pairing.State.BYE) for p in playoffs):
+        raise ActionError("playoffs_not_finished",
+                          "Every play-off match needs a confirmed result before the knockout.")
+    orders: dict[int, list[int]] = {}
+    opened = False
+    for group in groups:
+        standings = table_standings(tournament, group=group)
+        if not places:
+            orders[group] = [row.player for row in standings.rows]
+            continue
+        own = [p for p in playoffs if p.group == group]
+        placed, needed = after_playoffs(standings, table_results(own), range(1, places + 1))
+        orders[group] = [player for place in placed for player in place.players]
+        if needed:
+            open_playoff_round(tournament, needed, 1 + max((p.round for p in own), default=0),
+                               group=group)
+            opened = True
+    return orders, opened
