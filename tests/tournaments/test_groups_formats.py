@@ -271,3 +271,91 @@ def test_the_formats_list_and_the_schema_give_the_group_format(director_api) -> 
     schema = director_api.get("/api/schema/", {"format": "json"}).json()
     field = schema["components"]["schemas"]["TournamentInputRequest"]["properties"]["group_format"]
     assert "swiss" in str(field) and "groups_knockout" in field.get("description", "") + str(field)
+
+
+# --- the pages ----------------------------------------------------------------------------
+
+def test_swiss_groups_from_the_pages(director_client_page) -> None:
+    client, club = director_client_page
+    settings_page = client.get(reverse("tournaments:format_settings"), {"format": "groups_knockout"}).text
+    assert 'name="group_format"' in settings_page and "Swiss" in settings_page
+    other = client.get(reverse("tournaments:format_settings"), {"format": "round_robin"}).text
+    assert 'name="group_format"' not in other
+    form = {"club": club.pk, "name": "Group Cup", "starts_on": "2026-12-01", "variant": "nardy",
+            "is_public": "on", "format": "groups_knockout", "seeding": "rating", "seeded_top": 4,
+            "main_lengths": "1, 1, 1", "table_length": 1, "tiebreak_order": "wins, buchholz",
+            "group_format": "swiss", "cycles": 1, "swiss_rounds": 2, "group_count": 2,
+            "qualifiers_per_group": 2, "playoff_places": ""}
+    created = client.post(reverse("tournaments:tournament_create"), form)
+    assert created.status_code == 302, created.text
+    event = Tournament.objects.get(name="Group Cup")
+    assert (event.group_format, event.swiss_rounds) == ("swiss", 2)
+    for index in range(8):
+        client.post(reverse("tournaments:console_add_entry", args=[event.pk]),
+                    {"new_name": f"Player {index:02d}", "new_display_name": f"P{index:02d}"})
+    client.post(reverse("tournaments:console_draw", args=[event.pk]))
+    console = client.get(reverse("tournaments:console", args=[event.pk])).text
+    assert "Pair the next round allowing repeats" in console and "Start every round" not in console
+    rng = random.Random(5)
+    for _ in range(40):
+        event.refresh_from_db()
+        if event.status == Tournament.Status.FINISHED:
+            break
+        ready = list(event.pairings.filter(state=Pairing.State.READY).select_related("match"))
+        for pairing in ready:
+            first_wins = rng.random() < 0.5
+            client.post(reverse("tournaments:console_result", args=[event.pk, pairing.pk]), {
+                "score1": 1 if first_wins else 0, "score2": 0 if first_wins else 1,
+                "reason": "scoresheet"})
+        if ready:
+            continue
+        if event.current_round < 2:
+            client.post(reverse("tournaments:console_next_round", args=[event.pk]))
+        else:
+            answer = client.post(reverse("tournaments:console_next_round", args=[event.pk]),
+                                 {"stage": "knockout"}, follow=True).text
+            if not event.draw_size:
+                assert "The knockout of the group qualifiers is drawn." in answer
+    event.refresh_from_db()
+    assert event.status == Tournament.Status.FINISHED
+    assert set(event.pairings.filter(flight="group").values_list("round", flat=True)) == {1, 2}
+    assert event.pairings.filter(flight="main").count() == 3  # 2 groups × 2 qualifiers
+    crosstable = client.get(reverse("tournaments:crosstable", args=[event.pk])).text
+    assert "Group 1" in crosstable and "Group 2" in crosstable
+
+
+def test_too_many_swiss_group_rounds_are_refused_on_the_console(director_client_page) -> None:
+    from tests.tournaments.tournament_helpers import make_event
+
+    client, club = director_client_page
+    event = make_event(6, director=club.directors.first(), format="groups_knockout",
+                       group_format="swiss", group_count=2, swiss_rounds=3)
+    page = client.post(reverse("tournaments:console_draw", args=[event.pk]), follow=True).text
+    assert "The smallest group has 3 players" in page and "at most 2" in page
+    event.refresh_from_db()
+    assert event.status == "draft" and not event.pairings.exists()
+
+
+@pytest.fixture
+def director_client_page():
+    from tests.factories import ClubFactory, UserFactory
+
+    director = UserFactory()
+    club = ClubFactory(directors=[director])
+    client = Client()
+    client.force_login(director)
+    return client, club
+
+
+def test_the_form_refuses_a_swiss_group_setting_with_a_sentence_and_saves_nothing(
+        director_client_page) -> None:
+    client, club = director_client_page
+    form = {"club": club.pk, "name": "Bad Cup", "starts_on": "2026-12-01", "variant": "nardy",
+            "format": "groups_knockout", "seeding": "rating", "seeded_top": 4,
+            "main_lengths": "1, 1, 1", "table_length": 1, "tiebreak_order": "wins",
+            "group_format": "swiss", "cycles": 1, "swiss_rounds": 0, "group_count": 2,
+            "qualifiers_per_group": 2, "late_entry_rule": "none"}
+    page = client.post(reverse("tournaments:tournament_create"), form)
+    assert page.status_code == 200 and "at least one round" in page.text
+    assert "Swiss groups: the rounds each group plays" in page.text
+    assert not Tournament.objects.filter(name="Bad Cup").exists()
