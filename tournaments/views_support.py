@@ -53,6 +53,9 @@ ERROR_MESSAGES: dict[str, Any] = {
     "too_many_group_playoff_places": _("Play-offs can decide places 1 to %(size)s of each group "
                                        "at most (the smallest group's size), not 1 to "
                                        "%(places)s."),
+    "group_rounds_out_of_range": _("Swiss groups under way: give from %(lowest)s (the rounds "
+                                   "already paired) to %(highest)s rounds (the smallest group's "
+                                   "size less one)."),
     "unknown_group_format": _("The groups are played as one of: %(choices)s."),
     "late_entry_swiss_groups": _("Late entries: Swiss groups take no late entrants (a group's "
                                  "byes are paired round by round, so there is no free place "

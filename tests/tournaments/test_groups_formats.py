@@ -7,14 +7,14 @@ import random
 from collections import Counter, defaultdict
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 from django.test import Client
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from tests.support.clients import error_of
-from tests.tournaments.test_formats_api import create, run_event
+from tests.tournaments.test_formats_api import create
 from tournaments.models import Entry, Pairing, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -359,3 +359,18 @@ def test_the_form_refuses_a_swiss_group_setting_with_a_sentence_and_saves_nothin
     assert page.status_code == 200 and "at least one round" in page.text
     assert "Swiss groups: the rounds each group plays" in page.text
     assert not Tournament.objects.filter(name="Bad Cup").exists()
+
+
+def test_the_rounds_of_swiss_groups_under_way_stay_between_those_paired_and_the_groups_size(
+        director_api) -> None:
+    pk = create(director_api, 8, format="groups_knockout", group_format="swiss", group_count=2,
+                swiss_rounds=2)
+    assert director_api.post(f"/api/tournaments/{pk}/draw/").status_code == 201
+    for rounds in (4, None):  # groups of four: three opponents each; empty once drawn
+        refused = director_api.patch(f"/api/tournaments/{pk}/", {"swiss_rounds": rounds},
+                                     format="json")
+        assert refused.status_code in (400, 409), refused.json()
+        assert "swiss_rounds" in error_of(refused)["fields"]
+    assert Tournament.objects.get(pk=pk).swiss_rounds == 2
+    changed = director_api.patch(f"/api/tournaments/{pk}/", {"swiss_rounds": 3}, format="json")
+    assert changed.status_code == 200 and changed.json()["swiss_rounds"] == 3

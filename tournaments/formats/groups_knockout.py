@@ -9,6 +9,7 @@ set) play the knockout.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -77,6 +78,8 @@ class GroupsKnockout(TableFormat):
                 f"A Swiss event has at least one round; {tournament.swiss_rounds} were asked for.",
                 {"rounds": tournament.swiss_rounds}, field="swiss_rounds")
         if entrants is None:
+            if swiss and tournament.pk and tournament.current_round:
+                self._check_rounds_of_drawn_groups(tournament)
             return
         smallest = entrants // groups
         if smallest < 2 or qualifiers > smallest:
@@ -103,6 +106,20 @@ class GroupsKnockout(TableFormat):
                 f"Play-offs can decide places 1 to {smallest} of each group at most (the "
                 f"smallest group's size), not 1 to {places}.",
                 {"places": places, "size": smallest}, field="playoff_places")
+
+    def _check_rounds_of_drawn_groups(self, tournament: Tournament) -> None:
+        """Swiss groups under way: their rounds can change between the rounds already
+        paired and the smallest group's size less one."""
+        sizes = Counter(tournament.entries.exclude(group=None).values_list("group", flat=True))
+        smallest = min(sizes.values(), default=2)
+        rounds = tournament.swiss_rounds
+        if rounds is None or rounds < tournament.current_round or rounds > smallest - 1:
+            low, high = max(tournament.current_round, 1), max(smallest - 1, 1)
+            raise DrawError(
+                "group_rounds_out_of_range",
+                f"Swiss groups under way: give from {low} (the rounds already paired) to "
+                f"{high} rounds (the smallest group's size less one).",
+                {"lowest": low, "highest": high}, field="swiss_rounds")
 
     def make_draw(self, *, tournament: Tournament, actor: AbstractBaseUser | None) -> None:
         if tournament.group_format == GroupFormat.SWISS:
