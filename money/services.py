@@ -69,6 +69,12 @@ def _table(preset: Any, custom: Any, prefix: str = "") -> list[str]:
     return [str(v) for v in values]
 
 
+def _of_event(entry: Entry, event_id: int) -> bool:
+    """Is ``entry`` an entrant of the event (directly, or of one of its divisions)?"""
+    return entry.tournament_id == event_id or Tournament.objects.filter(
+        pk=entry.tournament_id, parent_id=event_id).exists()
+
+
 def parse_table(text: str) -> list[str]:
     """'40, 30, 20' or '40 / 30 / 20' -> ['40', '30', '20'] (form input)."""
     return [p for p in text.replace("/", ",").replace(";", ",").replace(" ", ",").split(",") if p]
@@ -127,7 +133,7 @@ def add_side_pool(*, purse: EventPurse, name: str, kind: str = SidePool.Kind.SID
 @transaction.atomic
 def set_side_pool_entrant(*, side_pool: SidePool, entry: Entry, joined: bool,
                           paid: bool = False) -> SidePoolEntry | None:
-    if entry.tournament_id != side_pool.purse.tournament_id:
+    if not _of_event(entry, side_pool.purse.tournament_id):
         raise ValidationError({"entry": _("This player is not entered in the event.")})
     if not joined:
         SidePoolEntry.objects.filter(side_pool=side_pool, entry=entry).delete()
@@ -141,7 +147,7 @@ def set_side_pool_entrant(*, side_pool: SidePool, entry: Entry, joined: bool,
 def record_sale(*, purse: EventPurse, entry: Entry, buyer: str, price: Any) -> CalcuttaSale:
     if not purse.calcutta:
         raise ValidationError({"entry": _("This event has no calcutta auction.")})
-    if entry.tournament_id != purse.tournament_id:
+    if not _of_event(entry, purse.tournament_id):
         raise ValidationError({"entry": _("This player is not entered in the event.")})
     buyer = str(buyer or "").strip()
     if not 1 <= len(buyer) <= 80:

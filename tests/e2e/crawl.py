@@ -45,7 +45,6 @@ NOT_PAGES: dict[str, str] = {
     "money:delete_sale": "POST-only action",
     "money:save_purse": "POST-only action",
     "money:side_pool_entrant": "POST-only action",
-    # Not crawled yet: the demo has no event money to show (tested in tests/money).
     "leaderboard:rankings_csv": "CSV download",
     "leaderboard:rating_chart": "SVG image (drawn inside the profile page)",
     "tournaments:results_csv": "CSV download",
@@ -278,6 +277,34 @@ def visits() -> list[Visit]:
         for name in ("desk", "activity"):
             out.append(Visit(f"tournaments:{name} {label}",
                              reverse(f"tournaments:{name}", args=[tournament.pk]), (DIRECTOR,)))
+    # An event in divisions after its draw (the event and each division's event), a round
+    # robin whose tie for first is played off, a late entrant's penalty points, the money
+    # of an event with a purse (tournaments/demo.py, money/demo.py).
+    split = Tournament.objects.filter(division_events__isnull=False, parent=None).distinct() \
+        .order_by("pk").first()
+    if split is not None:
+        for name in ("tournament_detail", "standings"):
+            out.append(Visit(f"tournaments:{name} divisions",
+                             reverse(f"tournaments:{name}", args=[split.pk])))
+        for name in ("console", "desk"):
+            out.append(Visit(f"tournaments:{name} divisions",
+                             reverse(f"tournaments:{name}", args=[split.pk]), (DIRECTOR,)))
+        out.append(Visit("money:event purse", reverse("money:event", args=[split.pk]),
+                         (DIRECTOR,)))
+        for division in split.division_events.order_by("pk"):
+            label = f"division {division.division}"
+            for name in ("tournament_detail", "standings", "crosstable", "draw_sheet"):
+                out.append(Visit(f"tournaments:{name} {label}",
+                                 reverse(f"tournaments:{name}", args=[division.pk])))
+            out.append(Visit(f"tournaments:console {label}",
+                             reverse("tournaments:console", args=[division.pk]), (DIRECTOR,)))
+    playoff = Tournament.objects.filter(pairings__flight="playoff").distinct().order_by("pk").first()
+    if playoff is not None:
+        for name in ("tournament_detail", "standings", "crosstable", "draw_sheet", "tv"):
+            out.append(Visit(f"tournaments:{name} play-off",
+                             reverse(f"tournaments:{name}", args=[playoff.pk])))
+        out.append(Visit("tournaments:console play-off",
+                         reverse("tournaments:console", args=[playoff.pk]), (DIRECTOR,)))
     out.append(Visit("tournaments:bracket_print",
                      reverse("tournaments:bracket_print", args=[knockout.pk])))
     out.append(Visit("tournaments:club_activity",

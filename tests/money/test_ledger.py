@@ -106,6 +106,31 @@ def test_side_pool_and_calcutta():
     assert [(r.buyer, r.amount) for r in cal.payouts] == [("Ann", D("114.00")), ("Bob", D("76.00"))]
 
 
+def test_side_pool_and_calcutta_take_the_entrants_of_the_events_divisions():
+    """After the draw an event's entrants belong to its divisions' events: they still join
+    its side pools and are sold in its calcutta; another event's entrant is refused."""
+    from tournaments import services as tournament_services
+
+    t = make_event(8, entry_fee=D("10"),
+                   divisions=[{"code": "open", "name": "Open"}, {"code": "nov", "name": "Novice"}])
+    for index, entry in enumerate(Entry.objects.filter(tournament=t).order_by("pk")):
+        Entry.objects.filter(pk=entry.pk).update(division="open" if index < 4 else "nov")
+    tournament_services.make_draw(tournament=t, actor=director_of(t))
+    moved = Entry.objects.filter(tournament__parent=t).order_by("pk").first()
+    assert moved is not None and moved.tournament_id != t.pk
+    purse = services.save_purse(tournament=t, calcutta=True)
+    pool = services.add_side_pool(purse=purse, name="Jackpot", entry_fee="5")
+    services.set_side_pool_entrant(side_pool=pool, entry=moved, joined=True, paid=True)
+    services.record_sale(purse=purse, entry=moved, buyer="Ann", price="50")
+    assert selectors.ledger(t).calcutta.pool.collected == D("50.00")
+    stranger = Entry.objects.filter(tournament=make_event(2)).first()
+    for act in (lambda: services.set_side_pool_entrant(side_pool=pool, entry=stranger, joined=True),
+                lambda: services.record_sale(purse=purse, entry=stranger, buyer="Bo", price="1")):
+        with pytest.raises(ValidationError) as exc:
+            act()
+        assert "entry" in exc.value.message_dict
+
+
 def test_page_members_see_directors_edit_and_csv_escapes(client):
     t = make_event(3, entry_fee=D("10"))
     _finish(t, [(1, 1), (2, 2), (3, 3)])
