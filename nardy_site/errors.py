@@ -15,6 +15,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from common.api import error_response
@@ -92,10 +93,16 @@ class RequestSizeLimit:
         try:
             length = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:
-            return error_page(request, 400)
+            return self._refuse(request, 400)
         if limit is not None and length > limit:
-            return error_page(request, 413)
+            return self._refuse(request, 413)
         return self.get_response(request)
+
+    @staticmethod
+    def _refuse(request: HttpRequest, status: int) -> HttpResponse:
+        # Before LocaleMiddleware: the reader's language (cookie, then Accept-Language).
+        with translation.override(translation.get_language_from_request(request)):
+            return error_page(request, status)
 
 
 __all__ = [

@@ -192,3 +192,14 @@ def test_oversized_bodies_are_refused_with_413(path: str, settings: Any) -> None
         assert error_of(response)["code"] == "request_too_large"
     else:
         assert "site-header" in response.content.decode()
+
+
+def test_the_413_page_is_in_the_readers_language(settings: Any) -> None:
+    """The size limit answers before the locale middleware: it reads the language cookie."""
+    client = Client()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "ru"
+    body = "x" * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1)
+    response = client.generic("POST", "/matches/new/", body, content_type="application/json")
+    assert response.status_code == 413
+    html = response.content.decode()
+    assert 'lang="ru"' in html and "Too large" not in html
