@@ -151,6 +151,8 @@ class Visit:
     kind: str  # the URL name, with a label when one kind is visited at several addresses
     url: str
     roles: tuple[str, ...] = ROLES
+    status: int = 200  # the answer expected: the error pages are crawled too
+    post_bytes: int = 0  # sent as a POST of this many bytes (the 413 page)
 
 
 def url_names() -> set[str]:
@@ -341,6 +343,22 @@ def visits() -> list[Visit]:
     return _distinct(out)
 
 
+def error_visits() -> list[Visit]:
+    """The site's error pages (nardy_site/errors.py), each reached the way a reader does:
+    a wrong address, a director's page seen by a player, a query of too many fields, a
+    body over the size limit. (The 429 page, a sign-in lockout, is in tests/nardy_site.)"""
+    club = _first("clubs.Club")
+    fields = "&".join(f"f{index}=1" for index in range(settings.DATA_UPLOAD_MAX_NUMBER_FIELDS + 1))
+    return [
+        Visit("error 404", "/no-such-page/", status=404),
+        Visit("error 403", reverse("tournaments:club_activity", args=[club.slug]), (PLAYER,),
+              status=403),
+        Visit("error 400", reverse("leaderboard:player_list") + "?" + fields, status=400),
+        Visit("error 413", reverse("games:match_create"), status=413,
+              post_bytes=(settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 2_621_440) + 1),
+    ]
+
+
 def add_states() -> None:
     """Pages in states the demo does not reach: a tournament taking entries (the console's
     entry forms, player search and seeds)."""
@@ -416,6 +434,12 @@ def user_texts() -> set[str]:
                     texts.add(Path(str(value)).name)
     for user in get_user_model().objects.all():
         texts.add(user.get_username())
+    # The division names a director typed (kept in a JSON list on the event).
+    for divisions in apps.get_model("tournaments", "Tournament").objects.values_list(
+            "divisions", flat=True):
+        for division in divisions or ():
+            if isinstance(division, dict) and division.get("name"):
+                texts.add(str(division["name"]))
     return texts
 
 
@@ -537,16 +561,31 @@ def check(
     axe: bool = True,
     language: str = "en",
     strip: Iterable[str] = (),
+    status: int = 200,
+    post_bytes: int = 0,
 ) -> None:
-    """Load ``url`` in ``page`` and add what is wrong with it to ``problems``."""
+    """Load ``url`` in ``page`` and add what is wrong with it to ``problems``.
+
+    ``status``: the answer expected (an error page); ``post_bytes``: load it by a POST of
+    that many bytes instead of a GET."""
     viewports = list(viewports)
     page.set_viewport_size(viewports[0])
-    response = page.goto(url, wait_until="load")
-    if response is None or response.status >= 500:
+    if post_bytes:
+        def as_post(route) -> None:
+            route.continue_(method="POST", post_data=b"x" * post_bytes,
+                            headers={**route.request.headers,
+                                     "content-type": "application/octet-stream"})
+        page.route(url, as_post)
+    try:
+        response = page.goto(url, wait_until="load")
+    finally:
+        if post_bytes:
+            page.unroute(url)
+    if response is None or response.status >= 500 and response.status != status:
         problems.add(where, f"HTTP {response.status if response else 'no response'}")
         return
-    if response.status >= 400:
-        problems.add(where, f"HTTP {response.status}")
+    if response.status != status:
+        problems.add(where, f"HTTP {response.status}, {status} expected")
         return
     for viewport in viewports:
         page.set_viewport_size(viewport)

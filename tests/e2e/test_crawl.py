@@ -69,8 +69,9 @@ def _crawl(base: str, open_as, plan: list[tuple[str, str, list[crawl.Visit]]],
     for role, language, visits in plan:
         page = open_as(role, language)
         for visit in visits:
-            crawl.check(page, base + visit.url, f"{language} {role} {visit.kind} {visit.url}",
-                        problems, language=language, strip=strip, **options)
+            where = f"{language} {role} {visit.kind} {visit.url[:80]}"
+            crawl.check(page, base + visit.url, where, problems, language=language, strip=strip,
+                        status=visit.status, post_bytes=visit.post_bytes, **options)
     return problems
 
 
@@ -78,6 +79,7 @@ def test_every_page_kind_once_in_russian(demo_site) -> None:
     base, open_as = demo_site
     visits = crawl.visits()
     assert {crawl.kind_name(v) for v in visits} == crawl.CRAWLED
+    visits += crawl.error_visits()
     # Each kind once, as the role that sees the most of it.
     by_role: dict[str, list[crawl.Visit]] = {role: [] for role in crawl.ROLES}
     seen: set[str] = set()
@@ -95,7 +97,7 @@ def test_every_page_kind_once_in_russian(demo_site) -> None:
 @pytest.mark.slow
 def test_every_page_as_everyone_in_english_and_russian(demo_site) -> None:
     base, open_as = demo_site
-    visits = crawl.visits()
+    visits = crawl.visits() + crawl.error_visits()
     plan = [
         (role, language, [v for v in visits if role in v.roles])
         for language in ("en", "ru") for role in crawl.ROLES
