@@ -128,7 +128,7 @@ def _divisions(club: Club, director: AbstractBaseUser, stdout: TextIO) -> None:
         club=club, actor=director, name=DIVISIONS_NAME, starts_on=timezone.localdate(),
         variant="backgammon", format=Tournament.Format.SWISS, swiss_rounds=3,
         divisions=[{"code": "open", "name": "Open"}, {"code": "novice", "name": "Novice"}],
-        entry_fee=Decimal("20"), late_entry_rule="penalty", late_entry_penalty=1,
+        entry_fee=Decimal(20), late_entry_rule="penalty", late_entry_penalty=1,
         rules_text="Swiss, three rounds, matches to 5 points.",
     )
     names = [name for name, _display in DEMO_PLAYERS]

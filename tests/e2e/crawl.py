@@ -4,7 +4,8 @@
 demo``): one or more addresses per page kind (URL name), each visited as the roles that
 can see it. ``NOT_PAGES`` names the URL patterns that are not pages (POST-only actions,
 downloads, htmx fragments) and why; ``test_every_page_kind_is_crawled`` fails when a new
-URL pattern is in neither, so a new page joins the crawl.
+URL pattern is in neither, so a new page joins the crawl. ``error_visits()`` adds the
+site's error pages (400, 403, 404, 413, 429), each reached as a reader reaches it.
 
 ``check()`` loads one address in a Playwright page and reports what is wrong: a 5xx, the
 document wider than the window, serious or critical axe-core violations, and (for the
@@ -153,6 +154,10 @@ class Visit:
     roles: tuple[str, ...] = ROLES
     status: int = 200  # the answer expected: the error pages are crawled too
     post_bytes: int = 0  # sent as a POST of this many bytes (the 413 page)
+    # Fill these fields of the page's form and send it: the page checked is the answer.
+    submit: tuple[tuple[str, str], ...] = ()
+    # Called before the visit and after it (``lock_out``: the sign-in lockout and its end).
+    around: Callable[[bool], None] | None = None
 
 
 def url_names() -> set[str]:
@@ -346,7 +351,7 @@ def visits() -> list[Visit]:
 def error_visits() -> list[Visit]:
     """The site's error pages (nardy_site/errors.py), each reached the way a reader does:
     a wrong address, a director's page seen by a player, a query of too many fields, a
-    body over the size limit. (The 429 page, a sign-in lockout, is in tests/nardy_site.)"""
+    body over the size limit, a sign-in from an address locked out by failed ones."""
     club = _first("clubs.Club")
     fields = "&".join(f"f{index}=1" for index in range(settings.DATA_UPLOAD_MAX_NUMBER_FIELDS + 1))
     return [
@@ -356,7 +361,23 @@ def error_visits() -> list[Visit]:
         Visit("error 400", reverse("leaderboard:player_list") + "?" + fields, status=400),
         Visit("error 413", reverse("games:match_create"), status=413,
               post_bytes=(settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 2_621_440) + 1),
+        Visit("error 429", reverse("login"), (ANONYMOUS,), status=429,
+              submit=(("login", "crawler"), ("password", "wrong")), around=lock_out),
     ]
+
+
+def lock_out(locked: bool) -> None:
+    """Lock this machine's address out of signing in (failed sign-ins up to the limit,
+    from the live server's address), or end the lockout."""
+    from axes.utils import reset
+    from django.test import Client
+
+    if not locked:
+        reset()
+        return
+    client = Client(REMOTE_ADDR="127.0.0.1")
+    for number in range(settings.AXES_FAILURE_LIMIT):
+        client.post(reverse("login"), {"login": f"crawler{number}", "password": "wrong"})
 
 
 def add_states() -> None:
@@ -563,11 +584,13 @@ def check(
     strip: Iterable[str] = (),
     status: int = 200,
     post_bytes: int = 0,
+    submit: Iterable[tuple[str, str]] = (),
 ) -> None:
     """Load ``url`` in ``page`` and add what is wrong with it to ``problems``.
 
     ``status``: the answer expected (an error page); ``post_bytes``: load it by a POST of
-    that many bytes instead of a GET."""
+    that many bytes instead of a GET; ``submit``: fill these fields of its form and send
+    it, then check the answer."""
     viewports = list(viewports)
     page.set_viewport_size(viewports[0])
     if post_bytes:
@@ -581,6 +604,13 @@ def check(
     finally:
         if post_bytes:
             page.unroute(url)
+    submit = list(submit)
+    if submit and response is not None and response.ok:
+        for name, value in submit:
+            page.fill(f"form [name='{name}']", value)
+        with page.expect_navigation(wait_until="load") as navigation:
+            page.locator(f"form:has([name='{submit[0][0]}']) [type=submit]").click()
+        response = navigation.value
     if response is None or response.status >= 500 and response.status != status:
         problems.add(where, f"HTTP {response.status if response else 'no response'}")
         return

@@ -70,8 +70,15 @@ def _crawl(base: str, open_as, plan: list[tuple[str, str, list[crawl.Visit]]],
         page = open_as(role, language)
         for visit in visits:
             where = f"{language} {role} {visit.kind} {visit.url[:80]}"
-            crawl.check(page, base + visit.url, where, problems, language=language, strip=strip,
-                        status=visit.status, post_bytes=visit.post_bytes, **options)
+            if visit.around:
+                visit.around(True)
+            try:
+                crawl.check(page, base + visit.url, where, problems, language=language,
+                            strip=strip, status=visit.status, post_bytes=visit.post_bytes,
+                            submit=visit.submit, **options)
+            finally:
+                if visit.around:
+                    visit.around(False)
     return problems
 
 

@@ -111,7 +111,7 @@ def test_side_pool_and_calcutta_take_the_entrants_of_the_events_divisions():
     its side pools and are sold in its calcutta; another event's entrant is refused."""
     from tournaments import services as tournament_services
 
-    t = make_event(8, entry_fee=D("10"),
+    t = make_event(8, entry_fee=D(10),
                    divisions=[{"code": "open", "name": "Open"}, {"code": "nov", "name": "Novice"}])
     for index, entry in enumerate(Entry.objects.filter(tournament=t).order_by("pk")):
         Entry.objects.filter(pk=entry.pk).update(division="open" if index < 4 else "nov")
