@@ -289,6 +289,10 @@ def visits() -> list[Visit]:
     # of an event with a purse (tournaments/demo.py, money/demo.py).
     split = Tournament.objects.filter(division_events__isnull=False, parent=None).distinct() \
         .order_by("pk").first()
+    playoff = Tournament.objects.filter(pairings__flight="playoff").distinct().order_by("pk").first()
+    late = _first("tournaments.Entry", late=True, penalty_points__gt=0)
+    assert split and playoff and late and _first("money.EventPurse", tournament=split), \
+        "the demo has an event in divisions with a purse, a play-off and a late entrant"
     if split is not None:
         for name in ("tournament_detail", "standings"):
             out.append(Visit(f"tournaments:{name} divisions",
@@ -305,7 +309,6 @@ def visits() -> list[Visit]:
                                  reverse(f"tournaments:{name}", args=[division.pk])))
             out.append(Visit(f"tournaments:console {label}",
                              reverse("tournaments:console", args=[division.pk]), (DIRECTOR,)))
-    playoff = Tournament.objects.filter(pairings__flight="playoff").distinct().order_by("pk").first()
     if playoff is not None:
         for name in ("tournament_detail", "standings", "crosstable", "draw_sheet", "tv"):
             out.append(Visit(f"tournaments:{name} play-off",

@@ -34,5 +34,30 @@ def test_demo_command_is_idempotent() -> None:
 
 
 @pytest.mark.django_db
+def test_the_demo_shows_divisions_play_offs_late_entries_and_money() -> None:
+    """The states the site crawl and people trying the demo need, made once."""
+    from money.models import CalcuttaSale, EventPurse, SidePoolEntry
+    from tournaments.models import Entry, Pairing, Tournament
+
+    call_command("demo", stdout=StringIO())
+    counts = (Tournament.objects.count(), Pairing.objects.count(), EventPurse.objects.count(),
+              SidePoolEntry.objects.count(), CalcuttaSale.objects.count())
+    call_command("demo", stdout=StringIO())
+    assert counts == (Tournament.objects.count(), Pairing.objects.count(),
+                      EventPurse.objects.count(), SidePoolEntry.objects.count(),
+                      CalcuttaSale.objects.count())
+    event = Tournament.objects.get(name="Winter Swiss", parent=None)
+    assert sorted(event.division_events.values_list("division", flat=True)) == ["novice", "open"]
+    late = Entry.objects.get(late=True)
+    assert late.tournament.parent == event and late.penalty_points == 1
+    purse = EventPurse.objects.get(tournament=event)
+    assert purse.division_fees == {"open": "30", "novice": "15"}
+    assert purse.side_pools.get().entrants.count() == 3 and purse.sales.count() == 1
+    playoff = Pairing.objects.filter(flight="playoff")
+    assert playoff.count() == 3 and playoff.values("tournament").distinct().count() == 1
+    assert playoff.first().tournament.status == "running"  # waiting for its play-off
+
+
+@pytest.mark.django_db
 def test_sweep_runs_without_sweeps_modules() -> None:
     assert isinstance(sweep.delay().get(), list)
