@@ -164,6 +164,9 @@ def test_page_members_see_directors_edit_and_csv_escapes(client):
     page = client.get(url)
     assert b"purse-form" in page.content
     assert "27.00" in page.content.decode()  # 30 collected - 10 % = 27 prize pool
+    # Its blocks are headed by their division or pool name: no raw "calcutta", no empty h3.
+    assert "<h3>calcutta</h3>" not in page.content.decode()
+    assert "<h3></h3>" not in page.content.decode()
     rows = list(csv.reader(io.StringIO(client.get(reverse("money:csv", args=[t.pk])).content.decode())))
     assert any(r[1] == "'=HYPERLINK(1)" for r in rows)
     assert any(r[4] == "13.50" for r in rows)  # first place: 50 % of 27
