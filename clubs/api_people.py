@@ -14,7 +14,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
@@ -143,14 +143,16 @@ class ClubPeopleActions:
         return run(lambda: membership.leave_club(club=club, user=request.user),
                    status.HTTP_204_NO_CONTENT)
 
-    @extend_schema(parameters=[OpenApiParameter("name", str, required=True)],
+    @extend_schema(parameters=[sp.SimilarQuerySerializer],
                    responses=sp.SimilarPlayerSerializer(many=True))
     @action(detail=True, methods=["get"], url_path="similar-players", pagination_class=None)
     def similar_players(self, request: Request, slug: str | None = None) -> Response:
         """Players named like `name`: the club's first, then the registry's (directors)."""
         club = self.get_object()
         _require_manager(request.user, club)
-        name = request.query_params.get("name", "")[:120]
+        query = sp.SimilarQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        name = query.validated_data["name"]
         return Response(_similar(registry.similar_players(
             name, club=club, viewer=selectors.name_viewer(request)), request))
 
@@ -408,7 +410,8 @@ class ProfileViewSet(viewsets.GenericViewSet):
 
     serializer_class = sp.ProfileSerializer
     permission_classes = [IsAuthenticated]
-    parser_classes = [JSONParser, FormParser, MultiPartParser]
+    parser_classes = [JSONParser]  # JSON, as the rest of the API (a form's blank field
+    # would read as "left out", which the schema's minimum length does not say)
 
     def _data(self, user: Any) -> dict:
         player = profiles.own_player(user)

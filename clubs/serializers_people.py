@@ -15,6 +15,7 @@ from clubs.models import Club, Invitation, JoinRequest, Player, Role
 from clubs.selectors import NameViewer
 from clubs.serializers import PublicNameField
 from common.api import (
+    QuerySerializer,
     StrictCharField,
     StrictEmailField,
     StrictModelSerializer,
@@ -102,6 +103,10 @@ class AddPlayerInputSerializer(serializers.Serializer):
         help_text="Add this registry player to the club instead of a new one.")
     allow_similar = serializers.BooleanField(
         default=False, help_text="Create a new player even though similar names exist.")
+
+
+class SimilarQuerySerializer(QuerySerializer):
+    name = StrictCharField(max_length=120, help_text="The name to look for.")
 
 
 class PairInputSerializer(serializers.Serializer):
@@ -196,7 +201,7 @@ class ApproveInputSerializer(serializers.Serializer):
 
 
 class ImportUploadSerializer(serializers.Serializer):
-    file = serializers.FileField(max_length=200, allow_empty_file=False)
+    file = serializers.FileField(max_length=200, allow_empty_file=True)  # empty: 409
 
 
 class ImportLineSerializer(serializers.Serializer):

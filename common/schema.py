@@ -187,11 +187,15 @@ class DecimalFieldSchema(OpenApiSerializerFieldExtension):
         sign = "" if field.min_value is not None and field.min_value >= 0 else "-?"
         fraction = rf"(?:\.\d{{0,{places}}})?" if places else ""
         only_fraction = rf"|\.\d{{1,{places}}}" if places else ""
-        return {
-            "type": "string",
-            "format": "decimal",
-            "pattern": rf"^{sign}(?:\d{{1,{whole}}}{fraction}{only_fraction})$",
-        }
+        number = rf"{sign}(?:\d{{1,{whole}}}{fraction}{only_fraction})"
+        if field.allow_null:  # DRF reads a blank string as null in a field that allows it
+            return {
+                "type": "string",
+                "format": "decimal",
+                "pattern": rf"^(?:\s*|{number})$",
+                "description": "Empty: none.",
+            }
+        return {"type": "string", "format": "decimal", "pattern": rf"^{number}$"}
 
 
 class JSONFieldSchema(OpenApiSerializerFieldExtension):

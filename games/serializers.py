@@ -185,9 +185,10 @@ class TranscriptTextInputSerializer(serializers.Serializer):
 
 
 class TranscriptFileInputSerializer(serializers.Serializer):
-    """A transcript sent as a multipart upload: the file."""
+    """A transcript sent as a multipart upload: the file (an empty one is refused by the
+    service, 409 empty_file, like every other file the rules refuse)."""
 
-    file = serializers.FileField()
+    file = serializers.FileField(allow_empty_file=True)
 
 
 class TranscriptSerializer(StrictModelSerializer):

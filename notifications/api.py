@@ -61,7 +61,8 @@ class NotificationViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         return Response({"unread": 0})
 
     @extend_schema(request=PreferenceSerializer, responses=PreferenceSerializer)
-    @action(detail=False, methods=["get", "put"])
+    # no OPTIONS description: DRF's would look for one notification (metadata_class)
+    @action(detail=False, methods=["get", "put"], metadata_class=None)
     def preferences(self, request: Request) -> Response:
         if request.method == "GET":
             preference = services.preference_for(request.user)
