@@ -59,8 +59,7 @@ def tv(request: HttpRequest, pk: int) -> HttpResponse:
 def tv_context(tournament: Tournament) -> dict:
     pairings = selectors.pairings_of(tournament)
     playing = [p for p in pairings if p.state == Pairing.State.READY and p.match is not None]
-    playing.sort(key=lambda p: (parse_int(p.table, 0, 10**9) is None,
-                                parse_int(p.table, 0, 10**9) or 0, p.table))
+    playing.sort(key=_table_order)
     finished = [p for p in pairings if p.state == Pairing.State.DECIDED]
     finished.sort(key=lambda p: (p.match.finished_at if p.match and p.match.finished_at else p.ready_at)
                   or tournament.created_at, reverse=True)
@@ -72,3 +71,9 @@ def tv_context(tournament: Tournament) -> dict:
         context["tables"] = selectors.crosstables(tournament, flight=flight)
         context["tiebreaks"] = selectors.tiebreak_descriptions(tournament.tiebreaks)
     return context
+
+
+def _table_order(pairing: Pairing) -> tuple[bool, int, str]:
+    """Numbered tables first, in number order, then the others by name."""
+    number = parse_int(pairing.table, 0, 10**9)
+    return (number is None, number or 0, pairing.table)

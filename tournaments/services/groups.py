@@ -22,13 +22,12 @@ from __future__ import annotations
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
-from tournaments.draws.round_robin import snake_groups
 from tournaments.draws.swiss import pair_first_round, pair_round, swiss_rounds
 from tournaments.models import Entry, Flight, Pairing, Tournament
-from tournaments.services.common import ActionError, record, require_no_duplicates, require_status
+from tournaments.services.common import ActionError, record, require_status
 from tournaments.services.knockout import active_entries
 from tournaments.services.round_robin import (
-    seed_entries,
+    deal_groups,
     start_round,
     table_pairing,
     table_results,
@@ -51,19 +50,9 @@ def default_group_rounds(smallest_group: int) -> int:
 def make_swiss_groups_draw(*, tournament: Tournament, actor: AbstractBaseUser | None) -> int:
     """Seed, deal the groups, pair round 1 of every group (top half against bottom half of
     the group's seeds) and start it. Returns the number of pairings made."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    require_status(tournament, Tournament.Status.DRAFT, Tournament.Status.REGISTRATION,
-                   action="Making the draw")
-    entries = active_entries(tournament)
-    tournament.event_format.check_settings(tournament, len(entries))
-    require_no_duplicates(entries)
-    seeded = seed_entries(tournament, entries)
-    groups = snake_groups(seeded, tournament.group_count)
-    by_id = {entry.pk: entry for entry in entries}
+    tournament, entries, groups = deal_groups(tournament)
     pairings: list[Pairing] = []
     for group_number, players in enumerate(groups, start=1):
-        for entry_id in players:
-            by_id[entry_id].group = group_number
         for number, pair in enumerate(pair_first_round(players), start=1):
             pairings.append(table_pairing(tournament, Flight.GROUP, group_number, number, 1,
                                           pair.first, pair.second))

@@ -39,12 +39,11 @@ def seed_entries(tournament: Tournament, entries: list[Entry]) -> list[int]:
     return seeded
 
 
-@transaction.atomic
-def make_round_robin_draw(*, tournament: Tournament, actor: AbstractBaseUser | None) -> int:
-    """Number the players by seed, deal groups (snake), pair every round; start round 1.
-
-    Returns the number of pairings made.
-    """
+def deal_groups(tournament: Tournament) -> tuple[Tournament, list[Entry], list[list[int]]]:
+    """The first steps of a table draw, in the caller's transaction: lock the event, check
+    it may be drawn with its entrants, seed them and deal them into groups (snake; one
+    group unless the event plays groups then knockout), each entry's group set on it.
+    Returns the locked event, its entries and the groups (entry ids by seed)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     require_status(tournament, Tournament.Status.DRAFT, Tournament.Status.REGISTRATION,
                    action="Making the draw")
@@ -56,10 +55,21 @@ def make_round_robin_draw(*, tournament: Tournament, actor: AbstractBaseUser | N
     if tournament.format == Tournament.Format.GROUPS_KNOCKOUT:
         groups = snake_groups(seeded, tournament.group_count)
     by_id = {entry.pk: entry for entry in entries}
-    pairings: list[Pairing] = []
     for group_number, players in enumerate(groups, start=1):
         for entry_id in players:
             by_id[entry_id].group = group_number
+    return tournament, entries, groups
+
+
+@transaction.atomic
+def make_round_robin_draw(*, tournament: Tournament, actor: AbstractBaseUser | None) -> int:
+    """Number the players by seed, deal groups (snake), pair every round; start round 1.
+
+    Returns the number of pairings made.
+    """
+    tournament, entries, groups = deal_groups(tournament)
+    pairings: list[Pairing] = []
+    for group_number, players in enumerate(groups, start=1):
         for round_pairings in round_robin(players, cycles=tournament.cycles):
             for number, pair in enumerate(round_pairings, start=1):
                 pairings.append(table_pairing(tournament, Flight.GROUP, group_number, number, pair.round,
