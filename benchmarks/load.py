@@ -70,6 +70,7 @@ def main() -> int:
         REDIS_URL=redis_url,
         CELERY_BROKER_URL=redis_url,
         CELERY_RESULT_BACKEND=redis_url,
+        NARDY_CACHE_URL=f"redis://127.0.0.1:{redis_port}/1",
         NARDY_CELERY_EAGER="0",
         NARDY_LOG_LEVEL="WARNING",
     )

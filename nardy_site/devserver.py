@@ -94,6 +94,14 @@ class Supervisor:
             self.redis.stop()
 
 
+def cache_url(redis_url: str) -> str:
+    """The cache's Redis: database 1 of the broker's server (the broker uses 0)."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(redis_url)
+    return urlunsplit(parts._replace(path="/1"))
+
+
 def demo_login_hint() -> str:
     """What to type at the login page, if the demo data is there."""
     import django
@@ -131,6 +139,8 @@ def run(options: Options, say: Callable[[str], None] = print) -> int:
             supervisor.redis = start_redis(options.redis_port, options.var_dir / "redis")
             redis_url = supervisor.redis.url
         env["REDIS_URL"] = redis_url
+        # one cache for the web process and the worker (rate limits, page fragments)
+        env.setdefault("NARDY_CACHE_URL", cache_url(redis_url))
         env.pop("CELERY_BROKER_URL", None)
         env.pop("CELERY_RESULT_BACKEND", None)
         for name, command in service_commands(options).items():

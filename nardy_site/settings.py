@@ -14,8 +14,11 @@ Variables (all optional):
   NARDY_LOG_LEVEL           INFO by default
   NARDY_BROKER_TIMEOUT      seconds a request waits for the broker at most (0.5)
   NARDY_WORKER_BROKER_TIMEOUT seconds a worker waits for the broker's answer (30)
-  NARDY_CACHE_URL           redis://... for a cache shared by all web processes (sign-in
-                            rate limits); default an in-process cache
+  NARDY_CACHE_URL           redis://... for a cache shared by all web processes and workers
+                            (sign-in rate limits, cached page fragments); default an
+                            in-process cache
+  NARDY_PAGE_CACHE          1/0: keep the events' public fragments (bracket, crosstable,
+                            standings) in the cache; default on when NARDY_CACHE_URL is set
   EMAIL_HOST                an SMTP server: mail goes out through it (with EMAIL_PORT,
                             EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS,
                             EMAIL_USE_SSL, EMAIL_TIMEOUT); without it mail is printed
@@ -186,6 +189,10 @@ CACHES = {
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
+# The events' public fragments, kept per version of the event (tournaments/page_cache.py).
+# Only with a cache every process shares: a write in one process (a web worker, a Celery
+# worker) must drop what the others kept.
+NARDY_PAGE_CACHE = env_bool("NARDY_PAGE_CACHE", bool(os.environ.get("NARDY_CACHE_URL")))
 
 # Email: SMTP when EMAIL_HOST is set (production), else printed on the console
 # (development, `make run`); the test runner uses the in-memory backend. Mail is sent

@@ -20,6 +20,7 @@ import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.db import connections
@@ -87,6 +88,15 @@ def _empty_cache() -> Iterator[None]:
 
     cache.clear()
     yield
+
+
+@pytest.fixture(autouse=True)
+def _page_cache(request: pytest.FixtureRequest, settings: Any) -> None:
+    """The events' fragments are cached in every test (tournaments.page_cache), so that a
+    write that forgets to drop them shows as a stale page. Not beside a real worker: its
+    writes happen in another process, which this process's in-memory cache does not
+    hear (a deployment shares one Redis cache, NARDY_CACHE_URL)."""
+    settings.NARDY_PAGE_CACHE = "celery_worker" not in request.fixturenames
 
 
 @pytest.fixture(autouse=True)

@@ -14,6 +14,7 @@ from games.choices import (  # one list of games for matches, events and ratings
     BlockRule,
     Variant,
 )
+from tournaments.page_cache import TouchingQuerySet
 
 
 class Flight(models.TextChoices):
@@ -268,6 +269,14 @@ class Withdrawal(models.TextChoices):
     DIRECTOR = "director", _("withdrawn by the director")
 
 
+class EntryQuerySet(TouchingQuerySet, models.QuerySet):
+    """Bulk writes drop the cached pages of their events (tournaments.page_cache)."""
+
+
+class PairingQuerySet(TouchingQuerySet, models.QuerySet):
+    """Bulk writes drop the cached pages of their events (tournaments.page_cache)."""
+
+
 class Entry(models.Model):
     """A player entered in a tournament, with their seed and, later, their place.
 
@@ -300,6 +309,8 @@ class Entry(models.Model):
     late = models.BooleanField(_("late entry"), default=False)
     penalty_points = models.PositiveSmallIntegerField(_("penalty points"), default=0)
     created_at = models.DateTimeField(_("entered at"), auto_now_add=True)
+
+    objects = EntryQuerySet.as_manager()
 
     class Meta:
         ordering = ["tournament", "seed", "pk"]
@@ -386,6 +397,8 @@ class Pairing(models.Model):
                                 blank=True)
     # "top:bottom" entry ids when the players were last announced (a change is re-announced).
     announced_for = models.CharField(_("announced for"), max_length=30, blank=True)
+
+    objects = PairingQuerySet.as_manager()
 
     class Meta:
         ordering = ["tournament", "flight", "group", "round", "number"]

@@ -21,7 +21,7 @@ from clubs.models import Player
 from clubs.permissions import AnyUser, visible_q
 from games.services.scoring import format_score
 from tournaments.models import Entry, Flight, Pairing, Tournament
-from tournaments.standings import METRICS, Standings
+from tournaments.standings import METRICS, WITHDRAWN, Standings
 
 
 def visible_tournaments(user: AnyUser | None) -> QuerySet[Tournament]:
@@ -148,6 +148,7 @@ class StandingLine:
     name: str
     values: list[object]  # one per tiebreak of the event, "" where it is worked out among ties
     penalty: int = 0  # a late entry's penalty points, already taken off the match wins
+    withdrawn: bool = False  # left the event: listed last, without a place
 
 
 def crosstables(tournament: Tournament, *, flight: str = Flight.GROUP) -> list[GroupTable]:
@@ -157,7 +158,8 @@ def crosstables(tournament: Tournament, *, flight: str = Flight.GROUP) -> list[G
     """
     from tournaments.services.round_robin import table_standings
 
-    entries = list(entries_of(tournament).filter(withdrawn=False))
+    # withdrawn entrants too: their results stand, their rows are marked and listed last
+    entries = list(entries_of(tournament))
     pairings = pairings_of(tournament, (flight,))
     groups: dict[int, list[Entry]] = defaultdict(list)
     for entry in entries:
@@ -175,7 +177,8 @@ def crosstables(tournament: Tournament, *, flight: str = Flight.GROUP) -> list[G
         for pairing in by_group[group]:
             _fill(rows, index, pairing)
         standings = table_standings(
-            tournament, flight=flight, pairings=by_group[group], entry_ids=[e.pk for e in members]
+            tournament, flight=flight, pairings=by_group[group], entry_ids=[e.pk for e in members],
+            withdrawn={e.pk for e in members if e.withdrawn},
         ) if by_group[group] else None
         tables.append(GroupTable(group, members, rows, standings, _explain(standings, members),
                                  _lines(standings, members, tournament.tiebreaks),
@@ -217,7 +220,7 @@ def _lines(standings: Standings | None, entries: list[Entry], order: list[str]) 
     names = {entry.pk: entry.player.display_name for entry in entries}
     return [
         StandingLine(row.place, row.shared, names[row.player], [row.values.get(k, "") for k in order],
-                     row.penalty)
+                     row.penalty, row.withdrawn)
         for row in standings.rows
     ]
 
@@ -252,7 +255,10 @@ def _explain(standings: Standings | None, entries: list[Entry]) -> list[str]:
     names = {entry.pk: entry.player.display_name for entry in entries}
     sentences = []
     for sep in standings.separations:
-        if sep.metric is None:
+        if sep.metric == WITHDRAWN:
+            sentences.append(_("%(lower)s withdrew and is listed below the players still in.")
+                             % {"lower": names[sep.lower]})
+        elif sep.metric is None:
             sentences.append(_("%(upper)s and %(lower)s are tied and share the place.") % {
                 "upper": names[sep.upper], "lower": names[sep.lower]})
         else:
@@ -329,7 +335,7 @@ def standings_data(tournament: Tournament) -> dict[str, object]:
                 "place": row.place, "shared": row.shared, "entry": row.player,
                 "player": players[row.player],
                 "values": {key: row.values.get(key) for key in order},
-                "penalty": row.penalty,
+                "penalty": row.penalty, "withdrawn": row.withdrawn,
             } for row in table.standings.rows]
             separations = [{
                 "upper": sep.upper, "lower": sep.lower, "tiebreak": sep.metric,

@@ -319,12 +319,16 @@ class StandingRowSerializer(serializers.Serializer):
         min_value=0,
         help_text="Penalty points of a late entry (the penalty rule), already taken off "
                   "the match wins (values.wins).")
+    withdrawn = serializers.BooleanField(
+        help_text="The player withdrew: their results stand for their opponents, and they "
+                  "are listed after everyone still in the event, without a final place.")
 
 
 class SeparationSerializer(serializers.Serializer):
     upper = serializers.IntegerField(help_text="Entry id of the row above.")
     lower = serializers.IntegerField(help_text="Entry id of the row below.")
-    tiebreak = StrictCharField(allow_null=True, help_text="null: they share the place.")
+    tiebreak = StrictCharField(allow_null=True, help_text="null: they share the place; "
+                               "\"withdrawn\": the lower row withdrew from the event.")
     upper_value = serializers.FloatField(allow_null=True)
     lower_value = serializers.FloatField(allow_null=True)
     explanation = StrictCharField()

@@ -230,6 +230,7 @@ class StandingRow:
     shared: bool
     values: Mapping[str, Number]  # every metric that does not depend on the tied group
     penalty: int = 0  # penalty points taken off the match wins (a late entry)
+    withdrawn: bool = False  # left the event: listed below everyone still in it
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +246,8 @@ class Separation:
     def explain(self, names: Callable[[PlayerId], str] = str) -> str:
         if self.metric is None:
             return f"{names(self.upper)} and {names(self.lower)} are tied and share the place."
+        if self.metric == WITHDRAWN:
+            return f"{names(self.lower)} withdrew and is listed below the players still in."
         metric = METRICS[self.metric]
         return (
             f"{names(self.upper)} is above {names(self.lower)} on {metric.name.lower()} "
@@ -269,11 +272,17 @@ class Standings:
         return tuple(groups)
 
     def playoffs_needed(self, places: Collection[int]) -> tuple[PlaceGroup, ...]:
-        """Tied groups covering a place that matters (a prize or qualification), §3.3.5."""
+        """Tied groups covering a place that matters (a prize or qualification), §3.3.5;
+        never withdrawn players (they play no more)."""
+        gone = self.withdrawn()
         return tuple(
             g for g in self.place_groups()
             if g.last > g.first and any(g.first <= p <= g.last for p in places)
+            and not gone.intersection(g.players)
         )
+
+    def withdrawn(self) -> set[PlayerId]:
+        return {row.player for row in self.rows if row.withdrawn}
 
 
 def after_playoffs(
@@ -288,8 +297,10 @@ def after_playoffs(
     """
     groups: list[PlaceGroup] = []
     needed: list[tuple[PlayerId, ...]] = []
+    gone = standings.withdrawn()  # listed last, in no play-off
     for group in standings.place_groups():
-        if group.last == group.first or not any(group.first <= p <= group.last for p in places):
+        if (group.last == group.first or gone.intersection(group.players)
+                or not any(group.first <= p <= group.last for p in places)):
             groups.append(group)
             continue
         members = set(group.players)
@@ -303,6 +314,9 @@ def after_playoffs(
     return tuple(groups), tuple(needed)
 
 
+WITHDRAWN = "withdrawn"  # a Separation's metric: the lower row left the event
+
+
 def compute_standings(
     players: Sequence[PlayerId],
     results: Sequence[MatchResult],
@@ -311,12 +325,16 @@ def compute_standings(
     restart_from: int = 1,
     prize_sharing: bool = False,
     penalties: Mapping[PlayerId, int] | None = None,
+    withdrawn: Collection[PlayerId] = (),
 ) -> Standings:
     """Rank ``players`` from ``results`` by the metrics in ``order``.
 
     With ``prize_sharing`` (the §3.3 option) only match wins count, except that exactly
     two tied players who met are separated by head-to-head. ``penalties``: penalty points
-    per player, taken off their match wins (see the module).
+    per player, taken off their match wins (see the module). ``withdrawn``: players who
+    left the event; their results stand (their opponents keep the wins, walkovers
+    included, and the points), but they are listed after everyone still in, sharing the
+    place below the last of them.
     """
     if len(set(players)) != len(players):
         raise StandingsError("duplicate_entrant", "A player is listed twice in the standings.")
@@ -338,7 +356,12 @@ def compute_standings(
         metrics, restart_from = [MatchWins(), HeadToHead()], 1
     absolute = {m.key: m.values(players, table) for m in metrics if not m.among_tied_only}
     ranker = _Ranker(table, metrics, absolute, restart_from, pairs_only=prize_sharing)
-    tiers, seps = ranker.rank(list(players), start=0)
+    gone = [player for player in players if player in set(withdrawn)]
+    active = [player for player in players if player not in set(withdrawn)]
+    tiers, seps = ranker.rank(active, start=0) if active else ([], [])
+    if gone:
+        seps = [*seps, (WITHDRAWN, None, None)] if active else seps
+        tiers = [*tiers, gone]
     rows: list[StandingRow] = []
     separations: list[Separation] = []
     values = {p: {key: absolute[key][p] for key in absolute} for p in players}
@@ -352,7 +375,7 @@ def compute_standings(
                     metric, upper_value, lower_value = seps[index - 1]
                     separations.append(Separation(rows[-1].player, player, metric, upper_value, lower_value))
             rows.append(StandingRow(place, player, len(tier) > 1, values[player],
-                                    table.penalties[player]))
+                                    table.penalties[player], player in gone))
     return Standings(tuple(rows), tuple(separations), tuple(m.key for m in metrics))
 
 

@@ -5,10 +5,15 @@ Thin: read through selectors, render; htmx requests get partials.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -17,7 +22,7 @@ from games import services as games_services
 from games.models import Match, MatchResult
 from games.services import ServiceError
 from nardy_site.listing import filtered_page
-from tournaments import selectors
+from tournaments import page_cache, selectors
 from tournaments.filters import TournamentFilter
 from tournaments.forms import DisputeForm, ScoreForm
 from tournaments.models import Flight, Tournament
@@ -56,35 +61,48 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def bracket(request: HttpRequest, pk: int) -> HttpResponse:
     """All knockout flights; the partial is polled by htmx every 10 seconds."""
     tournament = visible_tournament(request, pk)
-    context = _context(request, tournament, "bracket")
-    context["flights"] = selectors.bracket(tournament)
-    if request.htmx:
-        return render(request, tournament.event_format.bracket_partial, context)
-    return render(request, "tournaments/bracket.html", context)
+    partial = tournament.event_format.bracket_partial
+    return _with_fragment(request, tournament, "bracket", partial, lambda: {
+        "flights": selectors.bracket(tournament)})
 
 
 def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = visible_tournament(request, pk)
-    context = _context(request, tournament, "crosstable")
     flight = tournament.event_format.table_flight or Flight.GROUP
-    context["tables"] = selectors.crosstables(tournament, flight=flight)
-    if request.htmx:
-        return render(request, tournament.event_format.table_partial, context)
-    return render(request, "tournaments/crosstable.html", context)
+    return _with_fragment(request, tournament, "crosstable", tournament.event_format.table_partial,
+                          lambda: {"tables": selectors.crosstables(tournament, flight=flight)})
 
 
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = visible_tournament(request, pk)
-    context = _context(request, tournament, "standings")
-    flight = tournament.event_format.table_flight or Flight.GROUP
-    context["tables"] = selectors.crosstables(tournament, flight=flight)
-    context["tiebreaks"] = selectors.tiebreak_descriptions(tournament.tiebreaks)
-    context["playoffs"] = (selectors.pairings_of(tournament, (Flight.PLAYOFF,))
-                           if tournament.playoff_places else [])
-    context["knockout_places"] = (
-        selectors.entries_of(tournament).exclude(place_first=None).order_by("place_first", "pk")
-    )
-    return render(request, "tournaments/standings.html", context)
+
+    def data() -> dict[str, Any]:
+        flight = tournament.event_format.table_flight or Flight.GROUP
+        return {
+            "tables": selectors.crosstables(tournament, flight=flight),
+            "tiebreaks": selectors.tiebreak_descriptions(tournament.tiebreaks),
+            "playoffs": (selectors.pairings_of(tournament, (Flight.PLAYOFF,))
+                         if tournament.playoff_places else []),
+            "knockout_places": selectors.entries_of(tournament).exclude(place_first=None)
+                                                              .order_by("place_first", "pk"),
+        }  # fmt: skip
+
+    return _with_fragment(request, tournament, "standings", "tournaments/_standings.html", data)
+
+
+def _with_fragment(request: HttpRequest, tournament: Tournament, tab: str, partial: str,
+                   data: Callable[[], dict[str, Any]]) -> HttpResponse:
+    """An event page around its public fragment (the same for every viewer, so kept by
+    tournaments.page_cache); an htmx request gets the fragment alone."""
+    def render_fragment() -> str:
+        return render_to_string(partial, {"tournament": tournament, **data()}, request)
+
+    fragment = page_cache.fragment(tournament, f"{tab}:{partial}", render_fragment)
+    if request.htmx:
+        return HttpResponse(fragment)
+    context = _context(request, tournament, tab)
+    context["fragment"] = mark_safe(fragment)  # rendered by the template engine above
+    return render(request, f"tournaments/{tab}.html", context)
 
 
 def draw_sheet(request: HttpRequest, pk: int) -> HttpResponse:

@@ -41,6 +41,9 @@ def test_the_services_of_a_production_deployment(compose) -> None:
         environment = services[name]["environment"]
         assert environment["DATABASE_URL"].startswith("postgres://"), name
         assert environment["REDIS_URL"].startswith("redis://"), name
+        # every process shares one cache: rate limits count across web processes, and a
+        # write in a worker drops the page fragments the web processes kept
+        assert environment["NARDY_CACHE_URL"].startswith("redis://"), name
         assert "NARDY_SECRET_KEY:?" in environment["NARDY_SECRET_KEY"], name  # must be set
         assert services[name]["build"]["dockerfile"] == "deploy/Dockerfile"
         assert (DEPLOY / services[name]["build"]["context"]).resolve() == BASE_DIR

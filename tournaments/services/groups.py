@@ -133,11 +133,13 @@ def group_orders(tournament: Tournament, groups: list[int]) -> tuple[dict[int, l
     for group in groups:
         standings = table_standings(tournament, group=group)
         if not places:
-            orders[group] = [row.player for row in standings.rows]
+            orders[group] = [row.player for row in standings.rows if not row.withdrawn]
             continue
         own = [p for p in playoffs if p.group == group]
         placed, needed = after_playoffs(standings, table_results(own), range(1, places + 1))
-        orders[group] = [player for place in placed for player in place.players]
+        gone = {row.player for row in standings.rows if row.withdrawn}
+        orders[group] = [player for place in placed for player in place.players
+                         if player not in gone]
         if needed:
             open_playoff_round(tournament, needed, 1 + max((p.round for p in own), default=0),
                                group=group)

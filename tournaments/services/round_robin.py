@@ -9,6 +9,8 @@ pairing with no bottom player, decided for the top one.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
@@ -166,7 +168,8 @@ def finish_table(tournament: Tournament) -> None:
         groups = decided
     for group in groups:
         for entry_id in group.players:
-            entries[entry_id].place_first, entries[entry_id].place_last = group.first, group.last
+            if not entries[entry_id].withdrawn:  # listed last, without a place
+                entries[entry_id].place_first, entries[entry_id].place_last = group.first, group.last
     Entry.objects.bulk_update(entries.values(), ["place_first", "place_last"])
     tournament.status = Tournament.Status.FINISHED
     tournament.save(update_fields=["status"])
@@ -194,21 +197,29 @@ def table_results(pairings: list[Pairing]) -> list[MatchResult]:
 def table_standings(
     tournament: Tournament, *, flight: str = Flight.GROUP, group: int | None = None,
     pairings: list[Pairing] | None = None, entry_ids: list[int] | None = None,
+    withdrawn: Collection[int] = (),
 ) -> Standings:
-    """Standings of a group (or the whole event) with the event's tiebreak order."""
+    """Standings of a group (or the whole event) with the event's tiebreak order.
+
+    Withdrawn entrants stay in (their results stand for their opponents) and are listed
+    after everyone still in the event (tournaments.standings.compute_standings); given
+    ``entry_ids``, ``withdrawn`` says which of them withdrew.
+    """
     if pairings is None:
         query = tournament.pairings.filter(flight=flight).select_related("match")
         if group is not None:
             query = query.filter(group=group)
         pairings = list(query)
     if entry_ids is None:
-        entries = tournament.entries.filter(withdrawn=False)
+        entries = tournament.entries.all()
         if group is not None:
             entries = entries.filter(group=group)
-        entry_ids = list(entries.order_by("seed", "pk").values_list("pk", flat=True))
+        rows = list(entries.order_by("seed", "pk").values_list("pk", "withdrawn"))
+        entry_ids = [pk for pk, _ in rows]
+        withdrawn = {pk for pk, gone in rows if gone}
     order = tournament.tiebreaks or tournament.event_format.default_tiebreaks
     return compute_standings(entry_ids, table_results(pairings), order,
-                             penalties=penalties_of(tournament, entry_ids))
+                             penalties=penalties_of(tournament, entry_ids), withdrawn=withdrawn)
 
 
 def penalties_of(tournament: Tournament, entry_ids: list[int]) -> dict[int, int]:

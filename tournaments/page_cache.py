@@ -1,0 +1,179 @@
+"""The public fragments of an event's pages (bracket, crosstable, standings), cached.
+
+These fragments are the same for every viewer (display names only, no forms) and are
+the busiest reads of the site: every open bracket polls its fragment every 10 seconds.
+Each is rendered once per *version* of its tournament and kept in the cache:
+
+- a tournament's version is a random token in the cache, dropped by every write to what
+  the fragments show: the event's entries and pairings, the matches of its pairings and
+  the players of its entries. ``touch`` is called by the signal receivers below and by
+  the querysets of Entry and Pairing for their bulk writes;
+- the key also holds a digest of the tournament's own row (its name, state, format and
+  options are on the page), the language, and a digest of the code and templates that
+  render it (a new release never serves an old page).
+
+Safe under races: a version is dropped at the write and again once it is committed, so a
+reader that rendered older data meanwhile filed it under a version nobody asks for any
+more. The cache
+being down only costs the time to render: every cache call is guarded. In a set-up with
+several web processes the cache must be shared by them (NARDY_CACHE_URL, see
+``enabled``), else the page cache stays off.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import uuid
+from collections.abc import Callable, Iterable
+from functools import cache as memoize
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from django.utils import translation
+
+log = logging.getLogger(__name__)
+
+TIMEOUT = 60 * 60  # seconds a fragment is kept at most (its version usually changes first)
+
+
+def enabled() -> bool:
+    return bool(getattr(settings, "NARDY_PAGE_CACHE", False))
+
+
+def fragment(tournament: Any, name: str, render: Callable[[], str]) -> str:
+    """The fragment ``name`` of ``tournament``: from the cache, or ``render()`` kept there."""
+    if not enabled():
+        return render()
+    try:
+        key = _key(tournament, name)
+        html = cache.get(key)
+    except Exception:  # the cache is down: render, as without it
+        log.warning("page cache unavailable", exc_info=True)
+        return render()
+    if html is None:
+        html = render()
+        try:
+            cache.set(key, html, TIMEOUT)
+        except Exception:
+            log.warning("page cache unavailable", exc_info=True)
+    return html
+
+
+def touch(tournament_ids: Iterable[int | None]) -> None:
+    """The pages of these tournaments change: drop their versions once the change commits."""
+    if not enabled():
+        return
+    keys = sorted({_version_key(pk) for pk in tournament_ids if pk is not None})
+    if keys:
+        # Now (the writing request's own next read sees its change even before the commit,
+        # and so does a test inside its transaction), and again once committed: a reader
+        # in between may have kept the older data under the version made meanwhile.
+        _drop(keys)
+        transaction.on_commit(lambda: _drop(keys))
+
+
+def _drop(keys: list[str]) -> None:
+    try:
+        cache.delete_many(keys)
+    except Exception:  # a fragment outlives its data by TIMEOUT at most
+        log.warning("page cache: could not drop %s", keys, exc_info=True)
+
+
+def _version_key(pk: int) -> str:
+    return f"nardy:pages:tournament:{pk}:version"
+
+
+def _version(pk: int) -> str:
+    key = _version_key(pk)
+    version = cache.get(key)
+    if version is None:
+        cache.add(key, uuid.uuid4().hex, TIMEOUT)
+        version = cache.get(key) or "none"
+    return version
+
+
+def _row_digest(tournament: Any) -> str:
+    values = [repr(field.value_from_object(tournament)) for field in tournament._meta.concrete_fields]
+    return hashlib.blake2b("\x1f".join(values).encode(), digest_size=12).hexdigest()
+
+
+def _key(tournament: Any, name: str) -> str:
+    return ":".join(("nardy:pages", _release(), str(tournament.pk), name,
+                     translation.get_language() or "", _version(tournament.pk),
+                     _row_digest(tournament)))  # fmt: skip
+
+
+@memoize
+def _release() -> str:
+    """A digest of the code and templates that render the fragments, once per process."""
+    root = Path(settings.BASE_DIR)
+    digest = hashlib.blake2b(digest_size=8)
+    for folder, pattern in (("tournaments", "**/*.py"), ("tournaments", "**/*.html"),
+                            ("templates", "**/*.html"), ("locale", "**/*.mo"),
+                            ("tournaments", "**/*.mo"), ("common", "**/*.py")):  # fmt: skip
+        for path in sorted((root / folder).glob(pattern)):
+            digest.update(str(path.relative_to(root)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+# --- what drops a version ------------------------------------------------------------------
+
+
+def _on_row(sender: Any, instance: Any, **_: Any) -> None:
+    touch([instance.tournament_id])
+
+
+def _on_match(sender: Any, instance: Any, **_: Any) -> None:
+    from tournaments.models import Pairing
+
+    if enabled() and instance.pk is not None:
+        touch(Pairing.objects.filter(match_id=instance.pk).values_list("tournament_id", flat=True))
+
+
+def _on_player(sender: Any, instance: Any, **_: Any) -> None:
+    from tournaments.models import Entry
+
+    if enabled() and instance.pk is not None:
+        touch(Entry.objects.filter(player_id=instance.pk).values_list("tournament_id", flat=True))
+
+
+def connect() -> None:
+    from django.db.models.signals import post_delete, post_save
+
+    from clubs.models import Player
+    from games.models import Match
+    from tournaments.models import Entry, Pairing
+
+    for model in (Entry, Pairing):
+        post_save.connect(_on_row, sender=model, dispatch_uid=f"page_cache.{model.__name__}")
+        post_delete.connect(_on_row, sender=model, dispatch_uid=f"page_cache.{model.__name__}.d")
+    post_save.connect(_on_match, sender=Match, dispatch_uid="page_cache.match")
+    post_save.connect(_on_player, sender=Player, dispatch_uid="page_cache.player")
+
+
+class TouchingQuerySet:
+    """A mixin for the querysets of models with a ``tournament``: bulk writes, which send
+    no signals, drop the versions of the tournaments they change."""
+
+    def update(self, **kwargs: Any) -> int:
+        ids = list(self.values_list("tournament_id", flat=True).distinct()) if enabled() else []
+        count = super().update(**kwargs)  # type: ignore[misc]
+        moved_to = kwargs.get("tournament_id", getattr(kwargs.get("tournament"), "pk", None))
+        touch([*ids, moved_to])  # after the write: see the module's note on races
+        return count
+
+    def bulk_update(self, objs: Iterable[Any], fields: Any, *args: Any, **kwargs: Any) -> int:
+        objs = list(objs)
+        count = super().bulk_update(objs, fields, *args, **kwargs)  # type: ignore[misc]
+        touch(obj.tournament_id for obj in objs)
+        return count
+
+    def bulk_create(self, objs: Iterable[Any], *args: Any, **kwargs: Any) -> list[Any]:
+        created = super().bulk_create(objs, *args, **kwargs)  # type: ignore[misc]
+        touch(obj.tournament_id for obj in created)
+        return created
