@@ -13,10 +13,15 @@ from pathlib import Path
 import pytest
 
 from nardy_site import processes
-from nardy_site.devserver import Options, service_commands
+from nardy_site.devserver import Options, cache_url, service_commands
 from nardy_site.redis_server import redis_server_binary
 
 BASE_DIR = Path(__file__).resolve().parents[2]
+
+
+def test_the_cache_shares_the_brokers_redis_in_another_database() -> None:
+    assert cache_url("redis://127.0.0.1:6390/0") == "redis://127.0.0.1:6390/1"
+    assert cache_url("redis://:secret@redis.example:6379") == "redis://:secret@redis.example:6379/1"
 
 
 def test_service_commands_bind_loopback_and_keep_beat_state_in_var(tmp_path: Path) -> None:
