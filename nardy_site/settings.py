@@ -181,14 +181,20 @@ ACCOUNT_RATE_LIMITS = {
 
 # Cache: allauth keeps its rate-limit counters here. With several web processes set
 # NARDY_CACHE_URL=redis://... so that they share the counts.
+CACHE_OPTIONS = {"IGNORE_EXCEPTIONS": True, "SOCKET_CONNECT_TIMEOUT": 0.25, "SOCKET_TIMEOUT": 0.25}
+# The cache being down must not break a page: django-redis answers a miss instead of
+# raising (rate limits and throttles then let requests through; the page cache renders),
+# and gives up on an unreachable server at once.
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-         "LOCATION": os.environ["NARDY_CACHE_URL"]}
+        {"BACKEND": "nardy_site.cache.OutageTolerantRedisCache",
+         "LOCATION": os.environ["NARDY_CACHE_URL"],
+         "OPTIONS": CACHE_OPTIONS}
         if os.environ.get("NARDY_CACHE_URL")
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True  # logged (a warning), not silent
 # The events' public fragments, kept per version of the event (tournaments/page_cache.py).
 # Only with a cache every process shares: a write in one process (a web worker, a Celery
 # worker) must drop what the others kept.
