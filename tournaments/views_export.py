@@ -57,12 +57,15 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     flight = tournament.event_format.table_flight or Flight.GROUP
     keys = list(tournament.tiebreaks)
     writer.writerow([_("Group"), _("Place"), _("Player"),
-                     *[selectors.tiebreak_text(k)[1] for k in keys]])
+                     *[selectors.tiebreak_text(k)[1] for k in keys],
+                     _("Penalty points"), _("Withdrew")])
     for table in selectors.crosstables(tournament, flight=flight):
         if table.standings is None:
             continue
         names = {e.pk: e.player.display_name for e in table.entries}
         for row in table.standings.rows:
-            writer.writerow([table.group, f"{row.place}{'=' if row.shared else ''}",
-                             names[row.player], *[row.values.get(k, "") for k in keys]])
+            place = "" if row.withdrawn else f"{row.place}{'=' if row.shared else ''}"
+            writer.writerow([table.group, place, names[row.player],
+                             *[row.values.get(k, "") for k in keys],
+                             row.penalty or "", _("yes") if row.withdrawn else ""])
     return response

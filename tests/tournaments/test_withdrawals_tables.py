@@ -78,6 +78,10 @@ def test_a_withdrawal_after_results_keeps_pages_api_and_finish_working(options) 
     rows = data["groups"][0]["rows"]
     assert rows[-1]["entry"] == gone.pk and rows[-1]["withdrawn"] is True
     assert not any(row["withdrawn"] for row in rows[:-1])
+    table = Client().get(reverse("tournaments:standings_csv", args=[event.pk])).content.decode()
+    header, *lines = [line.split(",") for line in table.splitlines()]
+    assert header[-2:] == ["Penalty points", "Withdrew"]
+    assert lines[-1][2] == "E1" and lines[-1][1] == "" and lines[-1][-1] == "yes"
 
     for _ in range(10):  # play the event out: the withdrawn player's matches are walkovers
         _play_ready(event)
