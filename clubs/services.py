@@ -40,12 +40,15 @@ def create_player(
 def _player_links() -> list[models.ForeignObjectRel]:
     """Every foreign key or one-to-one that points at Player, whichever app declares it.
 
-    Found by introspection, so models added later (ratings, rankings, ...) are covered.
-    Many-to-many relations through a model are covered by that model's foreign key.
+    Found by introspection, so models added later (ratings, rankings, ...) are covered,
+    hidden ones included (``related_name="+"``, such as an external event's places, which
+    would otherwise keep the duplicate from being deleted). Many-to-many relations through
+    a model are covered by that model's foreign key.
     """
     return [
-        rel for rel in Player._meta.related_objects
-        if (rel.one_to_many or rel.one_to_one) and rel.field.concrete
+        rel for rel in Player._meta.get_fields(include_hidden=True)
+        if rel.auto_created and not rel.concrete
+        and (rel.one_to_many or rel.one_to_one) and rel.field.concrete
     ]
 
 

@@ -59,3 +59,18 @@ def test_a_player_cannot_be_merged_into_themselves() -> None:
     player = PlayerFactory()
     with pytest.raises(PlayerError):
         merge_players(keep=player, duplicate=player)
+
+
+def test_merging_moves_an_external_events_place_too() -> None:
+    """An external event's place points at its player through a hidden relation
+    (related_name "+"): merging moves it instead of failing to delete the duplicate."""
+    from leaderboard.models import ExternalEvent, ExternalPlace
+
+    club = ClubFactory()
+    keep, duplicate = PlayerFactory(user=None), PlayerFactory(user=None)
+    event = ExternalEvent.objects.create(club=club, name="Open", date="2025-01-05",
+                                         variant="backgammon")
+    place = ExternalPlace.objects.create(event=event, player=duplicate, place=1)
+    merge_players(keep=keep, duplicate=duplicate)
+    assert ExternalPlace.objects.get(pk=place.pk).player == keep
+    assert not Player.objects.filter(pk=duplicate.pk).exists()
