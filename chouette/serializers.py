@@ -22,6 +22,7 @@ from clubs.models import Club, Player
 from common.api import (
     QuerySerializer,
     StrictCharField,
+    StrictDecimalField,
     StrictModelSerializer,
     StrictSlugRelatedField,
 )
@@ -195,7 +196,7 @@ class ChouetteStartSessionInput(serializers.Serializer):
         help_text="Long nardy's six-point block rule; empty: the main rule (ahead). Refused "
         "for backgammon, which has none.",
     )
-    stake_per_point = serializers.DecimalField(max_digits=10, decimal_places=2, default=1)
+    stake_per_point = StrictDecimalField(max_digits=10, decimal_places=2, default=1)
     cube_mode = serializers.ChoiceField(
         choices=ChouetteSession.CubeMode.choices, default=core.CubeMode.MULTIPLE.value
     )

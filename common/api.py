@@ -17,6 +17,7 @@ for the project's handler404/handler500 and middleware, so no answer under /api/
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -200,6 +201,7 @@ __all__ = [
     "Pagination",
     "QuerySerializer",
     "StrictCharField",
+    "StrictDecimalField",
     "StrictEmailField",
     "StrictModelSerializer",
     "StrictSlugField",
@@ -207,6 +209,8 @@ __all__ = [
     "error_body",
     "error_response",
     "exception_handler",
+    "decimal_pattern",
+    "decimal_whole_bounds",
     "flatten",
     "id_field",
     "query_id",
@@ -239,6 +243,43 @@ class StrictSlugRelatedField(_StringsOnly, serializers.SlugRelatedField):
     """A SlugRelatedField (an object named by its slug) that takes strings only."""
 
 
+def decimal_pattern(field: serializers.DecimalField) -> str:
+    """The decimals ``field`` takes, as a regular expression without anchors (the same in
+    Python and in the schema): digits (ASCII), an optional point and at most the field's
+    places, a minus sign only where the field may be negative; no exponent, no spaces."""
+    places = field.decimal_places or 0
+    whole = (field.max_digits or 20) - places
+    sign = "" if field.min_value is not None and field.min_value >= 0 else "-?"
+    fraction = rf"(?:\.[0-9]{{0,{places}}})?" if places else ""
+    only_fraction = rf"|\.[0-9]{{1,{places}}}" if places else ""
+    return rf"{sign}(?:[0-9]{{1,{whole}}}{fraction}{only_fraction})"
+
+
+class StrictDecimalField(serializers.DecimalField):
+    """A DecimalField that takes what the schema says (common.schema.DecimalFieldSchema):
+    a string matching :func:`decimal_pattern` (a blank one when the field allows null), or
+    a whole JSON number within the field's digits. DRF's own would also take a fraction as
+    a JSON number, an exponent ("1e3") or surrounding spaces."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, bool) or not isinstance(data, (str, int, float)):
+            self.fail("invalid")
+        if isinstance(data, float) and not data.is_integer():
+            self.fail("invalid")
+        if isinstance(data, str) and not (self.allow_null and not data.strip()):
+            if re.fullmatch(decimal_pattern(self), data) is None:
+                self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+def decimal_whole_bounds(field: serializers.DecimalField) -> tuple[int, int]:
+    """The whole numbers ``field`` takes as JSON numbers."""
+    places = field.decimal_places or 0
+    highest = 10 ** ((field.max_digits or 20) - places) - 1
+    lowest = 0 if field.min_value is not None and field.min_value >= 0 else -highest
+    return lowest, highest
+
+
 class StrictModelSerializer(serializers.ModelSerializer):
     """A ModelSerializer whose text fields take strings only (see :class:`StrictCharField`)."""
 
@@ -248,4 +289,5 @@ class StrictModelSerializer(serializers.ModelSerializer):
         models.TextField: StrictCharField,
         models.SlugField: StrictSlugField,
         models.EmailField: StrictEmailField,
+        models.DecimalField: StrictDecimalField,
     }

@@ -32,7 +32,7 @@ from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
 from rest_framework import permissions
 
-from common.api import ErrorOutput
+from common.api import ErrorOutput, decimal_pattern, decimal_whole_bounds
 
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 VISIBLE_TEXT = r"^[^\u0000]*[^\s\u0000][^\u0000]*$"  # one visible character, no NUL
@@ -116,12 +116,18 @@ class AutoSchema(SpectacularAutoSchema):
 def require_visible_text(
     result: dict[str, Any], generator: Any, request: Any, public: bool
 ) -> dict[str, Any]:
-    """POSTPROCESSING_HOOKS: the texts of request bodies as the API reads them. It trims
-    spaces away, so a required text (minLength 1) needs one visible character, and it
-    refuses NUL characters in any text."""
+    """POSTPROCESSING_HOOKS: the texts of request bodies and query strings as the API
+    reads them. It trims spaces away, so a required text (minLength 1) needs one visible
+    character, and it refuses NUL characters in any text."""
     schemas = result.get("components", {}).get("schemas", {})
     for name in _request_components(result):
         _tidy_texts(schemas.get(name, {}))
+    for item in result.get("paths", {}).values():  # query strings: no NUL either (see
+        for operation in item.values():  # nardy_site.errors.ApiAnswers)
+            if isinstance(operation, dict):
+                for parameter in operation.get("parameters", []):
+                    if parameter.get("in") == "query" and isinstance(parameter.get("schema"), dict):
+                        _tidy_text(parameter["schema"])
     return result
 
 
@@ -173,8 +179,10 @@ class SlugRelatedFieldSchema(OpenApiSerializerFieldExtension):
 
 class DecimalFieldSchema(OpenApiSerializerFieldExtension):
     """A decimal is sent as a string of digits (``"7"``, ``"4.5"``): at least one digit,
-    no more places than the field keeps, and no minus sign where the field starts at 0.
-    Other bounds are the domain's (a 409 with its sentence)."""
+    no more places than the field keeps, and no minus sign where the field starts at 0;
+    or as a whole JSON number (``7``) within the field's digits (see
+    common.api.StrictDecimalField). Other bounds are the domain's (a 409 with its
+    sentence)."""
 
     target_class = "rest_framework.fields.DecimalField"
 
@@ -182,20 +190,19 @@ class DecimalFieldSchema(OpenApiSerializerFieldExtension):
         field = self.target
         if direction == "response":
             return {"type": "string", "format": "decimal"}
-        places = field.decimal_places or 0
-        whole = (field.max_digits or 20) - places
-        sign = "" if field.min_value is not None and field.min_value >= 0 else "-?"
-        fraction = rf"(?:\.\d{{0,{places}}})?" if places else ""
-        only_fraction = rf"|\.\d{{1,{places}}}" if places else ""
-        number = rf"{sign}(?:\d{{1,{whole}}}{fraction}{only_fraction})"
+        number = decimal_pattern(field)
+        lowest, highest = decimal_whole_bounds(field)
+        whole = {"type": "integer", "minimum": lowest, "maximum": highest}
         if field.allow_null:  # DRF reads a blank string as null in a field that allows it
-            return {
+            text = {
                 "type": "string",
                 "format": "decimal",
                 "pattern": rf"^(?:\s*|{number})$",
                 "description": "Empty: none.",
             }
-        return {"type": "string", "format": "decimal", "pattern": rf"^{number}$"}
+        else:
+            text = {"type": "string", "format": "decimal", "pattern": rf"^{number}$"}
+        return {"oneOf": [text, whole]}
 
 
 class JSONFieldSchema(OpenApiSerializerFieldExtension):

@@ -7,6 +7,7 @@ from rest_framework import serializers
 from clubs.serializers import PublicNameField
 from common.api import (
     StrictCharField,
+    StrictDecimalField,
     StrictModelSerializer,
     StrictSlugField,
     StrictSlugRelatedField,
@@ -56,10 +57,10 @@ class RulingInputSerializer(serializers.Serializer):
     ruling = serializers.ChoiceField(choices=Ruling.choices)
     note = StrictCharField(max_length=2000, required=False, allow_blank=True)
     replay_position_id = StrictCharField(max_length=20, required=False, allow_blank=True)
-    score1 = serializers.DecimalField(max_digits=5, decimal_places=1, min_value=0, required=False,
-                                      help_text="A disputed result: the ruled score of player 1.")
-    score2 = serializers.DecimalField(max_digits=5, decimal_places=1, min_value=0, required=False,
-                                      help_text="A disputed result: the ruled score of player 2.")
+    score1 = StrictDecimalField(max_digits=5, decimal_places=1, min_value=0, required=False,
+                                help_text="A disputed result: the ruled score of player 1.")
+    score2 = StrictDecimalField(max_digits=5, decimal_places=1, min_value=0, required=False,
+                                help_text="A disputed result: the ruled score of player 2.")
 
 
 class DisputeEventSerializer(StrictModelSerializer):

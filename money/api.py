@@ -4,9 +4,11 @@ the tournament's."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any, Callable, TypeVar
 
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.validators import RegexValidator
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -20,6 +22,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.routers import BaseRouter
 
+from common.api import StrictCharField, StrictDecimalField
+from common.errors import DomainError
 from money import access, selectors, services
 from money.models import PayoutPreset, SidePool
 from money.selectors import Ledger
@@ -61,25 +65,38 @@ class LedgerSerializer(s.Serializer):
         return ledger.purse is not None
 
 
+def amount(**kwargs: Any) -> s.DecimalField:
+    """An amount of money: up to 99999999.99, two decimals at most, not negative (the
+    schema's pattern says so); a smaller cap of the domain answers 409."""
+    return StrictDecimalField(max_digits=10, decimal_places=2, min_value=0, **kwargs)
+
+
+def percent(**kwargs: Any) -> s.DecimalField:
+    """A percentage as a decimal string: above 100 is the domain's 409."""
+    return StrictDecimalField(max_digits=5, decimal_places=2, min_value=0, **kwargs)
+
+
 class PurseInputSerializer(s.Serializer):
-    currency = s.CharField(max_length=3, default="EUR")
-    house_share = s.CharField(max_length=12, default="10", help_text="Percent kept by the house, 0–100.")
+    currency = StrictCharField(min_length=3, max_length=3, default="EUR", trim_whitespace=False,
+                               validators=[RegexValidator(r"^[A-Za-z]{3}$")],
+                               help_text="A three-letter code such as EUR.")
+    house_share = percent(default=Decimal(10), help_text="Percent kept by the house, 0–100.")
     payout_preset = s.ChoiceField(choices=PayoutPreset.choices, default=PayoutPreset.P50_30_20)
-    payout_custom = s.ListField(child=s.CharField(max_length=12), max_length=64, default=list,
+    payout_custom = s.ListField(child=percent(), max_length=64, default=list,
                                 help_text="Percent by place, first place first; sums to 100 or less.")
-    division_fees = s.DictField(child=s.CharField(max_length=14), default=dict,
+    division_fees = s.DictField(child=amount(), default=dict,
                                 help_text="Entry fee by division code (else the event's fee).")
     calcutta = s.BooleanField(default=False)
-    calcutta_house_share = s.CharField(max_length=12, default="0")
+    calcutta_house_share = percent(default=Decimal(0))
 
 
 class SidePoolInputSerializer(s.Serializer):
     name = s.CharField(max_length=60)
     kind = s.ChoiceField(choices=SidePool.Kind.choices, default=SidePool.Kind.SIDE)
-    entry_fee = s.CharField(max_length=14)
-    house_share = s.CharField(max_length=12, default="0")
+    entry_fee = amount(help_text="Up to 999999.99.")
+    house_share = percent(default=Decimal(0))
     payout_preset = s.ChoiceField(choices=PayoutPreset.choices, default=PayoutPreset.WINNER)
-    payout_custom = s.ListField(child=s.CharField(max_length=12), max_length=64, default=list)
+    payout_custom = s.ListField(child=percent(), max_length=64, default=list)
 
 
 class SidePoolEntrantInputSerializer(s.Serializer):
@@ -92,14 +109,22 @@ class SidePoolEntrantInputSerializer(s.Serializer):
 class SaleInputSerializer(s.Serializer):
     entry = s.IntegerField(min_value=1, help_text="The entry (player) sold.")
     buyer = s.CharField(max_length=80)
-    price = s.CharField(max_length=14)
+    price = amount()
 
 
 def _run(fn: Callable[[], T]) -> T:
+    """The service's refusal of input that fits the schema is a domain error (409), with
+    the service's code and the field at fault."""
     try:
         return fn()
     except ValidationError as err:
-        raise ApiValidationError(err.message_dict) from None
+        field, errors = next(iter(err.error_dict.items()))
+        raise DomainError(errors[0].code or "invalid", errors[0].messages[0], field=field) from None
+
+
+def _missing(field: str, message: str) -> ApiValidationError:
+    """An id in the input of nothing in this event: 404 (see common.api)."""
+    return ApiValidationError({field: [message]}, code="does_not_exist")
 
 
 def _parsed(serializer_class: type[s.Serializer], request: Request) -> dict[str, Any]:
@@ -147,7 +172,7 @@ class EventMoneyViewSet(viewsets.ViewSet):
     def _purse(self, tournament: Tournament):
         purse = selectors.purse_for(tournament)
         if purse is None:
-            raise ApiValidationError({"detail": _("Set the event's money first (PUT).")})
+            raise DomainError("no_purse", _("Set the event's money first (PUT)."))
         return purse
 
     @extend_schema(parameters=[TOURNAMENT_ID], request=SidePoolInputSerializer,
@@ -171,10 +196,10 @@ class EventMoneyViewSet(viewsets.ViewSet):
         data = _parsed(SidePoolEntrantInputSerializer, request)
         side_pool = SidePool.objects.filter(pk=data["side_pool"], purse__tournament=tournament).first()
         if side_pool is None:
-            raise ApiValidationError({"side_pool": _("No such side pool in this event.")})
+            raise _missing("side_pool", _("No such side pool in this event."))
         entry = selectors.event_entries(tournament).filter(pk=data["entry"]).first()
         if entry is None:
-            raise ApiValidationError({"entry": _("This player is not entered in the event.")})
+            raise _missing("entry", _("This player is not entered in the event."))
         _run(lambda: services.set_side_pool_entrant(side_pool=side_pool, entry=entry,
                                                     joined=data["joined"], paid=data["paid"]))
         return self._ledger(tournament)
@@ -189,7 +214,7 @@ class EventMoneyViewSet(viewsets.ViewSet):
         data = _parsed(SaleInputSerializer, request)
         entry = selectors.event_entries(tournament).filter(pk=data["entry"]).first()
         if entry is None:
-            raise ApiValidationError({"entry": _("This player is not entered in the event.")})
+            raise _missing("entry", _("This player is not entered in the event."))
         _run(lambda: services.record_sale(purse=purse, entry=entry, buyer=data["buyer"],
                                           price=data["price"]))
         return Response(LedgerSerializer(selectors.ledger(tournament)).data,

@@ -1,5 +1,6 @@
 """Writes of the event's money. Each is atomic and validates everything first: a bad
-field raises ``django.core.exceptions.ValidationError`` naming it and nothing is saved."""
+field raises ``django.core.exceptions.ValidationError`` naming it, with a stable code
+(the API answers it as a domain error, 409), and nothing is saved."""
 
 from __future__ import annotations
 
@@ -18,22 +19,27 @@ from tournaments.models import Entry, Tournament
 MAX_AMOUNT = Decimal("99999999.99")
 
 
-def _error(err: core.MoneyError, field: str | None = None) -> ValidationError:
-    return ValidationError({field or err.field: gettext(err.template) % err.params})
+def _refusal(field: str, message: Any, code: str) -> ValidationError:
+    """The error of one field, with its code."""
+    return ValidationError({field: ValidationError(message, code=code)})
+
+
+def _error(err: core.MoneyError, code: str) -> ValidationError:
+    return _refusal(err.field, gettext(err.template) % err.params, code)
 
 
 def _amount(value: Any, field: str, *, limit: Decimal = MAX_AMOUNT) -> Decimal:
     try:
         amount = Decimal(str(value))
     except (InvalidOperation, ValueError, TypeError):
-        raise ValidationError({field: _("Give an amount such as 12.50.")}) from None
+        raise _refusal(field, _("Give an amount such as 12.50."), "invalid_amount") from None
     if not amount.is_finite():
-        raise ValidationError({field: _("Give an amount such as 12.50.")})
+        raise _refusal(field, _("Give an amount such as 12.50."), "invalid_amount")
     if amount < 0:
-        raise ValidationError({field: _("An amount cannot be negative.")})
+        raise _refusal(field, _("An amount cannot be negative."), "invalid_amount")
     if amount > limit or amount != amount.quantize(Decimal("0.01")):
-        raise ValidationError({field: _("Give an amount up to %(limit)s with at most two decimals.")
-                               % {"limit": limit}})
+        raise _refusal(field, _("Give an amount up to %(limit)s with at most two decimals.")
+                       % {"limit": limit}, "invalid_amount")
     return amount
 
 
@@ -41,31 +47,33 @@ def _share(value: Any, field: str) -> Decimal:
     try:
         share = Decimal(str(value))
     except (InvalidOperation, ValueError, TypeError):
-        raise ValidationError({field: _("Give a percentage from 0 to 100.")}) from None
+        raise _refusal(field, _("Give a percentage from 0 to 100."), "invalid_share") from None
     try:
         return core.validate_share(share, field).quantize(Decimal("0.01"))
     except core.MoneyError as err:
-        raise _error(err) from None
+        raise _error(err, "invalid_share") from None
     except InvalidOperation:
-        raise ValidationError({field: _("Give a percentage from 0 to 100.")}) from None
+        raise _refusal(field, _("Give a percentage from 0 to 100."), "invalid_share") from None
 
 
 def _table(preset: Any, custom: Any, prefix: str = "") -> list[str]:
     if preset not in PayoutPreset.values:
-        raise ValidationError({prefix + "payout_preset": _("Choose one of the payout tables.")})
+        raise _refusal(prefix + "payout_preset", _("Choose one of the payout tables."),
+                       "invalid_payout_table")
     if preset != PayoutPreset.CUSTOM:
         return []
     if not isinstance(custom, (list, tuple)) or not 1 <= len(custom) <= 64:
-        raise ValidationError({prefix + "payout_custom":
-                               _("Give the percentages of 1 to 64 places, first place first.")})
+        raise _refusal(prefix + "payout_custom",
+                       _("Give the percentages of 1 to 64 places, first place first."),
+                       "invalid_payout_table")
     try:
         values = [Decimal(str(v)) for v in custom]
         core.validate_table(values, prefix + "payout_custom")
     except core.MoneyError as err:
-        raise _error(err) from None
+        raise _error(err, "invalid_payout_table") from None
     except (InvalidOperation, ValueError, TypeError):
-        raise ValidationError({prefix + "payout_custom":
-                               _("Each place's percentage is a number.")}) from None
+        raise _refusal(prefix + "payout_custom", _("Each place's percentage is a number."),
+                       "invalid_payout_table") from None
     return [str(v) for v in values]
 
 
@@ -88,7 +96,8 @@ def save_purse(*, tournament: Tournament, currency: str = "EUR", house_share: An
     """Create or update the event's purse."""
     currency = str(currency or "").strip().upper()
     if not (len(currency) == 3 and currency.isalpha()):
-        raise ValidationError({"currency": _("A currency is a three-letter code such as EUR.")})
+        raise _refusal("currency", _("A currency is a three-letter code such as EUR."),
+                       "invalid_currency")
     share = _share(house_share, "house_share")
     calcutta_share = _share(calcutta_house_share, "calcutta_house_share")
     custom = _table(payout_preset, payout_custom)
@@ -96,8 +105,8 @@ def save_purse(*, tournament: Tournament, currency: str = "EUR", house_share: An
     fees: dict[str, str] = {}
     for code, fee in (division_fees or {}).items():
         if code not in codes:
-            raise ValidationError({"division_fees": _("%(code)s is not one of the event's divisions.")
-                                   % {"code": code}})
+            raise _refusal("division_fees", _("This event has no division “%(code)s”.")
+                           % {"code": code}, "unknown_division")
         fees[code] = str(_amount(fee, "division_fees"))
     purse, _created = EventPurse.objects.select_for_update().get_or_create(tournament=tournament)
     purse.currency = currency
@@ -117,14 +126,14 @@ def add_side_pool(*, purse: EventPurse, name: str, kind: str = SidePool.Kind.SID
                   payout_preset: str = PayoutPreset.WINNER, payout_custom: Any = ()) -> SidePool:
     name = str(name or "").strip()
     if not 1 <= len(name) <= 60:
-        raise ValidationError({"name": _("A side pool's name is 1 to 60 characters.")})
+        raise _refusal("name", _("A side pool's name is 1 to 60 characters."), "invalid_name")
     if kind not in SidePool.Kind.values:
-        raise ValidationError({"kind": _("Choose a side pool or a jackpot.")})
+        raise _refusal("kind", _("Choose a side pool or a jackpot."), "invalid_kind")
     fee = _amount(entry_fee, "entry_fee", limit=Decimal("999999.99"))
     share = _share(house_share, "house_share")
     custom = _table(payout_preset, payout_custom)
     if purse.side_pools.count() >= 20:
-        raise ValidationError({"name": _("An event has at most 20 side pools.")})
+        raise _refusal("name", _("An event has at most 20 side pools."), "too_many_side_pools")
     return SidePool.objects.create(purse=purse, name=name, kind=kind, entry_fee=fee,
                                    house_share=share, payout_preset=payout_preset,
                                    payout_custom=custom)
@@ -134,7 +143,7 @@ def add_side_pool(*, purse: EventPurse, name: str, kind: str = SidePool.Kind.SID
 def set_side_pool_entrant(*, side_pool: SidePool, entry: Entry, joined: bool,
                           paid: bool = False) -> SidePoolEntry | None:
     if not _of_event(entry, side_pool.purse.tournament_id):
-        raise ValidationError({"entry": _("This player is not entered in the event.")})
+        raise _refusal("entry", _("This player is not entered in the event."), "not_entered")
     if not joined:
         SidePoolEntry.objects.filter(side_pool=side_pool, entry=entry).delete()
         return None
@@ -146,13 +155,13 @@ def set_side_pool_entrant(*, side_pool: SidePool, entry: Entry, joined: bool,
 @transaction.atomic
 def record_sale(*, purse: EventPurse, entry: Entry, buyer: str, price: Any) -> CalcuttaSale:
     if not purse.calcutta:
-        raise ValidationError({"entry": _("This event has no calcutta auction.")})
+        raise _refusal("entry", _("This event has no calcutta auction."), "no_calcutta")
     if not _of_event(entry, purse.tournament_id):
-        raise ValidationError({"entry": _("This player is not entered in the event.")})
+        raise _refusal("entry", _("This player is not entered in the event."), "not_entered")
     buyer = str(buyer or "").strip()
     if not 1 <= len(buyer) <= 80:
-        raise ValidationError({"buyer": _("A buyer's name is 1 to 80 characters.")})
+        raise _refusal("buyer", _("A buyer's name is 1 to 80 characters."), "invalid_buyer")
     amount = _amount(price, "price")
     if CalcuttaSale.objects.filter(purse=purse, entry=entry).exists():
-        raise ValidationError({"entry": _("A player can be sold only once in the calcutta.")})
+        raise _refusal("entry", _("A player can be sold only once in the calcutta."), "already_sold")
     return CalcuttaSale.objects.create(purse=purse, entry=entry, buyer=buyer, price=amount)

@@ -12,7 +12,13 @@ from rest_framework import serializers
 
 from clubs.models import Club, Player
 from clubs.serializers import PlayerSerializer, PublicNameField
-from common.api import StrictCharField, StrictModelSerializer, StrictSlugRelatedField, id_field
+from common.api import (
+    StrictCharField,
+    StrictDecimalField,
+    StrictModelSerializer,
+    StrictSlugRelatedField,
+    id_field,
+)
 from common.bounds import parse_id
 from games.choices import BlockRule
 from games.services.results import REASON_REQUIRED
@@ -380,8 +386,8 @@ class FormatsSerializer(serializers.Serializer):
 
 
 class PairingScoreInputSerializer(serializers.Serializer):
-    score1 = serializers.DecimalField(max_digits=5, decimal_places=1, min_value=0)
-    score2 = serializers.DecimalField(max_digits=5, decimal_places=1, min_value=0)
+    score1 = StrictDecimalField(max_digits=5, decimal_places=1, min_value=0)
+    score2 = StrictDecimalField(max_digits=5, decimal_places=1, min_value=0)
     reason = StrictCharField(required=False, allow_blank=True, max_length=500)
 
 
