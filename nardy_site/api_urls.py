@@ -7,6 +7,7 @@ from drf_spectacular.views import (
     SpectacularRedocView,
     SpectacularSwaggerSplitView,
 )
+from rest_framework.renderers import JSONRenderer
 from rest_framework.routers import DefaultRouter
 
 from chouette import api as chouette_api
@@ -29,6 +30,18 @@ DOCS_POLICY = csp_update(
     }
 )
 
+class SchemaView(SpectacularAPIView):
+    """The OpenAPI schema (YAML, or JSON with ?format=json); its errors (a format it does
+    not give, a method it does not take) are JSON like every other error of the API."""
+
+    def finalize_response(self, request, response, *args, **kwargs):  # type: ignore[no-untyped-def]
+        response = super().finalize_response(request, response, *args, **kwargs)
+        if response.status_code >= 400:
+            response.accepted_renderer = JSONRenderer()
+            response.accepted_media_type = "application/json"
+        return response
+
+
 router = DefaultRouter()
 clubs_api.register(router)
 tournaments_api.register(router)
@@ -42,7 +55,7 @@ webhooks_api.register(router)
 site_api.register(router)
 
 urlpatterns = [
-    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("schema/", SchemaView.as_view(), name="schema"),
     # The API's documentation pages: Swagger UI with its start script served as a file
     # (no inline script); both viewers write their styles into style elements, and Redoc
     # runs a worker from a blob: URL, which their pages alone allow.

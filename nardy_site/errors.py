@@ -8,17 +8,19 @@ under /api/ is an HTML page and no page error is Django's bare default.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
+from django.http.response import HttpResponseRedirectBase
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from common.api import error_response
+from common.api import error_body, error_response
 
 API_PREFIX = "/api/"
 
@@ -79,6 +81,37 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     return error_page(request, 403, sentence)
 
 
+NULL_CHARACTER = _("Null characters are not allowed.")
+
+
+class ApiAnswers:
+    """Under /api/: a query string with a NUL character is refused (400, naming the
+    parameter) before any view reads it (a database such as PostgreSQL cannot even
+    compare such a string), and the redirect of APPEND_SLASH (``/api/matches`` to
+    ``/api/matches/``) answers JSON too; one for a method other than GET or HEAD is a
+    308, so the client sends its body again to the right address."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if not (is_api(request) or request.path == API_PREFIX.rstrip("/")):
+            return self.get_response(request)
+        broken = sorted({name for name, values in request.GET.lists()
+                         if "\x00" in name or any("\x00" in value for value in values)})
+        if broken:
+            fields = {name.replace("\x00", ""): [str(NULL_CHARACTER)] for name in broken}
+            return JsonResponse(error_body("invalid", str(NULL_CHARACTER), fields), status=400)
+        response = self.get_response(request)
+        if isinstance(response, HttpResponseRedirectBase) and not response.content:
+            location = response["Location"]
+            if request.method not in ("GET", "HEAD"):
+                response = HttpResponsePermanentRedirect(location, preserve_request=True)
+            response["Content-Type"] = "application/json"
+            response.content = json.dumps({"location": location}).encode()
+        return response
+
+
 class RequestSizeLimit:
     """Refuse, with 413, a request body above DATA_UPLOAD_MAX_MEMORY_SIZE before anything
     reads it: Django checks that size only for forms, and DRF reads JSON bodies (and
@@ -106,6 +139,7 @@ class RequestSizeLimit:
 
 
 __all__ = [
+    "ApiAnswers",
     "RequestSizeLimit",
     "bad_request",
     "csrf_failure",

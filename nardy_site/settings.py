@@ -97,6 +97,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "nardy_site.errors.ApiAnswers",  # before CommonMiddleware: sees its slash redirect
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -317,6 +318,9 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "common.schema.AutoSchema",
     # Bodies are JSON (a transcript may also come as a multipart file upload).
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # Answers are JSON only (no browsable HTML pages: every answer under /api/ is JSON;
+    # the documentation is at /api/docs/ and /api/redoc/).
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_PAGINATION_CLASS": "common.api.Pagination",
     "EXCEPTION_HANDLER": "common.api.exception_handler",

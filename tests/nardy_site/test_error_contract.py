@@ -203,3 +203,45 @@ def test_the_413_page_is_in_the_readers_language(settings: Any) -> None:
     assert response.status_code == 413
     html = response.content.decode()
     assert 'lang="ru"' in html and "Too large" not in html
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "status"),
+    [
+        ("get", "/api/matches/?format=api", 404),  # no browsable HTML API
+        ("get", "/api/schema/?format=xml", 404),  # the schema's errors are JSON, not YAML
+        ("patch", "/api/schema/", 405),
+        ("get", "/api/matches/?player=1%00", 400),  # a NUL in a query string
+        ("get", "/api/clubs/?x%00=1", 400),
+    ],
+)
+def test_every_answer_under_api_is_json(method: str, url: str, status: int) -> None:
+    response = getattr(api_client(UserFactory()), method)(url)
+    assert response.status_code == status
+    assert response["Content-Type"] == "application/json"
+    assert error_of(response)["code"]
+
+
+def test_the_api_answers_json_to_a_browser_and_406_to_html_only() -> None:
+    client = api_client()
+    browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+    assert client.get("/api/matches/", HTTP_ACCEPT=browser)["Content-Type"] == "application/json"
+    html_only = client.get("/api/matches/", HTTP_ACCEPT="text/html")
+    assert html_only.status_code == 406 and error_of(html_only)["code"] == "not_acceptable"
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "status", "location"),
+    [
+        ("get", "/api", 301, "/api/"),
+        ("get", "/api/matches", 301, "/api/matches/"),
+        ("post", "/api/matches/1/score", 308, "/api/matches/1/score/"),  # keeps the body
+    ],
+)
+def test_a_missing_final_slash_redirects_with_json(
+    method: str, url: str, status: int, location: str
+) -> None:
+    response = getattr(api_client(), method)(url)
+    assert response.status_code == status and response["Location"] == location
+    assert response["Content-Type"] == "application/json"
+    assert response.json() == {"location": location}
