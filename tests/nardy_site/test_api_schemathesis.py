@@ -11,7 +11,9 @@ with every run and is printed, so a failure reproduces:
 
     NARDY_SCHEMATHESIS_SEED=<seed> pytest tests/nardy_site/test_api_schemathesis.py
 
-NARDY_RUNSLOW=1 runs more examples without the time budget.
+NARDY_RUNSLOW=1 runs more examples without the time budget. Schemathesis reads its
+settings from schemathesis.toml at the top of the project (413 counts as a rejection of
+invalid data).
 """
 
 from __future__ import annotations
