@@ -205,6 +205,12 @@ class DecimalFieldSchema(OpenApiSerializerFieldExtension):
         return {"oneOf": [text, whole]}
 
 
+class StrictDecimalFieldSchema(DecimalFieldSchema):
+    """The same for the project's StrictDecimalField (extensions match their exact class)."""
+
+    target_class = "common.api.StrictDecimalField"
+
+
 class JSONFieldSchema(OpenApiSerializerFieldExtension):
     """A JSON field takes any JSON value but null (unless it allows null): DRF refuses
     null in a JSON field that does not allow it, so the schema says so."""
