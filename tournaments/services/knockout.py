@@ -99,7 +99,11 @@ def seeded_entries(tournament: Tournament, entries: list[Entry]) -> list[int]:
     """
     start_ratings(tournament, entries)
     seeding = [SeedingEntrant(e.pk, e.player.display_name, seeding_rating(e)) for e in entries]
-    manual = {e.pk: e.seed for e in entries if e.seed is not None}
+    # Manual seeds are ranks among the entrants who play: a seeded player who withdrew
+    # before the draw (or was dropped at it for not checking in) leaves no gap for the
+    # director to close by hand; the others keep their order.
+    given = sorted((e for e in entries if e.seed is not None), key=lambda e: e.seed)
+    manual = {e.pk: rank for rank, e in enumerate(given, start=1)}
     return list(
         seed_entrants(
             seeding,
