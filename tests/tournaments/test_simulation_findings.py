@@ -79,3 +79,33 @@ def test_manual_seeds_still_missing_are_refused_with_a_sentence(director):
     assert refused.status_code == 409
     assert error_of(refused)["code"] == "seed_missing"
     assert error_of(refused)["message"].endswith(".")
+
+
+def play_ready(api: APIClient, pk: int) -> list[dict]:
+    """The director enters a result for every ready match: the top player wins."""
+    ready = [p for p in api.get(f"/api/tournaments/{pk}/pairings/").json() if p["state"] == "ready"]
+    for pairing in ready:
+        match = pairing["match"]
+        top_seat = 1 if match["player1"]["entry"] == pairing["top"]["id"] else 2
+        scores = {f"score{top_seat}": match["length"], f"score{3 - top_seat}": 0}
+        answer = api.post(f"/api/pairings/{pairing['id']}/result/", {**scores, "reason": "sheet"},
+                          format="json")
+        assert answer.status_code == 201, answer.json()
+    return ready
+
+
+def test_a_withdrawal_that_leaves_one_player_under_the_losses_limit_finishes_the_event(director):
+    """Swiss until 1 loss, three players: after round 1 the winner and the bye holder are
+    still in; the bye holder withdraws between rounds. The event is over: it finishes
+    (it stayed running while next-round answered "The event is over")."""
+    pk = create(director, format="swiss_losses", losses_limit=1, seeding="rating")
+    ids = enter(director, pk, 3)
+    assert director.post(f"/api/tournaments/{pk}/draw/").status_code == 201
+    [played] = play_ready(director, pk)
+    bye = next(e for e in ids if e not in (played["top"]["id"], played["bottom"]["id"]))
+    assert director.post(f"/api/desk/{bye}/withdraw/").status_code == 200
+    event = director.get(f"/api/tournaments/{pk}/").json()
+    assert event["status"] == "finished"
+    places = director.get(f"/api/tournaments/{pk}/standings/").json()["places"]
+    assert [(p["entry"], p["place_first"]) for p in places if p["place_first"] == 1] == [
+        (played["top"]["id"], 1)]

@@ -142,6 +142,10 @@ class EventFormat:
     ) -> BracketConflict | None:
         raise NotImplementedError
 
+    def finish_if_over(self, tournament: Tournament) -> None:
+        """Finish a running event that is over without a new result (after a withdrawal);
+        a bracket finishes with its last result, so by default nothing to do."""
+
 
 def register(cls: type[EventFormat]) -> type[EventFormat]:
     """Class decorator: one instance per format key."""

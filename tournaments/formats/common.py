@@ -77,13 +77,16 @@ class TableFormat(EventFormat):
         if pairing.flight in KNOCKOUT_FLIGHTS:
             return bracket_result(pairing, winner, actor)
         record_table_result(pairing, winner)
-        tournament = pairing.tournament
-        if tournament.status == Tournament.Status.RUNNING and self.table_over(tournament):
-            self.finish(tournament)
+        self.finish_if_over(pairing.tournament)
         return None
 
     def table_over(self, tournament: Tournament) -> bool:
         return False
+
+    def finish_if_over(self, tournament: Tournament) -> None:
+        """Finish a running event whose table is over without a new result (a withdrawal)."""
+        if tournament.status == Tournament.Status.RUNNING and self.table_over(tournament):
+            self.finish(tournament)
 
     def finish(self, tournament: Tournament) -> None:
         from tournaments.services.round_robin import finish_table

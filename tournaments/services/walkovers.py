@@ -51,8 +51,18 @@ def _withdrawn_side(pairing: Pairing) -> tuple[Entry, Entry] | None:
 def settle_withdrawals(tournament: Tournament) -> int:
     """Give every ready match of a withdrawn entrant to the opponent; returns how many.
 
-    A match already under way is left to the director (a result or an override).
+    A match already under way is left to the director (a result or an override). A table
+    event that the withdrawal leaves over finishes (Swiss until N losses: the last player
+    with fewer than N losses; a round with nothing left to play), as a result would.
     """
+    given = _give_walkovers(tournament)
+    tournament.refresh_from_db(fields=["status", "current_round"])
+    if tournament.status == Tournament.Status.RUNNING:
+        tournament.event_format.finish_if_over(tournament)
+    return given
+
+
+def _give_walkovers(tournament: Tournament) -> int:
     given = 0
     skipped: set[int] = set()
     while True:
