@@ -20,6 +20,8 @@ SENTENCES: dict[str, Any] = {
     "knockout_draw": gettext_lazy("The knockout draw was made."),
     "round_robin_draw": gettext_lazy("The round-robin draw was made."),
     "group_knockout_draw": gettext_lazy("The knockout of the group qualifiers was drawn."),
+    "finished_without_knockout": gettext_lazy(
+        "Fewer than two players were left for the knockout: the event finished after the groups."),
     "last_chance_draw": gettext_lazy("The last-chance flight was drawn."),
     "swiss_draw": gettext_lazy("The first round was drawn."),
     "repeats_allowed": gettext_lazy("A round was paired allowing repeat matches."),

@@ -424,10 +424,14 @@ class DoneSerializer(serializers.Serializer):
 class NextStageSerializer(serializers.Serializer):
     round = serializers.IntegerField(required=False, help_text="The round that started.")
     stage = serializers.ChoiceField(
-        choices=["knockout", "playoff"], required=False,
-        help_text="knockout: the knockout of the group qualifiers was drawn. playoff: players "
-                  "tied on a group's play-off places (playoff_places) play off first (flight "
-                  "playoff, group: the group); ask for the knockout again once they are over.")
+        choices=["knockout", "playoff", "finished"], required=False,
+        help_text="knockout: the knockout of the group qualifiers was drawn (a group that "
+                  "withdrawals left short of qualifiers sends those it has: byes for the "
+                  "others). playoff: players tied on a group's play-off places "
+                  "(playoff_places) play off first (flight playoff, group: the group); ask "
+                  "for the knockout again once they are over. finished: withdrawals left "
+                  "fewer than two players for the knockout; the one left (if any) won, and "
+                  "the event finished.")
 
 
 class ResultRefSerializer(serializers.Serializer):

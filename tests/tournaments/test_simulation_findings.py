@@ -109,3 +109,82 @@ def test_a_withdrawal_that_leaves_one_player_under_the_losses_limit_finishes_the
     places = director.get(f"/api/tournaments/{pk}/standings/").json()["places"]
     assert [(p["entry"], p["place_first"]) for p in places if p["place_first"] == 1] == [
         (played["top"]["id"], 1)]
+
+
+def test_a_group_short_of_qualifiers_sends_those_it_has_to_the_knockout(director):
+    """Four groups of two, two qualifiers each; both players of one group and one of
+    another withdraw. The knockout is drawn with byes for the missing qualifiers (it
+    answered 409 uneven_qualifiers for ever: the event could not go on)."""
+    pk = create(director, format="groups_knockout", group_count=4, qualifiers_per_group=2,
+                seeding="rating")
+    ids = enter(director, pk, 8)
+    assert director.post(f"/api/tournaments/{pk}/draw/").status_code == 201
+    group_of = {e["id"]: e["group"] for e in director.get(f"/api/tournaments/{pk}/entries/").json()}
+    groups: dict[int, list[int]] = {}
+    for entry in ids:
+        groups.setdefault(group_of[entry], []).append(entry)
+    (first, second, *_rest) = sorted(groups)
+    gone = [*groups[first], groups[second][0]]
+    play_ready(director, pk)
+    for entry in gone:
+        assert director.post(f"/api/desk/{entry}/withdraw/").status_code == 200
+    while director.post(f"/api/tournaments/{pk}/next-round/", {}, format="json").status_code == 200:
+        play_ready(director, pk)
+    drawn = director.post(f"/api/tournaments/{pk}/next-round/", {"stage": "knockout"},
+                          format="json")
+    assert drawn.status_code == 200, drawn.json()
+    assert drawn.json() == {"stage": "knockout"}
+    bracket = [p for p in director.get(f"/api/tournaments/{pk}/pairings/").json()
+               if p["flight"] == "main"]
+    in_bracket = {side["id"] for p in bracket for side in (p["top"], p["bottom"]) if side}
+    assert not in_bracket & set(gone) and len(in_bracket) >= 5
+    while play_ready(director, pk):
+        pass
+    assert director.get(f"/api/tournaments/{pk}/").json()["status"] == "finished"
+    places = director.get(f"/api/tournaments/{pk}/standings/").json()["places"]
+    assert sorted(p["place_first"] for p in places)[0] == 1
+    assert not {p["entry"] for p in places} & set(gone)
+
+
+def test_when_withdrawals_leave_one_player_for_the_knockout_the_event_finishes(director):
+    pk = create(director, format="groups_knockout", group_count=2, qualifiers_per_group=1,
+                seeding="rating")
+    ids = enter(director, pk, 4)
+    assert director.post(f"/api/tournaments/{pk}/draw/").status_code == 201
+    play_ready(director, pk)
+    while director.post(f"/api/tournaments/{pk}/next-round/", {}, format="json").status_code == 200:
+        play_ready(director, pk)
+    group_of = {e["id"]: e["group"] for e in director.get(f"/api/tournaments/{pk}/entries/").json()}
+    lonely = [e for e in ids if group_of[e] == group_of[ids[0]]]
+    for entry in lonely:
+        assert director.post(f"/api/desk/{entry}/withdraw/").status_code == 200
+    finished = director.post(f"/api/tournaments/{pk}/next-round/", {"stage": "knockout"},
+                             format="json")
+    assert finished.status_code == 200 and finished.json() == {"stage": "finished"}
+    event = director.get(f"/api/tournaments/{pk}/").json()
+    assert event["status"] == "finished"
+    places = director.get(f"/api/tournaments/{pk}/standings/").json()["places"]
+    assert [p["place_first"] for p in places].count(1) == 1
+    assert director.get(f"/tournaments/{pk}/bracket/").status_code == 200
+
+
+def test_missing_qualifiers_are_byes_that_never_meet() -> None:
+    import random
+
+    from tournaments.draws.round_robin import knockout_positions_short
+
+    rng = random.Random(7)
+    for _ in range(300):
+        groups, per_group = rng.randint(1, 8), rng.randint(1, 4)
+        players = iter(range(1, 1000))
+        qualifiers = [[next(players) for _ in range(rng.randint(0, per_group))]
+                      for _ in range(groups)]
+        real = [p for group in qualifiers for p in group]
+        if len(real) < 2:
+            continue
+        positions = knockout_positions_short(qualifiers, per_group)
+        size = len(positions)
+        assert size >= 2 and size & (size - 1) == 0
+        assert sorted(p for p in positions if p is not None) == sorted(real)
+        assert all(positions[i] is not None or positions[i + 1] is not None
+                   for i in range(0, size, 2)), (qualifiers, positions)

@@ -98,6 +98,42 @@ def snake_groups(seeded: Sequence[PlayerId], groups: int) -> list[list[PlayerId]
     return dealt
 
 
+class _Missing:
+    """A qualifying place its group cannot fill (its players withdrew): a bye in the draw."""
+
+
+def knockout_positions_short(qualifiers: Sequence[Sequence[PlayerId]],
+                             per_group: int) -> list[PlayerId | None]:
+    """As ``group_knockout_positions``, when withdrawals left some groups fewer players
+    than their ``per_group`` qualifying places: each missing qualifier is a bye for the
+    player drawn against them, and a group with nobody left sends nobody. Two byes never
+    meet: a player from a full round-1 match moves into such a pair, and when none is
+    left the draw halves (each player with a bye goes straight to the next round).
+    At least two players must be left."""
+    padded: list[list[PlayerId | _Missing]] = [
+        [*group[:per_group], *(_Missing() for _ in range(per_group - len(group[:per_group])))]
+        for group in qualifiers if group
+    ]
+    check_entrants([p for group in qualifiers for p in group[:per_group]],
+                   what="The knockout after the groups")
+    positions: list[PlayerId | None] = [
+        None if isinstance(slot, _Missing) else slot
+        for slot in group_knockout_positions(padded)  # type: ignore[arg-type]
+    ]
+    while len(positions) > 2:
+        pairs = [(positions[i], positions[i + 1]) for i in range(0, len(positions), 2)]
+        empty = [j for j, (a, b) in enumerate(pairs) if a is None and b is None]
+        if not empty:
+            break
+        full = [j for j, (a, b) in enumerate(pairs) if a is not None and b is not None]
+        if full:
+            for j, k in zip(empty, reversed(full)):  # the lower player of a full match moves
+                positions[2 * j], positions[2 * k + 1] = positions[2 * k + 1], None
+            continue
+        positions = [a if a is not None else b for a, b in pairs]
+    return positions
+
+
 def group_knockout_positions(qualifiers: Sequence[Sequence[PlayerId]]) -> list[PlayerId | None]:
     """Main round-1 slots for the top finishers of each group, in group order (§3.2).
 

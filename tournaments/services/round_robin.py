@@ -16,7 +16,12 @@ from django.db import transaction
 
 from games.services.scoring import to_points
 from tournaments.draws.knockout import draw_from_positions
-from tournaments.draws.round_robin import group_knockout_positions, round_robin, snake_groups
+from tournaments.draws.round_robin import (
+    group_knockout_positions,
+    knockout_positions_short,
+    round_robin,
+    snake_groups,
+)
 from tournaments.models import Entry, Flight, Pairing, Tournament
 from tournaments.services import games_adapter
 from tournaments.services.common import ActionError, record, require_no_duplicates, require_status
@@ -252,10 +257,17 @@ def make_group_knockout(*, tournament: Tournament, actor: AbstractBaseUser | Non
     orders, playoffs_opened = group_orders(tournament, group_numbers)
     if playoffs_opened:
         return "playoff"
-    qualifiers = [orders[group][: tournament.qualifiers_per_group] for group in group_numbers]
-    positions = group_knockout_positions(qualifiers)
-    draw = draw_from_positions(positions, consolation="none")
+    per_group = tournament.qualifiers_per_group
+    qualifiers = [orders[group][:per_group] for group in group_numbers]
     entries = {e.pk: e for e in tournament.entries.all()}
+    left = [player for group in qualifiers for player in group]
+    if len(left) < 2:  # withdrawals left nobody to play the winner: the groups decide
+        return _finish_without_knockout(tournament, entries, left, actor)
+    if any(len(group) < per_group for group in qualifiers):  # withdrawals: byes for the missing
+        positions = knockout_positions_short(qualifiers, per_group)
+    else:
+        positions = group_knockout_positions(qualifiers)
+    draw = draw_from_positions(positions, consolation="none")
     for position, entry_id in enumerate(positions):
         if entry_id is not None:
             entries[entry_id].position = position
@@ -267,6 +279,21 @@ def make_group_knockout(*, tournament: Tournament, actor: AbstractBaseUser | Non
     sync_bracket(tournament)
     record(tournament, actor, "group_knockout_draw", after={"qualifiers": qualifiers})
     return "knockout"
+
+
+def _finish_without_knockout(tournament: Tournament, entries: dict[int, Entry], left: list[int],
+                             actor: AbstractBaseUser | None) -> str:
+    """Every group's players but one (or all) withdrew: that player wins, the others keep
+    share the places after them, and the event is over without a knockout."""
+    for entry_id in left:
+        entries[entry_id].place_first = entries[entry_id].place_last = 1
+    Entry.objects.bulk_update([entries[e] for e in left], ["place_first", "place_last"])
+    _place_non_qualifiers(entries, set(left))
+    tournament.status = Tournament.Status.FINISHED
+    tournament.save(update_fields=["status"])
+    record(tournament, actor, "finished_without_knockout", after={"winner": left})
+    division_finished(tournament)
+    return "finished"
 
 
 def _place_non_qualifiers(entries: dict[int, Entry], qualified: set[int]) -> None:
