@@ -36,6 +36,9 @@ ERROR_MESSAGES: dict[str, Any] = {
     "seed_used_twice": _("Each seed can be given to one entrant only."),
     "seed_out_of_range": _("A seed is outside the range of entrants."),
     "conflict_closed": _("This correction has already been decided."),
+    "conflict_outdated": _("The bracket has moved on since this correction (another correction "
+                           "changed this match): keep the bracket as played, or correct the "
+                           "result again."),
     "too_many_rounds": _("With %(entrants)s entrants each player has only %(maximum)s possible "
                          "opponents, so a Swiss event cannot have %(rounds)s rounds; at most "
                          "%(maximum)s."),

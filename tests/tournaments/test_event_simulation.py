@@ -13,8 +13,8 @@ code and a sentence; the event's public pages and API standings answer anonymous
 visitors; the director can always make progress (no dead end) until the event finishes;
 then its places are a consistent ranking and its ranking points are computed.
 
-The default budget is a few small events; NARDY_RUNSLOW=1 (or --runslow) runs many
-bigger ones. The seed of each event is printed: ``NARDY_SIM_SEED=<seed>
+The default budget is a few small events, always the same ones (base seed 3000);
+NARDY_RUNSLOW=1 (or --runslow) runs many bigger ones from a new base seed each time. The seed of each event is printed: ``NARDY_SIM_SEED=<seed>
 NARDY_SIM_EVENTS=1`` replays one.
 """
 
@@ -106,7 +106,7 @@ class EventSimulation:
     # --- requests -----------------------------------------------------------------------
 
     def fail(self, message: str) -> None:
-        tail = "\n".join(self.log[-25:])
+        tail = "\n".join(self.log[-int(os.environ.get("NARDY_SIM_TAIL", "25")):])
         raise SimulationError(f"seed {self.seed}: {message}\n{self.log[0]}\nlast steps:\n{tail}")
 
     def call(self, client: Any, method: str, url: str, data: Any = None,
@@ -655,7 +655,9 @@ def no_throttles(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_whole_events_run_through_the_api(no_throttles: None, settings: Any) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    base = int(os.environ.get("NARDY_SIM_SEED") or random.randrange(2**31))
+    # the default run is the same few events every time (a red suite names a regression);
+    # the long run explores new ones, a new base seed each time
+    base = int(os.environ.get("NARDY_SIM_SEED") or (random.randrange(2**31) if RUN_SLOW else 3000))
     print(f"event simulation: NARDY_SIM_SEED={base}, {EVENTS} events")
     stats = Stats()
     failures = []

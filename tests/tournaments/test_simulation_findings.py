@@ -188,3 +188,80 @@ def test_missing_qualifiers_are_byes_that_never_meet() -> None:
         assert sorted(p for p in positions if p is not None) == sorted(real)
         assert all(positions[i] is not None or positions[i + 1] is not None
                    for i in range(0, size, 2)), (qualifiers, positions)
+
+
+def test_a_correction_applied_after_later_matches_were_played_replays_them_too() -> None:
+    """A late correction left open while the next round went on: applying it must detach
+    every match it now reaches, not only those it reached when it was made. Before, the
+    final played meanwhile stayed 'ready' with its finished match: nobody could enter a
+    result (409 already_confirmed) and the event could never finish (seed 4039)."""
+    from tests.tournaments.tournament_helpers import director_of, make_event, play
+    from tournaments import services
+    from tournaments.models import BracketConflict, Pairing
+    from tournaments.services.knockout import resolve_conflict
+
+    event = make_event(8)
+    director = director_of(event)
+    services.make_draw(tournament=event, actor=director)
+    quarters = list(event.pairings.filter(flight="main", round=1).select_related("match"))
+    for quarter in quarters:
+        play(quarter.match, 1)
+    semi = event.pairings.select_related("match").get(flight="main", round=2, number=1)
+    play(semi.match, 1)
+    play(quarters[0].match, 2)  # a late correction: the semi-final it reaches is decided
+    conflict = BracketConflict.objects.get(tournament=event, status="open")
+    assert conflict.affected == [["main", 2, 1]]
+    # the event goes on meanwhile: the other semi-final, then the final
+    play(event.pairings.select_related("match").get(flight="main", round=2, number=2).match, 1)
+    final = event.pairings.select_related("match").get(flight="main", round=3)
+    first_final = final.match
+    play(first_final, 1)
+    resolve_conflict(conflict=conflict, apply=True, actor=director)
+
+    final.refresh_from_db()
+    assert final.match_id != first_final.pk  # the old final is kept as a record
+    assert final.state == Pairing.State.WAITING  # for the semi-final's replay
+    semi.refresh_from_db()
+    assert Entry.objects.get(pk=quarters[0].bottom_id).pk in (semi.top_id, semi.bottom_id)
+    play(semi.match, 1)
+    final.refresh_from_db()
+    assert final.state == Pairing.State.READY and final.match.results.count() == 0
+    play(final.match, 1)
+    event.refresh_from_db()
+    assert event.status == Tournament.Status.FINISHED
+
+
+def test_a_correction_the_bracket_has_moved_past_is_refused_with_a_sentence() -> None:
+    from tests.tournaments.tournament_helpers import director_of, make_event, play
+    from tournaments import services
+    from tournaments.models import BracketConflict
+    from tournaments.services.common import ActionError
+    from tournaments.services.knockout import resolve_conflict
+
+    event = make_event(8)
+    director = director_of(event)
+    services.make_draw(tournament=event, actor=director)
+    for pairing in event.pairings.filter(flight="main", round=1).select_related("match"):
+        play(pairing.match, 1)
+    semi = event.pairings.select_related("match").get(flight="main", round=2, number=1)
+    play(semi.match, 1)
+    play(semi.match, 2)  # a correction of the semi-final: the final has not started, applied
+    first = event.pairings.select_related("match").get(flight="main", round=1, number=1)
+    final = event.pairings.select_related("match").get(flight="main", round=3)
+    play(event.pairings.get(flight="main", round=2, number=2).match, 1)
+    final.refresh_from_db()
+    play(final.match, 1)
+    play(semi.match, 1)  # the semi-final corrected back, after the final: a conflict
+    play(first.match, 2)  # and its first-round match corrected too: a second conflict
+    older, newer = BracketConflict.objects.filter(tournament=event).order_by("pk")[:2]
+    assert (older.pairing_id, older.status, newer.pairing_id, newer.status) == (
+        semi.pk, "open", first.pk, "open")
+    # applying the first-round correction replays the semi-final with another player ...
+    resolve_conflict(conflict=newer, apply=True, actor=director)
+    # ... so the semi-final's own correction no longer fits: refused, said why, nothing changed
+    with pytest.raises(ActionError) as refused:
+        resolve_conflict(conflict=older, apply=True, actor=director)
+    assert refused.value.code == "conflict_outdated"
+    older.refresh_from_db()
+    assert older.status == "open"
+    resolve_conflict(conflict=older, apply=False, actor=director)  # keeping it still works

@@ -236,6 +236,14 @@ def sync_bracket(tournament: Tournament) -> BracketState:
             entries[top].player if top else None,
             entries[bottom].player if bottom else None,
         )
+        if (pairing.match is not None and new_state == Pairing.State.READY
+                and _seats(pairing.match) != tuple(p.pk if p else None for p in players)
+                and games_adapter.has_started(pairing.match)):
+            # played (or under way) between other players, whom a correction has moved:
+            # kept with its games as a record, and the right players play a new match
+            pairing.match = None
+            if pairing not in changed:
+                changed.append(pairing)
         if pairing.match is None:
             if new_state == Pairing.State.READY:
                 length = tournament.length_for(key.flight, key.round, draw.rounds(key.flight))
@@ -267,10 +275,13 @@ def sync_bracket(tournament: Tournament) -> BracketState:
     return state
 
 
+def _seats(match: Match) -> tuple[int | None, int | None]:
+    return (match.player1_id, match.player2_id)
+
+
 def _reseat_if_moved(match: Match, players: tuple) -> None:
     """A correction moved the players of a match that has not started: re-seat it."""
-    seats = (match.player1_id, match.player2_id)
-    if seats != tuple(p.pk if p else None for p in players) and not games_adapter.has_started(match):
+    if _seats(match) != tuple(p.pk if p else None for p in players) and not games_adapter.has_started(match):
         games_adapter.reseat(match, *players)
 
 
@@ -372,6 +383,28 @@ def correct_knockout_result(
     return conflict
 
 
+def _reached_now(conflict: BracketConflict) -> set[tuple[str, int, int]]:
+    """The later matches the correction reaches as the bracket stands now: more may have
+    been played, or started, since the conflict was left for the director."""
+    pairing = conflict.pairing
+    if pairing.state != Pairing.State.DECIDED:
+        raise ActionError("conflict_outdated",
+                          "The bracket has moved on since this correction: this match is no "
+                          "longer decided. Keep the bracket as played, or correct it again.")
+    _entries, draw, pairings = _load(conflict.tournament)
+    if conflict.new_winner_id not in (pairing.top_id, pairing.bottom_id):
+        raise ActionError("conflict_outdated",
+                          "The bracket has moved on since this correction: its winner no longer "
+                          "plays in this match. Keep the bracket as played, or correct it again.")
+    started = [
+        key for key, p in pairings.items()
+        if p.match is not None and p.state == Pairing.State.READY and games_adapter.has_started(p.match)
+    ]
+    preview = preview_correction(draw, results_of(pairings), _key(pairing), conflict.new_winner_id,
+                                 started=started)  # fmt: skip
+    return {(key.flight, key.round, key.number) for key in preview.started}
+
+
 @transaction.atomic
 def resolve_conflict(
     *, conflict: BracketConflict, apply: bool, actor: AbstractBaseUser | None
@@ -389,7 +422,7 @@ def resolve_conflict(
     if conflict.status != BracketConflict.Status.OPEN:
         raise ActionError("conflict_closed", "This correction has already been decided.")
     if apply:
-        affected = [tuple(k) for k in conflict.affected]
+        affected = {tuple(k) for k in conflict.affected} | _reached_now(conflict)
         for pairing in conflict.tournament.pairings.filter(flight__in=KNOCKOUT_FLIGHTS):
             if (pairing.flight, pairing.round, pairing.number) in affected:
                 pairing.match, pairing.winner, pairing.state = None, None, Pairing.State.WAITING
