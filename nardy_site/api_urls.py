@@ -1,17 +1,24 @@
 """The REST API at /api/: one router that each app adds its viewsets to."""
 
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
 from csp.decorators import csp_update
+from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 from drf_spectacular.views import (
     SpectacularAPIView,
     SpectacularRedocView,
     SpectacularSwaggerSplitView,
 )
+from rest_framework.exceptions import MethodNotAllowed
 from rest_framework.renderers import JSONRenderer
 from rest_framework.routers import DefaultRouter
 
 from chouette import api as chouette_api
 from clubs import api as clubs_api
+from common.api import error_response
 from disputes import api as disputes_api
 from games import api as games_api
 from leaderboard import api as leaderboard_api
@@ -30,6 +37,7 @@ DOCS_POLICY = csp_update(
     }
 )
 
+
 class SchemaView(SpectacularAPIView):
     """The OpenAPI schema (YAML, or JSON with ?format=json); its errors (a format it does
     not give, a method it does not take) are JSON like every other error of the API."""
@@ -40,6 +48,23 @@ class SchemaView(SpectacularAPIView):
             response.accepted_renderer = JSONRenderer()
             response.accepted_media_type = "application/json"
         return response
+
+
+def read_only_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """The schema and its viewers under /api/ answer GET and HEAD; any other method gets
+    the API's JSON 405, not HTML or YAML (OPTIONS on the viewers answered 500: DRF's
+    description of a view needs a template they do not name)."""
+
+    @wraps(view)
+    def page(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method not in ("GET", "HEAD"):
+            refused = MethodNotAllowed(request.method or "")
+            response = error_response("method_not_allowed", 405, refused.detail)
+            response["Allow"] = "GET, HEAD"
+            return response
+        return view(request, *args, **kwargs)
+
+    return page
 
 
 router = DefaultRouter()
@@ -55,19 +80,21 @@ webhooks_api.register(router)
 site_api.register(router)
 
 urlpatterns = [
-    path("schema/", SchemaView.as_view(), name="schema"),
+    path("schema/", read_only_page(SchemaView.as_view()), name="schema"),
     # The API's documentation pages: Swagger UI with its start script served as a file
     # (no inline script); both viewers write their styles into style elements, and Redoc
     # runs a worker from a blob: URL, which their pages alone allow.
     path(
         "docs/",
-        DOCS_POLICY(SpectacularSwaggerSplitView.as_view(url_name="api:schema")),
+        read_only_page(DOCS_POLICY(SpectacularSwaggerSplitView.as_view(url_name="api:schema"))),
         name="docs",
     ),
     path(
         "redoc/",
-        DOCS_POLICY(
-            SpectacularRedocView.as_view(url_name="api:schema", template_name="api/redoc.html")
+        read_only_page(
+            DOCS_POLICY(
+                SpectacularRedocView.as_view(url_name="api:schema", template_name="api/redoc.html")
+            )
         ),
         name="redoc",
     ),

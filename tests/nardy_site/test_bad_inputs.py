@@ -23,7 +23,7 @@ from django.test import Client
 from drf_spectacular.generators import SchemaGenerator
 
 from tests.support.clients import api_client, page_client
-from tests.support.probes import BAD_IDS, BAD_NUMBERS, demo_world, forms_of
+from tests.support.probes import BAD_IDS, BAD_NUMBERS, demo_world, forms_of, plain_addresses
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(demo_world.__name__)]
 
@@ -84,10 +84,26 @@ def answer(send: Callable[[], Any]) -> Any:
     return response
 
 
-def failures_of(probes: list[tuple[str, Callable[[], Any]]]) -> list[str]:
-    """The probes that answered 5xx or raised. Without --runslow (or NARDY_RUNSLOW=1) a
-    random sample of SAMPLE probes is sent; its seed is in every failure's name (set
-    NARDY_PROBE_SEED to send the same sample again)."""
+def api_answers_json(name: str, response: Any) -> str | None:
+    """Every answer under /api/ with a body is JSON (the documentation pages' own HTML and
+    the schema's YAML on GET aside)."""
+    path = name.split()[1] if " " in name else ""
+    if not path.startswith("/api/") or not response.content:
+        return None
+    if response.status_code < 400 and name.startswith(("GET", "HEAD")):
+        return None
+    if "json" not in response.get("Content-Type", ""):
+        return f"answered {response.status_code} {response.get('Content-Type')}"
+    return None
+
+
+def failures_of(
+    probes: list[tuple[str, Callable[[], Any]]],
+    check: Callable[[str, Any], str | None] | None = None,
+) -> list[str]:
+    """The probes that answered 5xx, raised, or failed ``check``. Without --runslow (or
+    NARDY_RUNSLOW=1) a random sample of SAMPLE probes is sent; its seed is in every
+    failure's name (set NARDY_PROBE_SEED to send the same sample again)."""
     seed = int(os.environ.get("NARDY_PROBE_SEED") or random.randrange(10**6))
     if not RUN_ALL and len(probes) > SAMPLE:
         probes = random.Random(seed).sample(probes, SAMPLE)
@@ -103,11 +119,16 @@ def failures_of(probes: list[tuple[str, Callable[[], Any]]]) -> list[str]:
             continue
         if response.status_code >= 500:
             failures.append(f"{name}: {response.status_code} seed={seed}")
+        elif check is not None and (problem := check(name, response)):
+            failures.append(f"{name}: {problem} seed={seed}")
     return failures
 
 
-def assert_no_failures(probes: list[tuple[str, Callable[[], Any]]]) -> None:
-    failures = failures_of(probes)
+def assert_no_failures(
+    probes: list[tuple[str, Callable[[], Any]]],
+    check: Callable[[str, Any], str | None] | None = None,
+) -> None:
+    failures = failures_of(probes, check)
     assert not failures, f"{len(failures)} probes failed:\n" + "\n".join(failures)
 
 
@@ -210,6 +231,30 @@ def test_page_forms_as_director(site: dict[str, Any]) -> None:
 def test_page_forms_as_player() -> None:
     player_site = crawl(page_client(user("aram")), "/my-matches/")
     assert_no_failures(form_probes(player_site, page_client(user("aram"))))
+
+
+METHODS = ("post", "put", "patch", "delete", "options", "head")
+
+
+def test_every_method_on_every_address(site: dict[str, Any]) -> None:
+    """Every method on every address (the pages the crawl found, the API's operations,
+    the URLconf's addresses without parameters), as anonymous, a player and the
+    director: nothing answers 5xx, and nothing under /api/ answers HTML."""
+    ids = real_ids()
+    paths = {urlsplit(url).path for url in site if not url.startswith(SKIP_PREFIXES)}
+    paths |= {fill(path, ids) for _method, path, _op, _c in api_operations()}
+    paths |= set(plain_addresses())
+    paths -= {"/accounts/logout/"}
+    probes = []
+    for path in sorted(paths):
+        for method in METHODS:
+            for who, client in api_clients() if path.startswith("/api/") else clients():
+                probes.append(
+                    (f"{method.upper()} {path} as {who}",
+                     lambda c=client, m=method, p=path: getattr(c, m)(p))
+                )  # fmt: skip
+    assert len(probes) > 1000
+    assert_no_failures(probes, api_answers_json)
 
 
 # --- the API, from its schema ----------------------------------------------------------

@@ -75,6 +75,15 @@ def test_a_method_the_operation_does_not_take_is_405() -> None:
     assert response.status_code == 405 and error_of(response)["code"] == "method_not_allowed"
 
 
+@pytest.mark.parametrize("url", ["/api/docs/", "/api/redoc/", "/api/schema/"])
+@pytest.mark.parametrize("method", ["options", "post", "put", "patch", "delete"])
+def test_the_schema_and_its_viewers_refuse_other_methods_in_json(url: str, method: str) -> None:
+    response = getattr(api_client(), method)(url)
+    assert response.status_code == 405 and error_of(response)["code"] == "method_not_allowed"
+    assert "GET" in response["Allow"]
+    assert api_client().get(url).status_code == 200
+
+
 def test_a_validation_error_names_the_fields() -> None:
     match, user1, _ = match_with_logins(length=5)
     response = api_client(user1).post(

@@ -13,6 +13,7 @@ import pytest
 from django.core.management import call_command
 from django.db import transaction
 from django.test import override_settings
+from django.urls import URLPattern, URLResolver, get_resolver
 
 # Values that once answered 500 somewhere, or could: numbers out of every range,
 # digits that str.isdigit() accepts but int() does not, non-numbers, long text.
@@ -121,3 +122,25 @@ def forms_of(html: str, page_url: str) -> list[Form]:
     parser = FormParser(page_url)
     parser.feed(html)
     return parser.forms
+
+
+def routes(resolver: URLResolver | None = None, prefix: str = "") -> Iterator[str]:
+    """Every address pattern of the URLconf, as written (``tournaments/<int:pk>/``,
+    ``api/^matches/(?P<pk>[^/.]+)/$``)."""
+    for entry in (resolver or get_resolver()).url_patterns:
+        if isinstance(entry, URLResolver):
+            yield from routes(entry, prefix + str(entry.pattern))
+        elif isinstance(entry, URLPattern):
+            yield prefix + str(entry.pattern)
+
+
+def plain_addresses() -> list[str]:
+    """The addresses of the URLconf that take no parameter (the pages and API lists a
+    crawl may not reach), without format suffixes and the admin."""
+    found = []
+    for route in routes():
+        path = "/" + route.replace("^", "").replace("$", "")
+        if "<" in path or "(" in path or "\\" in path or path.startswith("/admin/"):
+            continue
+        found.append(path)
+    return sorted(set(found))
