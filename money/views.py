@@ -14,10 +14,12 @@ from money.csv_export import ledger_csv
 from money.forms import PurseForm, SaleForm, SidePoolForm
 from money.models import CalcuttaSale, SidePool
 from tournaments.models import Tournament
+from tournaments.selectors import visible_tournaments
 
 
 def _tournament(request: HttpRequest, pk: int) -> Tournament:
-    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
+    # A private event the user may not see is not found (its address confirms nothing).
+    tournament = get_object_or_404(visible_tournaments(request.user), pk=pk)
     if not access.can_see(request.user, tournament):
         if not request.user.is_authenticated:
             raise Http404

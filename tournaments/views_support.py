@@ -108,8 +108,9 @@ def visible_tournament(request: HttpRequest, pk: int) -> Tournament:
 
 
 def managed_tournament(request: HttpRequest, pk: int) -> Tournament:
-    """The tournament if this user directs its club (403 otherwise)."""
-    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
+    """The tournament if this user directs its club (403 otherwise; 404 for a private
+    event the user may not even see, so that its address confirms nothing)."""
+    tournament = visible_tournament(request, pk)
     if not can_manage_club(request.user, tournament.club):
         raise PermissionDenied(_("Only the directors of this club manage its tournaments."))
     return tournament

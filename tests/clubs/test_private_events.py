@@ -125,3 +125,40 @@ def test_the_api_names_people_by_display_name_never_by_login():
     body = api_client().get(f"/api/results/{result.pk}/").json()
     assert body["entered_by"] == "Anna K."
     assert user1.get_username() not in str(body)
+
+
+def _event_addresses(event: Tournament) -> list[str]:
+    """Every address of the URLconf under a tournament (pages and API), for this event;
+    other ids in them are 1."""
+    import re
+
+    from tests.support.probes import routes
+
+    found = set()
+    for route in routes():
+        route = route.replace("^", "").replace("$", "")
+        head = re.match(r"(api/)?(tournaments|event-money)/(<int:pk>|\(\?P<pk>[^)]*\))", route)
+        if not head or "format" in route:
+            continue
+        path = re.sub(r"\(\?P<pk>[^)]*\)|<int:pk>", str(event.pk), route, count=1)
+        path = re.sub(r"<(?:\w+:)?\w+>|\(\?P<\w+>[^)]*\)", "1", path)
+        found.add("/" + path.replace("\\", ""))
+    return sorted(found)
+
+
+@pytest.mark.parametrize("who", ["stranger", "other_director"])
+def test_no_address_of_a_private_event_confirms_it_to_outsiders(who):
+    """Management pages too (console, desk, money, activity): 404 as for a tournament that
+    does not exist, not 403 (which would say that it does)."""
+    event = _finished_private_event()
+    user = UserFactory() if who == "stranger" else ClubFactory(
+        directors=[UserFactory()]).directors.first()
+    addresses = _event_addresses(event)
+    assert len(addresses) > 40
+    answers = {}
+    for path in addresses:
+        client = api_client(user) if path.startswith("/api/") else page_client(user)
+        for method in ("get", "post"):
+            answers[f"{method} {path}"] = getattr(client, method)(path).status_code
+    shown = {name: status for name, status in answers.items() if status not in (404, 405)}
+    assert shown == {}
