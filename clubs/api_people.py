@@ -18,7 +18,6 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -31,6 +30,7 @@ from clubs.models import Club, Invitation, JoinRequest, Player, PlayerImport, Pr
 from clubs.permissions import can_edit_player, can_manage_club, managed_clubs
 from common.api import ErrorOutput, error_body
 from common.bounds import parse_id
+from common.parsers import FormParser, JSONParser, MultiPartParser
 
 FORBIDDEN_CODES = {"not_a_director", "not_the_owner"}
 ErrorSerializer = ErrorOutput  # the API's one error shape (common.api)

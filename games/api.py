@@ -14,13 +14,13 @@ from django.db.models import OuterRef, QuerySet, Subquery
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.routers import BaseRouter
 
 from common.api import query_id
+from common.parsers import JSONParser, MultiPartParser
 from games import selectors, services
 from games.models import Game, Match, MatchResult, MatchTranscript, ResultStatus
 from games.serializers import (

@@ -20,6 +20,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from common.api import StrictCharField, error_response
+from common.parsers import FormParser, JSONParser, MultiPartParser
 from nardy_site.errors import error_page, is_api
 from nardy_site.throttles import LoginRateThrottle
 
@@ -68,6 +69,7 @@ class TokenView(ObtainAuthToken):
     locked-out client is told so (429)."""
 
     throttle_classes = [LoginRateThrottle]
+    parser_classes = [FormParser, MultiPartParser, JSONParser]  # ObtainAuthToken's, ours
 
     @extend_schema(request=ApiTokenInput, responses=ApiTokenOutput, auth=[{}])
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:

@@ -317,7 +317,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "common.schema.AutoSchema",
     # Bodies are JSON (a transcript may also come as a multipart file upload).
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["common.parsers.JSONParser"],
     # Answers are JSON only (no browsable HTML pages: every answer under /api/ is JSON;
     # the documentation is at /api/docs/ and /api/redoc/).
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],

@@ -327,6 +327,23 @@ BAD_JSON_VALUES: list[Any] = [
 ]
 
 
+# Bodies no JSON encoder would write: nested past Python's recursion limit, broken,
+# in another encoding, or of another content type altogether.
+RAW_BODIES: list[tuple[str, bytes]] = [
+    ("application/json", b"[" * 5000 + b"]" * 5000),
+    ("application/json", b'{"a":' * 3000 + b"1" + b"}" * 3000),
+    ("application/json", b"{"),
+    ("application/json", b'{"x": NaN, "y": Infinity}'),
+    ("application/json", b"\xff\xfe{"),
+    ("application/json; charset=utf-16", '{"a": 1}'.encode("utf-16-le")),
+    ("application/json; charset=no-such-charset", b'{"a": 1}'),
+    ("text/plain", b"hello"),
+    ("application/x-www-form-urlencoded", b"a=1&a=2&%zz=%"),
+    ("multipart/form-data", b"no boundary"),
+    ("multipart/form-data; boundary=xx", b"--xx\r\ngarbage"),
+]
+
+
 def api_clients() -> list[tuple[str, Any]]:
     return [
         ("anonymous", api_client()),
@@ -388,4 +405,10 @@ def test_api_bodies() -> None:
                     (f"{method.upper()} {url} body={str(body)[:20]!r} as {who}",
                      lambda s=send, u=url, b=body: s(u, b, format="json"))
                 )  # fmt: skip
-    assert_no_failures(probes)
+            for content_type, raw in RAW_BODIES:
+                probes.append(
+                    (f"{method.upper()} {url} {content_type} {raw[:20]!r} as {who}",
+                     lambda c=client, m=method, u=url, t=content_type, r=raw:
+                         c.generic(m.upper(), u, r, content_type=t))
+                )  # fmt: skip
+    assert_no_failures(probes, api_answers_json)

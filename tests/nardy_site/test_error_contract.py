@@ -84,6 +84,35 @@ def test_the_schema_and_its_viewers_refuse_other_methods_in_json(url: str, metho
     assert api_client().get(url).status_code == 200
 
 
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        (b"[" * 5000 + b"]" * 5000, "nested too deeply"),
+        (b'{"length": 5,\n "x": }', "line 2, column 7"),
+        (b"\xff\xfe{", "cannot be read"),
+        (b'{"length": NaN}', "not valid JSON"),
+    ],
+)
+@pytest.mark.parametrize("url", ["/api/matches/", "/api/token/"])
+def test_an_unreadable_body_is_400_with_a_sentence(url: str, body: bytes, says: str) -> None:
+    """Not a 500 (a body nested past Python's recursion limit was), and not Python's
+    English message: the reader's language, and where the JSON broke."""
+    client = api_client(UserFactory())
+    response = client.generic("POST", url, body, content_type="application/json")
+    assert response.status_code == 400
+    error = error_of(response)
+    assert error["code"] == "parse_error" and says in error["message"]
+    assert "JSON parse error" not in error["message"]
+
+
+def test_an_unreadable_form_is_400_with_a_sentence() -> None:
+    response = api_client().generic(
+        "POST", "/api/token/", b"no boundary", content_type="multipart/form-data"
+    )
+    assert response.status_code == 400
+    assert error_of(response)["message"] == "The body is not a valid multipart form."
+
+
 def test_a_validation_error_names_the_fields() -> None:
     match, user1, _ = match_with_logins(length=5)
     response = api_client(user1).post(
