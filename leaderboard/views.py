@@ -192,7 +192,8 @@ def rating_chart(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_object_or_404(RankedEvent.objects.select_related("club"), pk=pk)
+    events = RankedEvent.objects.filter(selectors.visible_events(request.user))
+    event = get_object_or_404(events.select_related("club"), pk=pk)  # a private event: 404
     placings = event.placings.select_related("player").order_by("place_first", "player__display_name")
     return render(request, "leaderboard/event.html", {"event": event, "placings": placings})
 

@@ -9,6 +9,7 @@ import pytest
 from clubs.models import Membership
 from games import services as games_services
 from games.models import Match
+from leaderboard.models import RankedEvent
 from leaderboard.selectors import RankingQuery, ranking
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
 from tests.games.match_factories import MatchFactory, player_with_login
@@ -69,6 +70,8 @@ def test_outsiders_see_nothing_of_a_private_event(who):
     season = Season.calendar_year(event.starts_on.year)
     assert ranking(RankingQuery(season), user) == []
     assert page.get(f"/tournaments/{event.pk}/").status_code == 404
+    ranked = RankedEvent.objects.get(tournament=event)  # its points, for the club only
+    assert page.get(f"/rankings/events/{ranked.pk}/").status_code == 404
 
 
 @pytest.mark.parametrize("who", ["member", "director"])
@@ -78,6 +81,8 @@ def test_the_club_sees_its_private_event(who):
     match = pairing(event, "main", 3, 1).match
     assert api_client(user).get(f"/api/matches/{match.pk}/").status_code == 200
     assert page_client(user).get(f"/matches/{match.pk}/").status_code == 200
+    ranked = RankedEvent.objects.get(tournament=event)
+    assert event.name in page_client(user).get(f"/rankings/events/{ranked.pk}/").text
     season = Season.calendar_year(event.starts_on.year)
     assert [row.name for row in ranking(RankingQuery(season), user)][:1] == [
         pairing(event, "main", 3, 1).top.player.display_name
