@@ -25,6 +25,7 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.db import models
 from django.http import Http404, JsonResponse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from rest_framework import exceptions, serializers
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
@@ -102,12 +103,26 @@ def exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response | 
         return response
     code = exc.get_codes() if isinstance(exc.get_codes(), str) else exc.default_code
     detail = exc.detail if isinstance(exc.detail, str) else exc.default_detail
+    if isinstance(exc, exceptions.Throttled):  # DRF's is half translated ("… Expected …")
+        detail = throttled_sentence(exc.wait)
     if code in ("not_authenticated", "permission_denied") and str(detail) == str(
         exc.default_detail
     ):
         detail = SENTENCES[str(code)]
     response.data = error_body(str(code), str(detail))
     return response
+
+
+def throttled_sentence(wait: float | None) -> str:
+    """Too many requests, and how long to wait, in the reader's language."""
+    if wait is None:
+        return str(_("Too many requests. Wait a little and try again."))
+    seconds = max(1, int(wait))  # as the Retry-After header says it
+    return ngettext(
+        "Too many requests. Try again in %(seconds)d second.",
+        "Too many requests. Try again in %(seconds)d seconds.",
+        seconds,
+    ) % {"seconds": seconds}
 
 
 def _only_missing_objects(detail: Any) -> bool:

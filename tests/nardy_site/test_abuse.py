@@ -16,9 +16,11 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.test import Client
+from django.utils import translation
 from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
+from common.api import throttled_sentence
 from common.csv_export import safe_cell
 from tests.factories import PlayerFactory, UserFactory
 from tests.games.match_factories import fast_passwords
@@ -127,6 +129,23 @@ def test_anonymous_and_signed_in_clients_are_throttled() -> None:
     signed_in.force_authenticate(UserFactory())
     statuses = [signed_in.get("/api/clubs/").status_code for _ in range(9)]
     assert statuses == [200] * 8 + [429]
+
+
+@pytest.mark.usefixtures("low_rates")
+@pytest.mark.parametrize("language", ["en", "ru", "az"])
+def test_the_throttle_sentence_is_all_in_the_readers_language(language: str) -> None:
+    """DRF's own sentence came half translated ("Запрос был проигнорирован. Expected
+    available in 60 seconds.")."""
+    client = APIClient(HTTP_ACCEPT_LANGUAGE=language)
+    for _ in range(5):
+        client.get("/api/clubs/")
+    refused = client.get("/api/clubs/")
+    assert refused.status_code == 429
+    wait = max(1, int(refused["Retry-After"]))
+    with translation.override(language):
+        expected = throttled_sentence(wait)
+    assert error_of(refused)["message"] == expected
+    assert "Expected available" not in expected
 
 
 @pytest.mark.usefixtures("low_rates")
