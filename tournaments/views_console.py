@@ -117,8 +117,9 @@ def console_update(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = managed_tournament(request, pk)
     form = TournamentForm(request.POST, instance=Tournament.objects.get(pk=pk))
     if not form.is_valid():
-        for field, errors in form.errors.items():
-            messages.error(request, f"{field}: {' '.join(errors)}")
+        for field, errors in form.errors.items():  # named by its label, not its code
+            label = form.fields[field].label if field in form.fields else None
+            messages.error(request, f"{label}: {' '.join(errors)}" if label else " ".join(errors))
         return _respond(request, tournament)
     return _action(request, pk, lambda t: services.update_tournament(
         tournament=t, actor=request.user, **form.service_fields()) and _("Saved."))

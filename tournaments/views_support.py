@@ -89,6 +89,8 @@ ERROR_MESSAGES: dict[str, Any] = {
     "unknown_tiebreak": _("Choose each tiebreak once from: %(choices)s."),
     "no_result": _("No result is waiting for an answer."),
     "ends_before_start": _("A tournament cannot end before it starts."),
+    "unknown_status": _("The status can be set to one of: %(choices)s."),
+    "bad_status_change": _("A tournament cannot go from “%(from)s” to “%(to)s”."),
     **EVENT_MESSAGES,
 }
 

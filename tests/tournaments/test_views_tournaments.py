@@ -217,3 +217,21 @@ def test_a_swiss_until_n_losses_is_created_from_the_page_with_its_settings(clien
     })
     assert refused.status_code == 200 and not Tournament.objects.filter(name="Zero").exists()
     assert "at least 1" in refused.text
+
+
+def test_console_errors_name_fields_by_label_and_statuses_by_name(client: Client) -> None:
+    """Not by their codes ("consolation_lengths: …", "from running to 1e999")."""
+    event = make_event(4)
+    client.force_login(director_of(event))
+    settings = reverse("tournaments:console_update", args=[event.pk])
+    page = client.post(settings, {"name": "Cup", "main_lengths": "x"}, follow=True).text
+    assert "Main flight lengths (early, semi-finals, final):" in page
+    assert "main_lengths:" not in page
+    status = reverse("tournaments:console_status", args=[event.pk])
+    page = client.post(status, {"status": "1e999"}, follow=True).text
+    assert "The status can be set to one of: Registration, Draft, Finished." in page
+    services.make_draw(tournament=event, actor=director_of(event))
+    page = client.post(status, {"status": "draft"}, follow=True).text
+    assert "A tournament cannot go from “Running” to “Draft”." in page
+    event.refresh_from_db()
+    assert event.status == Tournament.Status.RUNNING

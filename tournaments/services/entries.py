@@ -215,10 +215,15 @@ def set_status(*, tournament: Tournament, status: str, actor: AbstractBaseUser |
         Tournament.Status.DRAFT: (Tournament.Status.REGISTRATION,),
         Tournament.Status.FINISHED: (Tournament.Status.RUNNING,),
     }
-    if tournament.status not in allowed.get(status, ()):
+    if status not in allowed:
+        choices = ", ".join(str(Tournament.Status(value).label) for value in allowed)
+        raise ActionError("unknown_status", f"The status can be set to one of: {choices}.",
+                          {"choices": choices, "field": "status"})
+    if tournament.status not in allowed[status]:
+        before, after = (str(Tournament.Status(value).label) for value in (tournament.status, status))
         raise ActionError("bad_status_change",
-                          f"A tournament cannot go from {tournament.status} to {status}.",
-                          {"from": tournament.status, "to": status})
+                          f"A tournament cannot go from “{before}” to “{after}”.",
+                          {"from": before, "to": after})
     before = tournament.status
     tournament.status = status
     tournament.save(update_fields=["status"])
