@@ -34,6 +34,17 @@ QUERY_NAMES = [
     "round", "group", "limit", "offset", "season", "format",
 ]  # fmt: skip
 SHORT_BAD_NUMBERS = ["9" * 30, "²", "-1", "1e999"]
+BAD_DATES = ["2026-02-30", "10000-01-01", "0000-01-01", "0"]
+DATE_NAME = re.compile(r"date|_on$|_at$|^(start|end|day|when|from|to|since|until)")
+# What a list could be asked for on top of its own filters (paging, sorting, formats).
+LIST_NAMES = {"page", "page_size", "ordering", "limit", "offset", "format", "cursor"}
+BAD_FILES = [
+    b"x" * 3_000_000,  # too large
+    b"",  # empty
+    b"\x00\x01binary\xff",  # binary
+    "1 point match".encode("utf-16-le"),  # UTF-16 without its byte-order mark
+    b"garbage line\n\xc3\x28 not utf-8\n",  # broken UTF-8
+]
 LONG_TEXT = "x" * 20_000
 RUN_ALL = bool(os.environ.get("NARDY_RUNSLOW"))
 SAMPLE = 150  # probes per test in a normal run
@@ -165,9 +176,16 @@ def query_names(site: dict[str, Any]) -> dict[str, set[str]]:
     names: dict[str, set[str]] = {}
     for url in site:
         parts = urlsplit(url)
-        names.setdefault(parts.path, {"page", "q", "club", "variant"}).update(
+        names.setdefault(parts.path, {"q", "club", "variant", *LIST_NAMES}).update(
             re.findall(r"([^&=]+)=", parts.query)
         )
+    for url, response in site.items():  # the filter forms (django-filter's are GET forms)
+        if response.status_code != 200 or "html" not in response.get("Content-Type", ""):
+            continue
+        for form in forms_of(response.content.decode(), url):
+            action = urlsplit(urljoin(url, form.action)).path
+            if form.method == "get" and not action.startswith(SKIP_PREFIXES):
+                names.setdefault(action, set(LIST_NAMES)).update(form.fields)
     return names
 
 
@@ -176,7 +194,8 @@ def test_page_query_strings(site: dict[str, Any]) -> None:
     probes = []
     for path, names in query_names(site).items():
         for name in sorted(names):
-            for bad in [*SHORT_BAD_NUMBERS, "٣", LONG_TEXT, "\x00"]:
+            dates = BAD_DATES if DATE_NAME.search(name) else ["0"]
+            for bad in [*SHORT_BAD_NUMBERS, "٣", LONG_TEXT, "\x00", *dates]:
                 target = f"{path}?{urlencode({name: bad})}"
                 probes.append((f"GET {path}?{name}={bad[:20]!r}", lambda t=target: director.get(t)))
     assert_no_failures(probes)
@@ -200,14 +219,19 @@ def form_probes(site: dict[str, Any], client: Client) -> list[tuple[str, Callabl
                 data = {**form.fields, **dict.fromkeys(names, bad)}
                 probes.append((f"POST {action} all={bad[:20]!r}", post(client, action, data)))
             for name in dict.fromkeys(names):  # one field bad, the others as the page sent them
-                for bad in [*SHORT_BAD_NUMBERS, LONG_TEXT]:
+                dates = BAD_DATES if DATE_NAME.search(name) else []
+                for bad in [*SHORT_BAD_NUMBERS, LONG_TEXT, *dates]:
                     data = {**form.fields, name: bad}
                     probes.append(
                         (f"POST {action} {name}={bad[:20]!r}", post(client, action, data))
                     )
             for name in form.files:
-                data = {**form.fields, name: b"x" * 3_000_000}
-                probes.append((f"POST {action} {name}=3 MB", post(client, action, data)))
+                for content in BAD_FILES:
+                    data = {**form.fields, name: content}
+                    probes.append(
+                        (f"POST {action} {name}={content[:12]!r} ({len(content)} bytes)",
+                         post(client, action, data))
+                    )  # fmt: skip
     return probes
 
 
@@ -254,6 +278,48 @@ def test_every_method_on_every_address(site: dict[str, Any]) -> None:
                      lambda c=client, m=method, p=path: getattr(c, m)(p))
                 )  # fmt: skip
     assert len(probes) > 1000
+    assert_no_failures(probes, api_answers_json)
+
+
+ODD_HEADERS: list[dict[str, str]] = [
+    {"HTTP_ACCEPT_LANGUAGE": "x" * 5000},
+    {"HTTP_ACCEPT_LANGUAGE": "zz-ZZ;q=abc,*;q=-1,;;,"},
+    {"HTTP_ACCEPT": "application/xml"},
+    {"HTTP_ACCEPT": "*/*;q=abc"},
+    {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "x" * 200,
+     "HTTP_HX_CURRENT_URL": "javascript:alert(1)"},
+    {"HTTP_X_FORWARDED_FOR": "not-an-ip, ::zz"},
+    {"HTTP_REFERER": "\x00"},
+]  # fmt: skip
+LANGUAGE_COOKIES = ["x" * 300, "../../etc", "zz", ""]
+
+
+def test_odd_headers_and_language_cookies(site: dict[str, Any]) -> None:
+    """Garbage in Accept-Language, Accept, htmx's and proxies' headers, and the language
+    cookie, on every page the crawl found and the API's lists."""
+    from django.conf import settings
+
+    paths = {urlsplit(url).path for url in site if not url.startswith(SKIP_PREFIXES)}
+    paths |= {path for path in plain_addresses() if path.startswith("/api/")}
+    paths -= {"/accounts/logout/"}
+    probes = []
+    for path in sorted(paths):
+        for who, client in (api_clients() if path.startswith("/api/") else clients())[::2]:
+            for headers in ODD_HEADERS:
+                probes.append(
+                    (f"GET {path} {str(headers)[:40]} as {who}",
+                     lambda c=client, p=path, h=headers: c.get(p, **h))
+                )  # fmt: skip
+            for cookie in LANGUAGE_COOKIES:
+
+                def send(c: Any = client, p: str = path, v: str = cookie) -> Any:
+                    c.cookies[settings.LANGUAGE_COOKIE_NAME] = v
+                    try:
+                        return c.get(p)
+                    finally:
+                        del c.cookies[settings.LANGUAGE_COOKIE_NAME]
+
+                probes.append((f"GET {path} language cookie {cookie[:20]!r} as {who}", send))
     assert_no_failures(probes, api_answers_json)
 
 
@@ -377,8 +443,10 @@ def test_api_query_strings() -> None:
             continue
         url = fill(path, ids)
         names = {p["name"] for p in operation.get("parameters", []) if p["in"] == "query"}
-        for name in sorted(names | {"page", "match", "player", "club", "tournament", "search"}):
-            for bad in [*SHORT_BAD_NUMBERS, "٣", LONG_TEXT]:
+        extra = {"match", "player", "club", "tournament", "search", *LIST_NAMES}
+        for name in sorted(names | extra):
+            dates = BAD_DATES if DATE_NAME.search(name) else ["0"]
+            for bad in [*SHORT_BAD_NUMBERS, "٣", LONG_TEXT, *dates]:
                 target = f"{url}?{urlencode({name: bad})}"
                 probes.append((f"GET {url}?{name}={bad[:20]!r}", lambda t=target: director.get(t)))
     assert_no_failures(probes)
