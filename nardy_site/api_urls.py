@@ -5,7 +5,7 @@ from functools import wraps
 from typing import Any
 
 from csp.decorators import csp_update
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import include, path
 from drf_spectacular.views import (
     SpectacularAPIView,
@@ -51,9 +51,10 @@ class SchemaView(SpectacularAPIView):
 
 
 def read_only_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """The schema and its viewers under /api/ answer GET and HEAD; any other method gets
-    the API's JSON 405, not HTML or YAML (OPTIONS on the viewers answered 500: DRF's
-    description of a view needs a template they do not name)."""
+    """The schema and its viewers under /api/ answer GET and HEAD, and their errors (406,
+    429, ...) in the API's JSON, not in HTML or YAML; any other method gets the JSON 405
+    (OPTIONS on the viewers answered 500: DRF's description of a view needs a template
+    they do not name)."""
 
     @wraps(view)
     def page(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -62,7 +63,15 @@ def read_only_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
             response = error_response("method_not_allowed", 405, refused.detail)
             response["Allow"] = "GET, HEAD"
             return response
-        return view(request, *args, **kwargs)
+        response = view(request, *args, **kwargs)
+        error = getattr(response, "data", None)  # a DRF answer, not rendered yet
+        if response.status_code >= 400 and isinstance(error, dict) and "error" in error:
+            answer = JsonResponse(error, status=response.status_code)
+            for header in ("Retry-After", "Allow", "WWW-Authenticate"):
+                if header in response:
+                    answer[header] = response[header]
+            return answer
+        return response
 
     return page
 

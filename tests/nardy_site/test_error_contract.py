@@ -84,6 +84,12 @@ def test_the_schema_and_its_viewers_refuse_other_methods_in_json(url: str, metho
     assert api_client().get(url).status_code == 200
 
 
+@pytest.mark.parametrize("url", ["/api/docs/", "/api/redoc/", "/api/schema/"])
+def test_the_schema_and_its_viewers_answer_errors_in_json(url: str) -> None:
+    refused = api_client().get(url, HTTP_ACCEPT="application/xml")
+    assert refused.status_code == 406 and error_of(refused)["code"] == "not_acceptable"
+
+
 @pytest.mark.parametrize(
     ("body", "says"),
     [
