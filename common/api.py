@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.validators import ProhibitNullCharactersValidator
 from django.db import models
 from django.http import Http404, JsonResponse
 from django.utils.translation import gettext_lazy as _
@@ -234,11 +235,16 @@ __all__ = [
 
 class _StringsOnly:
     """Refuses a JSON number, boolean or object where the schema says string: DRF's own
-    string fields would turn ``5`` into ``"5"``, accepting what the schema forbids."""
+    string fields would turn ``5`` into ``"5"``, accepting what the schema forbids. And a
+    NUL character, before a related field looks it up (PostgreSQL answers 500 to it)."""
 
     def to_internal_value(self, data: Any) -> Any:
         if not isinstance(data, str):
             self.fail("invalid")  # type: ignore[attr-defined]
+        if "\x00" in data:
+            raise serializers.ValidationError(
+                ProhibitNullCharactersValidator.message, code="null_characters_not_allowed"
+            )
         return super().to_internal_value(data)  # type: ignore[misc]
 
 

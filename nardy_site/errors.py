@@ -138,8 +138,29 @@ class RequestSizeLimit:
             return error_page(request, status)
 
 
+class RefuseNulCharacters:
+    """Refuse, with 400, an address, a page's query or a cookie holding a NUL character
+    (``%00``): none is ever meant, and PostgreSQL refuses NUL in any text, so a search or
+    filter answered 500 there (``/clubs/?q=%00``, ``/join/%00/``). The API's query
+    strings are ApiAnswers' (it names the parameter)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        texts = [request.path, *request.COOKIES.values()]
+        if not is_api(request):
+            for name, values in request.GET.lists():
+                texts += [name, *values]
+        if any("\x00" in text for text in texts):
+            with translation.override(translation.get_language_from_request(request)):
+                return error_page(request, 400, NULL_CHARACTER)
+        return self.get_response(request)
+
+
 __all__ = [
     "ApiAnswers",
+    "RefuseNulCharacters",
     "RequestSizeLimit",
     "bad_request",
     "csrf_failure",

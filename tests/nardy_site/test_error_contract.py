@@ -119,6 +119,43 @@ def test_an_unreadable_form_is_400_with_a_sentence() -> None:
     assert error_of(response)["message"] == "The body is not a valid multipart form."
 
 
+@pytest.mark.postgres  # PostgreSQL refuses NUL in text: these answered 500 there
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/players/?search=a%00b",
+        "/api/matches/?club=%00",
+        "/api/tournaments/?club=x%00",
+        "/api/chouette-sessions/season/?club=%00",
+        "/clubs/?q=%00",
+        "/players/?name=a%00",
+        "/join/ab%00cd/",
+        "/api/clubs/x%00/",
+        "/api/matches/?%00=1",
+    ],
+)
+def test_a_nul_character_in_an_address_is_400(url: str) -> None:
+    director = UserFactory()
+    ClubFactory(slug="x", directors=[director])
+    for client in (api_client(director), page_client(director)):
+        response = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+        assert response.status_code == 400
+        if url.startswith("/api/"):
+            assert error_of(response)["message"] == "Null characters are not allowed."
+        else:
+            assert "Null characters are not allowed." in response.content.decode()
+
+
+@pytest.mark.postgres  # a club's slug with NUL was looked up: 500 on PostgreSQL
+def test_a_nul_character_in_a_slug_is_400_naming_the_field() -> None:
+    director = UserFactory()
+    ClubFactory(slug="x", directors=[director])
+    response = api_client(director).post(
+        "/api/tournaments/", {"club": "x\x00", "name": "Cup"}, format="json"
+    )
+    assert response.status_code == 400 and "club" in error_of(response)["fields"]
+
+
 def test_a_validation_error_names_the_fields() -> None:
     match, user1, _ = match_with_logins(length=5)
     response = api_client(user1).post(
