@@ -252,9 +252,12 @@ def sync_bracket(tournament: Tournament) -> BracketState:
                 )))
         elif new_state == Pairing.State.READY:
             _reseat_if_moved(pairing.match, players)
-        elif new_state != Pairing.State.DECIDED and not games_adapter.has_started(pairing.match):
-            # a correction emptied a side (now a bye, or waiting again): the match goes
-            unplayed.append(pairing.match)
+        elif new_state != Pairing.State.DECIDED:
+            # a correction emptied a side (now a bye, or waiting again): an unplayed match
+            # goes; one played or under way is kept with its games as a record, and the
+            # pairing gets a new match once both its players are known again
+            if not games_adapter.has_started(pairing.match):
+                unplayed.append(pairing.match)
             pairing.match = None
             if pairing not in changed:
                 changed.append(pairing)
