@@ -28,7 +28,7 @@ from clubs.errors import DomainError
 from clubs.messages import IMPORT_REASONS, error_text, reason_text
 from clubs.models import Club, Invitation, JoinRequest, Player, PlayerImport, Profile
 from clubs.permissions import can_edit_player, can_manage_club, managed_clubs
-from common.api import ErrorOutput, error_body
+from common.api import ErrorOutput, error_body, referenced
 from common.bounds import parse_id
 from common.parsers import FormParser, JSONParser, MultiPartParser
 
@@ -121,7 +121,7 @@ class ClubPeopleActions:
         """Give a member the role director, scorer or member (owner and directors)."""
         club = self.get_object()
         data = _valid(sp.RoleInputSerializer, request)
-        user = get_object_or_404(get_user_model(), pk=data["user"])
+        user = referenced(get_user_model(), "user", pk=data["user"])
         return run(lambda: {"user": user.pk, "role": membership.set_role(
             club=club, actor=request.user, user=user, role=data["role"])})
 
@@ -130,7 +130,7 @@ class ClubPeopleActions:
     def hand_over(self, request: Request, slug: str | None = None) -> Response:
         """The owner makes another member the owner."""
         club = self.get_object()
-        to = get_object_or_404(get_user_model(), pk=_valid(sp.UserRefSerializer, request)["user"])
+        to = referenced(get_user_model(), "user", pk=_valid(sp.UserRefSerializer, request)["user"])
         return run(lambda: sp.ClubDetailSerializer(
             membership.hand_over(club=club, actor=request.user, to=to),
             context={"request": request}).data)

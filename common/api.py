@@ -10,8 +10,8 @@ Every error the API answers has one JSON shape (documented in the schema's descr
 ``fields`` the input fields at fault with their sentences (empty when the error is not
 about one field). :func:`exception_handler` is DRF's EXCEPTION_HANDLER: it answers
 ``DomainError`` (409: well-formed input the rules refuse, or 403 for ``NotAllowed``),
-input that does not fit the schema (400; 404 when it names an object that does not
-exist) and DRF's own errors (401, 403, 404, 405, 406, 413, 415, 429) in this shape; :func:`error_response` builds it
+input that does not fit the schema (400; 409 when it is well formed but names an
+object that does not exist: a 404 would say the address itself is gone) and DRF's own errors (401, 403, 404, 405, 406, 413, 415, 429) in this shape; :func:`error_response` builds it
 for the project's handler404/handler500 and middleware, so no answer under /api/ is HTML.
 """
 
@@ -21,6 +21,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.validators import ProhibitNullCharactersValidator
 from django.db import models
@@ -37,6 +38,7 @@ from common.bounds import ID_MAX, ID_MIN, parse_id
 from common.errors import DomainError, sentence_of, tidy
 
 NOT_AN_ID = _("Give an id: a whole number from 1 to %(highest)s.")
+NOTHING_WITH_THIS_ID = _("There is nothing with this id here.")
 INVALID = _("Some of the data sent is not valid: see the fields.")
 EMPTY_PARAMETER = _("Give a value, or leave the parameter out.")
 
@@ -98,9 +100,9 @@ def exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response | 
         if loose and len(messages) == len(loose):
             message = " ".join(loose)  # an error of the whole input, not of one field
         response.data = error_body("invalid", message, fields)
-        if _only_missing_objects(exc.detail):  # well-formed ids of nothing that exists
-            response.data["error"]["code"] = "not_found"
-            response.status_code = 404
+        if _only_missing_objects(exc.detail):  # well-formed ids of nothing that exists: the
+            response.data["error"]["code"] = "not_found"  # state refuses them (409); a 404
+            response.status_code = 409  # is only for the address (path, page) itself
         return response
     code = exc.get_codes() if isinstance(exc.get_codes(), str) else exc.default_code
     detail = exc.detail if isinstance(exc.detail, str) else exc.default_detail
@@ -124,6 +126,19 @@ def throttled_sentence(wait: float | None) -> str:
         "Too many requests. Try again in %(seconds)d seconds.",
         seconds,
     ) % {"seconds": seconds}
+
+
+def referenced(queryset: Any, field: str, **lookup: Any) -> Any:
+    """The object an input field (of a body) names, as ``get_object_or_404`` finds it, but
+    an id of nothing is refused as input (409, not_found, naming the field): a 404 would
+    say the address itself is gone."""
+    manager = getattr(queryset, "_default_manager", queryset)
+    try:
+        return manager.get(**lookup)
+    except (ObjectDoesNotExist, ValueError, TypeError, OverflowError):
+        raise exceptions.ValidationError(
+            {field: [NOTHING_WITH_THIS_ID]}, code="does_not_exist"
+        ) from None
 
 
 def _only_missing_objects(detail: Any) -> bool:
@@ -222,11 +237,11 @@ __all__ = [
     "StrictModelSerializer",
     "StrictSlugField",
     "StrictSlugRelatedField",
+    "decimal_pattern",
+    "decimal_whole_bounds",
     "error_body",
     "error_response",
     "exception_handler",
-    "decimal_pattern",
-    "decimal_whole_bounds",
     "flatten",
     "id_field",
     "query_id",

@@ -11,10 +11,11 @@ extension points: the AutoSchema class and a postprocessing hook).
   400   input that does not fit the operation's schema (a body, or query parameters)
   401   a missing or invalid token where one is needed, and any invalid token
   403   a signed-in user who may not do this
-  404   an id in the path, a page number or a referenced id that does not exist
+  404   an id in the path or a page number that does not exist (the address itself)
   406   an Accept header the API cannot answer
   409   input that fits the schema but the rules or the current state refuse it
-        (an impossible score, a finished session, a result already confirmed)
+        (an impossible score, a finished session, a result already confirmed, an id
+        in the body that names nothing)
   413   a body above the size limit
   415   a body in a media type the operation does not read
   429   too many requests (throttles, sign-in lockout)
@@ -42,9 +43,12 @@ DESCRIPTIONS = {
     "400": "The input does not fit this operation's schema; `fields` says where.",
     "401": "A token is needed here, or the token sent is not valid.",
     "403": "The signed-in user may not do this.",
-    "404": "Nothing with this id (in the path, the page number or the input).",
+    "404": "Nothing at this address (an id in the path, or the page number).",
     "406": "The Accept header asks for a format the API does not give.",
-    "409": "The input fits the schema, but the rules or the current state refuse it.",
+    "409": (
+        "The input fits the schema, but the rules or the current state refuse it "
+        "(also an id in the body that names nothing)."
+    ),
     "413": "The body is larger than the API takes.",
     "415": "The body is in a media type this operation does not read.",
     "429": "Too many requests: wait for the Retry-After seconds.",

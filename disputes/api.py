@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -18,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.routers import BaseRouter
 
 from clubs.models import Club
+from common.api import referenced
 from disputes import selectors, services
 from disputes.models import Dispute
 from disputes.serializers import (
@@ -47,9 +47,9 @@ class DisputeViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         match = None
         club = None
         if data.get("match"):
-            match = get_object_or_404(match_selectors.matches(request.user), pk=data["match"])
+            match = referenced(match_selectors.matches(request.user), "match", pk=data["match"])
         elif data.get("club"):
-            club = get_object_or_404(Club, slug=data["club"])
+            club = referenced(Club, "club", slug=data["club"])
         dispute = services.submit_move_dispute(
             by=request.user,
             club=club,

@@ -123,7 +123,7 @@ def _run(fn: Callable[[], T]) -> T:
 
 
 def _missing(field: str, message: str) -> ApiValidationError:
-    """An id in the input of nothing in this event: 404 (see common.api)."""
+    """An id in the input of nothing in this event: 409, not_found (see common.api)."""
     return ApiValidationError({field: [message]}, code="does_not_exist")
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
@@ -22,7 +21,7 @@ from rest_framework.routers import BaseRouter
 
 from clubs.models import Club
 from clubs.permissions import ReadOnlyOrClubDirector, can_manage_club, player_for
-from common.api import query_id
+from common.api import query_id, referenced
 from games import services as games_services
 from games.models import ResultStatus
 from tournaments import api_event, selectors, services
@@ -162,7 +161,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
             return Response(s.ConflictSerializer(tournament.conflicts.all(), many=True).data)
         data = s.ConflictInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        conflict = get_object_or_404(tournament.conflicts, pk=data.validated_data["conflict"])
+        conflict = referenced(tournament.conflicts, "conflict", pk=data.validated_data["conflict"])
         return _call(lambda: s.ConflictSerializer(services.resolve_conflict(
             conflict=conflict, apply=data.validated_data["decision"] == "apply",
             actor=request.user)).data)
@@ -219,7 +218,7 @@ class PairingViewSet(PairingDayActions, viewsets.ReadOnlyModelViewSet):
             raise PermissionDenied("Only the club's directors give walkovers.")
         data = s.WalkoverInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        winner = get_object_or_404(pairing.tournament.entries, pk=data.validated_data["winner"])
+        winner = referenced(pairing.tournament.entries, "winner", pk=data.validated_data["winner"])
         return _call(lambda: s.PairingSerializer(services.award_walkover(
             pairing=pairing, winner=winner, actor=request.user)).data)
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Q, QuerySet
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -20,7 +19,7 @@ from rest_framework.response import Response
 from clubs.models import Player
 from clubs.permissions import can_manage_club, managed_clubs, player_for
 from clubs.serializers import PlayerSerializer
-from common.api import StrictCharField, StrictModelSerializer, query_id
+from common.api import StrictCharField, StrictModelSerializer, query_id, referenced
 from tournaments import selectors
 from tournaments.api_support import call as _call
 from tournaments.models import Entry, Pairing, Registration, Tournament
@@ -126,10 +125,10 @@ class RegistrationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, view
         """Register for a tournament (yourself, or a player of your club as a director)."""
         data = RegisterInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        tournament = get_object_or_404(selectors.visible_tournaments(request.user),
-                                       pk=data.validated_data["tournament"])
+        tournament = referenced(selectors.visible_tournaments(request.user), "tournament",
+                                pk=data.validated_data["tournament"])
         if "player" in data.validated_data:
-            player = get_object_or_404(Player, pk=data.validated_data["player"])
+            player = referenced(Player, "player", pk=data.validated_data["player"])
         else:
             player = player_for(request.user)
             if player is None:
@@ -163,10 +162,10 @@ class RegistrationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, view
         """A director enters a player after the draw, by the event's late-entry rule."""
         data = LateEntryInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        tournament = get_object_or_404(Tournament, pk=data.validated_data["tournament"])
+        tournament = referenced(Tournament, "tournament", pk=data.validated_data["tournament"])
         if not can_manage_club(request.user, tournament.club):
             raise PermissionDenied("Only the club's directors enter late players.")
-        player = get_object_or_404(Player, pk=data.validated_data["player"])
+        player = referenced(Player, "player", pk=data.validated_data["player"])
         return _call(lambda: DeskEntrySerializer(walkovers.late_entry(
             tournament=tournament, player=player, by=request.user,
             division=data.validated_data["division"])).data, status.HTTP_201_CREATED)
@@ -241,7 +240,7 @@ class PairingDayActions:
             player = player_for(request.user)
             entry_id = next((e.pk for e in (pairing.top, pairing.bottom)
                              if e is not None and player is not None and e.player_id == player.pk), 0)
-        entry = get_object_or_404(pairing.tournament.entries, pk=entry_id)
+        entry = referenced(pairing.tournament.entries, "entry", pk=entry_id)
         return _call(lambda: PairingSerializer(day.mark_present(
             pairing=pairing, entry=entry, by=request.user,
             present=data.validated_data["present"])).data)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.permissions import IsAuthenticated
@@ -20,6 +19,7 @@ from common.api import (
     StrictSlugField,
     StrictSlugRelatedField,
     error_body,
+    referenced,
 )
 from webhooks import services
 from webhooks.messages import error_text
@@ -57,7 +57,7 @@ class EndpointViewSet(mixins.ListModelMixin, mixins.DestroyModelMixin, viewsets.
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = EndpointInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        club = get_object_or_404(Club, slug=data.validated_data["club"])
+        club = referenced(Club, "club", slug=data.validated_data["club"])
         try:
             endpoint = services.create_endpoint(club=club, url=data.validated_data["url"],
                                                 events=data.validated_data["events"], by=request.user)

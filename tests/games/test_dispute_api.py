@@ -213,7 +213,8 @@ def test_withdraw_only_by_the_submitter(django_capture_on_commit_callbacks) -> N
     assert response.data["verdict"]["code"] == "larger_die"  # the verdict is kept
 
 
-def test_an_unknown_match_is_a_404() -> None:
+def test_an_unknown_match_is_refused_naming_the_field() -> None:
     _match = MatchFactory()
     user = UserFactory()
-    assert post_dispute(client_for(user), match=999999).status_code == 404
+    response = post_dispute(client_for(user), match=999999)
+    assert response.status_code == 409 and "match" in error_fields(response)

@@ -82,9 +82,9 @@ def _event_with_money(*, calcutta: bool):
     return t, director, url
 
 
-def test_refusals_of_the_rules_are_409_with_a_code_and_missing_ids_404():
+def test_refusals_of_the_rules_and_missing_ids_are_409_with_a_code():
     """Input that fits the schema but the event refuses is a domain error (409); an id of
-    nothing in this event is 404; amounts that are not amounts are 400 (found by
+    nothing in this event is 409 too (not_found); amounts that are not amounts are 400 (found by
     Schemathesis: all of these answered 400, "valid request rejected")."""
     t, director, url = _event_with_money(calcutta=False)
     entry = Entry.objects.filter(tournament=t).first()
@@ -96,7 +96,8 @@ def test_refusals_of_the_rules_are_409_with_a_code_and_missing_ids_404():
     assert error_of(r)["message"][0].isupper()
     r = director.post(url + "side-pool-entrants/",
                       {"side_pool": 999, "entry": entry.pk, "joined": False}, format="json")
-    assert r.status_code == 404 and error_field(r) == "side_pool"
+    assert r.status_code == 409 and error_field(r) == "side_pool"
+    assert error_of(r)["code"] == "not_found"
     for fee in ("0/1", "1e3", "12.345", "", " 5", 5.5, True):
         r = director.post(url + "side-pools/", {"name": "Pot", "entry_fee": fee}, format="json")
         assert r.status_code == 400 and error_field(r) == "entry_fee", fee

@@ -25,7 +25,7 @@ pytestmark = [
 
 def field_error(response: Any, field: str, status: int = 400) -> None:
     """Refused, naming the field: 400 when the input does not fit the schema, 409 when
-    it fits but the rules refuse it, 404 when it names nothing that exists."""
+    it fits but the rules refuse it or names nothing that exists."""
     assert response.status_code == status, response.content
     assert any(name.split(".")[0] == field for name in error_of(response)["fields"]), (
         response.json()
@@ -33,7 +33,7 @@ def field_error(response: Any, field: str, status: int = 400) -> None:
 
 
 @pytest.mark.parametrize(
-    ("duplicate", "status"), [(999_999, 404), (10**30, 404), (-1, 404), ("²", 400)]
+    ("duplicate", "status"), [(999_999, 409), (10**30, 409), (-1, 409), ("²", 400)]
 )
 def test_merging_a_player_that_does_not_exist_is_refused(duplicate: object, status: int) -> None:
     director = UserFactory()
