@@ -597,16 +597,21 @@ class EventSimulation:
 
     # --- invariants -----------------------------------------------------------------------
 
+    def visit(self, url: str, *, only_200: bool) -> None:
+        """A page as an anonymous visitor: never an exception or a 5xx (``only_200``:
+        nothing but 200)."""
+        try:
+            page = self.visitor.get(url)
+        except Exception:  # noqa: BLE001
+            self.fail(f"GET {url} raised:\n{traceback.format_exc()}")
+        if page.status_code >= 500 or (only_200 and page.status_code != 200):
+            self.fail(f"GET {url} answered {page.status_code}")
+
     def check_public(self, pk: int) -> None:
         """Everyone reads a public event's pages and standings."""
         for url in (f"/tournaments/{pk}/", f"/tournaments/{pk}/bracket/",
                     f"/tournaments/{pk}/crosstable/", f"/tournaments/{pk}/standings/"):
-            try:
-                page = self.visitor.get(url)
-            except Exception:  # noqa: BLE001
-                self.fail(f"GET {url} raised:\n{traceback.format_exc()}")
-            if page.status_code != 200:
-                self.fail(f"GET {url} answered {page.status_code}")
+            self.visit(url, only_200=True)
         for url in (f"/api/tournaments/{pk}/standings/", f"/api/tournaments/{pk}/pairings/"):
             self.call(self.anonymous, "get", url, expect=(200,))
 
@@ -615,12 +620,7 @@ class EventSimulation:
         self.check_public(pk)
         for url in (f"/tournaments/{pk}/results.csv", f"/tournaments/{pk}/standings.csv",
                     f"/tournaments/{pk}/tv/", f"/tournaments/{pk}/draw-sheet/"):
-            try:
-                page = self.visitor.get(url)
-            except Exception:  # noqa: BLE001
-                self.fail(f"GET {url} raised:\n{traceback.format_exc()}")
-            if page.status_code >= 500:
-                self.fail(f"GET {url} answered {page.status_code}")
+            self.visit(url, only_200=False)
         entries = self.call(self.director, "get", f"/api/tournaments/{pk}/entries/",
                             expect=(200,)).json()
         placed = [e for e in entries if e["place_first"] is not None]
