@@ -14,7 +14,8 @@ visitors; the director can always make progress (no dead end) until the event fi
 then its places are a consistent ranking and its ranking points are computed.
 
 The default budget is a few small events, always the same ones (base seed 3000);
-NARDY_RUNSLOW=1 (or --runslow) runs many bigger ones from a new base seed each time. The seed of each event is printed: ``NARDY_SIM_SEED=<seed>
+NARDY_RUNSLOW=1 runs many bigger ones from a new base seed each time. The seed of each
+event is printed: ``NARDY_SIM_SEED=<seed>
 NARDY_SIM_EVENTS=1`` replays one.
 """
 
