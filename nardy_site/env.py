@@ -120,3 +120,14 @@ def languages_with_catalogues(locale_dir: Path, default: str = "en") -> list[tup
         return info.get("name_local") or code
 
     return [(code, name(code)) for code in sorted(codes, key=lambda c: (c != default, c))]
+
+
+def shared_cache(url: str) -> dict[str, Any]:
+    """The CACHES entry of a Redis every process shares (NARDY_CACHE_URL): an outage is
+    answered as a miss (nardy_site.cache), and an unreachable server is given up at once."""
+    return {
+        "BACKEND": "nardy_site.cache.OutageTolerantRedisCache",
+        "LOCATION": url,
+        "OPTIONS": {"IGNORE_EXCEPTIONS": True, "SOCKET_CONNECT_TIMEOUT": 0.25,
+                    "SOCKET_TIMEOUT": 0.25},
+    }

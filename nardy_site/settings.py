@@ -46,6 +46,7 @@ from nardy_site.env import (
     env_list,
     languages_with_catalogues,
     secret_key,
+    shared_cache,
 )
 from nardy_site.logs import logging_config
 
@@ -183,16 +184,12 @@ ACCOUNT_RATE_LIMITS = {
 
 # Cache: allauth keeps its rate-limit counters here. With several web processes set
 # NARDY_CACHE_URL=redis://... so that they share the counts.
-CACHE_OPTIONS = {"IGNORE_EXCEPTIONS": True, "SOCKET_CONNECT_TIMEOUT": 0.25, "SOCKET_TIMEOUT": 0.25}
 # The cache being down must not break a page: django-redis answers a miss instead of
 # raising (rate limits and throttles then let requests through; the page cache renders),
-# and gives up on an unreachable server at once.
+# and gives up on an unreachable server at once (nardy_site.env.shared_cache).
 CACHES = {
     "default": (
-        {"BACKEND": "nardy_site.cache.OutageTolerantRedisCache",
-         "LOCATION": os.environ["NARDY_CACHE_URL"],
-         "OPTIONS": CACHE_OPTIONS}
-        if os.environ.get("NARDY_CACHE_URL")
+        shared_cache(os.environ["NARDY_CACHE_URL"]) if os.environ.get("NARDY_CACHE_URL")
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }

@@ -356,8 +356,9 @@ def compute_standings(
         metrics, restart_from = [MatchWins(), HeadToHead()], 1
     absolute = {m.key: m.values(players, table) for m in metrics if not m.among_tied_only}
     ranker = _Ranker(table, metrics, absolute, restart_from, pairs_only=prize_sharing)
-    gone = [player for player in players if player in set(withdrawn)]
-    active = [player for player in players if player not in set(withdrawn)]
+    left = set(withdrawn)
+    gone = [player for player in players if player in left]
+    active = [player for player in players if player not in left]
     tiers, seps = ranker.rank(active, start=0) if active else ([], [])
     if gone:
         seps = [*seps, (WITHDRAWN, None, None)] if active else seps

@@ -182,6 +182,16 @@ def _first(model: str, **filters: object) -> models.Model | None:
     return apps.get_model(model).objects.filter(**filters).order_by("pk").first()
 
 
+def event_pages(tournament: models.Model, label: str, public: tuple[str, ...],
+                managed: tuple[str, ...]) -> list[Visit]:
+    """An event's pages: ``public`` ones for every role, ``managed`` ones its director's."""
+    return [
+        Visit(f"tournaments:{name} {label}", reverse(f"tournaments:{name}", args=[tournament.pk]),
+              *([(DIRECTOR,)] if name in managed else []))
+        for name in (*public, *managed)
+    ]
+
+
 def visits() -> list[Visit]:
     """The pages of the demo data, each kind at least once (see ``url_names``)."""
     Tournament = apps.get_model("tournaments", "Tournament")
@@ -273,17 +283,10 @@ def visits() -> list[Visit]:
         out.append(Visit("tournaments:desk registration",
                          reverse("tournaments:desk", args=[taking_entries.pk]), (DIRECTOR,)))
     for label, tournament in (("knockout", knockout), ("round robin", round_robin)):
-        for name in ("tournament_detail", "bracket", "crosstable", "standings", "draw_sheet"):
-            out.append(Visit(f"tournaments:{name} {label}",
-                             reverse(f"tournaments:{name}", args=[tournament.pk])))
-        out.append(Visit(f"tournaments:console {label}",
-                         reverse("tournaments:console", args=[tournament.pk]), (DIRECTOR,)))
-        for name in ("score_sheets", "tv"):
-            out.append(Visit(f"tournaments:{name} {label}",
-                             reverse(f"tournaments:{name}", args=[tournament.pk])))
-        for name in ("desk", "activity"):
-            out.append(Visit(f"tournaments:{name} {label}",
-                             reverse(f"tournaments:{name}", args=[tournament.pk]), (DIRECTOR,)))
+        out += event_pages(tournament, label,
+                           ("tournament_detail", "bracket", "crosstable", "standings",
+                            "draw_sheet", "score_sheets", "tv"),
+                           ("console", "desk", "activity"))
     # An event in divisions after its draw (the event and each division's event), a round
     # robin whose tie for first is played off, a late entrant's penalty points, the money
     # of an event with a purse (tournaments/demo.py, money/demo.py).
@@ -294,27 +297,18 @@ def visits() -> list[Visit]:
     assert split and playoff and late and _first("money.EventPurse", tournament=split), \
         "the demo has an event in divisions with a purse, a play-off and a late entrant"
     if split is not None:
-        for name in ("tournament_detail", "standings"):
-            out.append(Visit(f"tournaments:{name} divisions",
-                             reverse(f"tournaments:{name}", args=[split.pk])))
-        for name in ("console", "desk"):
-            out.append(Visit(f"tournaments:{name} divisions",
-                             reverse(f"tournaments:{name}", args=[split.pk]), (DIRECTOR,)))
+        out += event_pages(split, "divisions", ("tournament_detail", "standings"),
+                           ("console", "desk"))
         out.append(Visit("money:event purse", reverse("money:event", args=[split.pk]),
                          (DIRECTOR,)))
         for division in split.division_events.order_by("pk"):
-            label = f"division {division.division}"
-            for name in ("tournament_detail", "standings", "crosstable", "draw_sheet"):
-                out.append(Visit(f"tournaments:{name} {label}",
-                                 reverse(f"tournaments:{name}", args=[division.pk])))
-            out.append(Visit(f"tournaments:console {label}",
-                             reverse("tournaments:console", args=[division.pk]), (DIRECTOR,)))
+            out += event_pages(division, f"division {division.division}",
+                               ("tournament_detail", "standings", "crosstable", "draw_sheet"),
+                               ("console",))
     if playoff is not None:
-        for name in ("tournament_detail", "standings", "crosstable", "draw_sheet", "tv"):
-            out.append(Visit(f"tournaments:{name} play-off",
-                             reverse(f"tournaments:{name}", args=[playoff.pk])))
-        out.append(Visit("tournaments:console play-off",
-                         reverse("tournaments:console", args=[playoff.pk]), (DIRECTOR,)))
+        out += event_pages(playoff, "play-off",
+                           ("tournament_detail", "standings", "crosstable", "draw_sheet", "tv"),
+                           ("console",))
     out.append(Visit("tournaments:bracket_print",
                      reverse("tournaments:bracket_print", args=[knockout.pk])))
     out.append(Visit("tournaments:club_activity",

@@ -26,6 +26,8 @@ from disputes.models import Dispute, DisputeEvent
 from games.models import MatchTranscript
 from nardy_site import processes
 from nardy_site.celery import app as celery_app
+from nardy_site.devserver import cache_url
+from nardy_site.env import shared_cache
 from nardy_site.redis_server import RedisServer, start_redis
 from outbox.models import Message
 from tests.games.match_factories import fast_passwords, match_with_logins
@@ -72,10 +74,7 @@ def services(tmp_path: Path, transactional_db: None, settings: Any) -> Iterator[
     settings.OUTBOX_BACKOFF_SECONDS = 1  # this process's failed publishes wait 1 s too
     settings.HEARTBEAT_SECONDS = 10  # /health/ here: a heartbeat within 30 s (beat: every 1 s)
     # as deployed (deploy/compose.yaml): the cache on the same Redis, so it goes down too
-    settings.CACHES = {"default": {
-        "BACKEND": "nardy_site.cache.OutageTolerantRedisCache",
-        "LOCATION": redis.url.rsplit("/", 1)[0] + "/1", "OPTIONS": settings.CACHE_OPTIONS,
-    }}
+    settings.CACHES = {"default": shared_cache(cache_url(redis.url))}
     settings.NARDY_PAGE_CACHE = True
     worker = start_worker(celery_app, redis.url, database_url, tmp_path / "worker.log", **QUICK)
     beat = start_beat(redis.url, database_url, tmp_path, **QUICK)

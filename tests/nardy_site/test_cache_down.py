@@ -9,6 +9,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 from nardy_site import processes
+from nardy_site.env import shared_cache
 from tests.factories import UserFactory
 from tests.support.clients import api_client
 from tests.tournaments.tournament_helpers import director_of, make_event, play
@@ -21,13 +22,8 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def cache_down(settings):
     """The project's production cache set-up, pointed at a port where nothing listens."""
-    from django.conf import settings as live
-
     dead = f"redis://127.0.0.1:{processes.free_port()}/1"
-    caches = {"default": {
-        "BACKEND": "nardy_site.cache.OutageTolerantRedisCache", "LOCATION": dead,
-        "OPTIONS": live.CACHE_OPTIONS,
-    }}
+    caches = {"default": shared_cache(dead)}
     with override_settings(CACHES=caches, NARDY_PAGE_CACHE=True):
         assert cache.get("anything") is None  # the miss, not an exception
         yield

@@ -237,7 +237,7 @@ def sync_bracket(tournament: Tournament) -> BracketState:
             entries[bottom].player if bottom else None,
         )
         if (pairing.match is not None and new_state == Pairing.State.READY
-                and _seats(pairing.match) != tuple(p.pk if p else None for p in players)
+                and _seats(pairing.match) != _ids(players)
                 and games_adapter.has_started(pairing.match)):
             # played (or under way) between other players, whom a correction has moved:
             # kept with its games as a record, and the right players play a new match
@@ -282,9 +282,13 @@ def _seats(match: Match) -> tuple[int | None, int | None]:
     return (match.player1_id, match.player2_id)
 
 
+def _ids(players: tuple) -> tuple[int | None, ...]:
+    return tuple(player.pk if player else None for player in players)
+
+
 def _reseat_if_moved(match: Match, players: tuple) -> None:
     """A correction moved the players of a match that has not started: re-seat it."""
-    if _seats(match) != tuple(p.pk if p else None for p in players) and not games_adapter.has_started(match):
+    if _seats(match) != _ids(players) and not games_adapter.has_started(match):
         games_adapter.reseat(match, *players)
 
 
@@ -347,6 +351,14 @@ def record_knockout_result(pairing: Pairing, winner: Entry) -> None:
     sync_bracket(pairing.tournament)
 
 
+def _under_way(pairings: dict[MatchKey, Pairing]) -> list[MatchKey]:
+    """The pairings whose match has started but has no result yet."""
+    return [
+        key for key, p in pairings.items()
+        if p.match is not None and p.state == Pairing.State.READY and games_adapter.has_started(p.match)
+    ]
+
+
 def correct_knockout_result(
     pairing: Pairing, new_winner: Entry, *, actor: AbstractBaseUser | None = None
 ) -> BracketConflict | None:
@@ -357,10 +369,7 @@ def correct_knockout_result(
     """
     tournament = pairing.tournament
     _entries, draw, pairings = _load(tournament)
-    started = [
-        key for key, p in pairings.items()
-        if p.match is not None and p.state == Pairing.State.READY and games_adapter.has_started(p.match)
-    ]
+    started = _under_way(pairings)
     preview = preview_correction(draw, results_of(pairings), _key(pairing), new_winner.pk, started=started)
     previous = pairings[_key(pairing)].winner
     if not preview.needs_director:
@@ -399,10 +408,7 @@ def _reached_now(conflict: BracketConflict) -> set[tuple[str, int, int]]:
         raise ActionError("conflict_outdated",
                           "The bracket has moved on since this correction: its winner no longer "
                           "plays in this match. Keep the bracket as played, or correct it again.")
-    started = [
-        key for key, p in pairings.items()
-        if p.match is not None and p.state == Pairing.State.READY and games_adapter.has_started(p.match)
-    ]
+    started = _under_way(pairings)
     preview = preview_correction(draw, results_of(pairings), _key(pairing), conflict.new_winner_id,
                                  started=started)  # fmt: skip
     return {(key.flight, key.round, key.number) for key in preview.started}
