@@ -1,12 +1,15 @@
 # The two commands a newcomer needs:  make run   and   make test
 # Everything else here is a step of those two. Install steps are skipped when done
-# (stamp files keyed on the hash of pyproject.toml / package-lock.json).
+# (stamp files keyed on the hash of requirements.lock + pyproject.toml / package-lock.json).
+# Python dependencies come from requirements.lock alone (exact versions and hashes, valid on
+# Python 3.11 and 3.12); `make lock` upgrades it on purpose and runs the suite.
 
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-PIP_STAMP := $(VENV)/.installed-$(shell sha256sum pyproject.toml | cut -c1-16)
+PIP_STAMP := $(VENV)/.installed-$(shell cat requirements.lock pyproject.toml | sha256sum | cut -c1-16)
+LOCK_INPUTS := pyproject.toml requirements-tools.in --extra dev --extra postgres
 NODE_STAMP := node_modules/.installed-$(shell sha256sum package-lock.json | cut -c1-16)
 PYTEST_ARGS ?=
 # `make test POSTGRES_STAGE=no` leaves out the PostgreSQL stage (locally; CI runs it).
@@ -18,7 +21,7 @@ MESSAGE_LANGUAGES := $(notdir $(wildcard locale/*))
 # and gettext (the catalogue tests run makemessages).
 SYSTEM_PACKAGES := redis-server chromium postgresql gettext
 
-.PHONY: run test setup python-deps node-deps engine-cache system-deps migrate demo test-postgres \
+.PHONY: run test lock setup python-deps node-deps engine-cache system-deps migrate demo test-postgres \
 	test-postgres-marked messages lint clean
 
 ## make run: set up, migrate, load demo data, run web + worker + beat + Redis on 127.0.0.1:8000
@@ -30,6 +33,7 @@ run: setup migrate demo
 ## First the import-linter contracts of pyproject.toml (the layers: engine <- clubs <- games
 ## <- tournaments <- chouette | disputes | leaderboard).
 test: setup system-deps
+	@bash .ci/system-versions
 	$(VENV)/bin/lint-imports
 	$(PY) -m pytest $(PYTEST_ARGS)
 	@$(MAKE) --no-print-directory test-postgres-marked
@@ -52,13 +56,28 @@ setup: python-deps node-deps engine-cache
 
 python-deps: $(PIP_STAMP)
 
-$(PIP_STAMP):
+$(PIP_STAMP): requirements.lock pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,postgres]'
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-cache-dir --require-hashes \
+	  --no-deps -r requirements.lock
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	@rm -f $(VENV)/.installed-*
 	@touch $@
 
 node-deps: $(NODE_STAMP)
+
+## make lock: upgrade every Python dependency within pyproject.toml's ranges (a new
+## requirements.lock, universal: Python 3.11 and 3.12), install it and run the whole suite.
+## deploy/requirements.lock (the image: no test tools) takes the same versions. Commit the
+## locks only if the suite passes. `make lock LOCK_ARGS=--upgrade-package=X` for one.
+LOCK_ARGS ?= --upgrade
+lock: python-deps
+	$(VENV)/bin/uv pip compile $(LOCK_INPUTS) --universal --python-version 3.11 \
+	  --generate-hashes --prerelease=if-necessary-or-explicit --quiet $(LOCK_ARGS) -o requirements.lock
+	$(VENV)/bin/uv pip compile pyproject.toml requirements-tools.in --extra postgres --universal \
+	  --python-version 3.11 --generate-hashes --prerelease=if-necessary-or-explicit --quiet \
+	  -c requirements.lock -o deploy/requirements.lock
+	@$(MAKE) --no-print-directory test
 
 # The engine's compiled kernels, loaded from numba's cache (engine/__pycache__/numba-*) or
 # compiled into it once (about a minute on a fresh checkout), so that the first command

@@ -174,6 +174,9 @@ ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS = 3
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_SESSION_REMEMBER = None  # a "remember me" box on the login form
+# Every account has a password (sign-up asks for one, login by code is off): reauthentication
+# asks for it, never for a code by email (allauth's code pages answer 403).
+ACCOUNT_REAUTHENTICATION_METHODS = ("password",)
 # allauth's rate limits (per IP, per address, per user), kept in the cache below.
 ACCOUNT_RATE_LIMITS = {
     "login_failed": "10/m/ip,5/5m/key",

@@ -76,3 +76,15 @@ def test_change_password_when_logged_in(browser_client) -> None:
 def test_change_password_needs_a_login(client) -> None:
     response = client.get(reverse("password_change"))
     assert response.status_code == 302 and response.url.startswith(reverse("login"))
+
+
+def test_reauthentication_asks_for_the_password_never_a_mailed_code(client) -> None:
+    """allauth 65.22 added code pages for reauthentication; every account here has a
+    password, so they are off, and no code mail can be asked for."""
+    user = UserFactory(username="boris", email="boris@example.org")
+    client.force_login(user)
+    assert client.get(reverse("account_reauthenticate")).status_code == 200
+    for name in ("account_request_reauthentication_code", "account_confirm_reauthentication_code"):
+        assert client.get(reverse(name)).status_code == 403, name
+        assert client.post(reverse(name), {"email": "boris@example.org"}).status_code == 403
+    assert not mails_to("boris@example.org")

@@ -103,6 +103,8 @@ NOT_PAGES: dict[str, str] = {
     "account_confirm_email": "needs a key from a verification email (tests/accounts)",
     "account_reset_password_from_key": "needs a token from an email (tests/accounts)",
     "account_confirm_login_code": "login by code is off",
+    "account_request_reauthentication_code": "reauthentication is by password only (403)",
+    "account_confirm_reauthentication_code": "reauthentication is by password only (403)",
     "account_set_password": "redirects to password change for accounts with a password",
     "account_logout": "the same page as logout",
     "account_login": "the same page as login",
