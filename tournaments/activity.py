@@ -169,7 +169,7 @@ def activity(tournaments: QuerySet[Tournament], *, limit: int = 100, undo: bool 
 
 
 def club_tournaments(club: Club, user: AnyUser | None) -> QuerySet[Tournament]:
-    from tournaments.selectors import visible_tournaments
+    from tournaments.selectors.tournaments import visible_tournaments
 
     return visible_tournaments(user).filter(club=club)
 

@@ -22,7 +22,7 @@ from common.api import (
 from common.bounds import parse_id
 from games.choices import BlockRule
 from games.services.results import REASON_REQUIRED
-from tournaments.formats import ALL_SETTINGS_FIELDS, FORMATS, load_formats
+from tournaments.format_registry import ALL_SETTINGS_FIELDS, FORMATS, load_formats
 from tournaments.limits import (
     MAX_ENTRANTS,
     MAX_LENGTHS_PER_FLIGHT,

@@ -10,7 +10,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from tournaments.draws.knockout import KnockoutDraw
 from tournaments.draws.progress import BracketState, PlaceGroup, flight_places
 from tournaments.errors import DrawError
-from tournaments.formats import EventFormat
+from tournaments.formats.base import EventFormat
 from tournaments.models import BracketConflict, Entry, Pairing, Tournament
 from tournaments.services.knockout import (
     KNOCKOUT_FLIGHTS,

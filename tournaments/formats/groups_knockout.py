@@ -18,19 +18,16 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from tournaments.draws.knockout import ConsolationMode, KnockoutDraw, draw_from_positions
 from tournaments.draws.progress import BracketState, PlaceGroup, flight_places
 from tournaments.errors import DrawError
-from tournaments.formats import register
+from tournaments.format_registry import register
 from tournaments.formats.common import SEEDING, TableFormat
 from tournaments.models import Flight, GroupFormat, LateEntryRule, Tournament
 from tournaments.services.groups import (
     group_sizes,
+    make_group_knockout,
     make_swiss_group_round,
     make_swiss_groups_draw,
 )
-from tournaments.services.round_robin import (
-    make_group_knockout,
-    make_round_robin_draw,
-    start_round,
-)
+from tournaments.services.round_robin import make_round_robin_draw, start_round
 
 
 @register

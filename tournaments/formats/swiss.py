@@ -7,7 +7,7 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 
 from tournaments.draws.swiss import check_swiss_settings
-from tournaments.formats import register
+from tournaments.format_registry import register
 from tournaments.formats.common import SEEDING, TableFormat
 from tournaments.models import Flight, Tournament
 from tournaments.services.swiss import make_swiss_round, swiss_over

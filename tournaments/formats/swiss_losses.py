@@ -7,7 +7,7 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 
 from tournaments.draws.swiss_losses import check_losses_settings
-from tournaments.formats import register
+from tournaments.format_registry import register
 from tournaments.formats.common import SEEDING, TableFormat
 from tournaments.models import Flight, Tournament
 from tournaments.services.swiss import losses_over, make_losses_round

@@ -31,6 +31,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 
 from tournaments import event_rules as rules
 from tournaments.errors import TournamentError
+from tournaments.messages import error_text
 from tournaments.models import Entry, Tournament
 from tournaments.services.common import ActionError, record
 
@@ -106,8 +107,6 @@ def split_into_divisions(*, tournament: Tournament, actor: AbstractBaseUser | No
         try:
             child.event_format.make_draw(tournament=child, actor=actor)
         except TournamentError as error:
-            from tournaments.views_support import error_text
-
             raise ActionError(
                 "division_draw_refused",
                 f"The {division.name} division cannot be drawn: {error.message}",

@@ -16,7 +16,7 @@ from django.utils.text import capfirst
 from clubs.models import Club, Player
 from games.choices import DEFAULT_BLOCK_RULE, BlockRule, Variant
 from tournaments import event_rules as rules
-from tournaments.formats import FORMATS
+from tournaments.format_registry import FORMATS
 from tournaments.limits import (
     MAX_LENGTHS_PER_FLIGHT,
     MAX_MATCH_LENGTH,
@@ -27,6 +27,7 @@ from tournaments.models import DEFAULT_TIEBREAKS, Entry, Flight, Tournament
 from tournaments.services.common import ActionError, record, require_status
 from tournaments.services.divisions import division_finished, require_not_split
 from tournaments.services.games_adapter import MATCH_RULE_TYPES, set_matches_public
+from tournaments.services.registration import promote_waiting_list
 from tournaments.standings import METRICS
 
 OPEN_FOR_ENTRIES = (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION)
@@ -189,8 +190,6 @@ def update_tournament(*, tournament: Tournament, actor: AbstractBaseUser | None,
     record(tournament, actor, "updated", before=before,
            after={key: _plain(value) for key, value in changed.items()})
     if "capacity" in changed:  # more places: the waiting list moves up
-        from tournaments.services.registration import promote_waiting_list
-
         promote_waiting_list(tournament, actor)
     return tournament
 

@@ -28,9 +28,10 @@ from tournaments.models import (
 )
 from tournaments.services import games_adapter
 from tournaments.services.common import ActionError, record
+from tournaments.services.divisions import require_not_split
 from tournaments.services.knockout import KNOCKOUT_FLIGHTS, load_bracket, sync_bracket
 from tournaments.services.results import award_walkover
-from tournaments.signals import registration_changed
+from tournaments.signals import draw_changed, registration_changed
 
 
 def _withdrawn_side(pairing: Pairing) -> tuple[Entry, Entry] | None:
@@ -159,8 +160,6 @@ def late_entry(*, tournament: Tournament, player: Player, by: AnyUser, division:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if not can_manage_club(by, tournament.club):
         raise ActionError("not_allowed", "Only the directors of this club enter late players.")
-    from tournaments.services.divisions import require_not_split
-
     require_not_split(tournament)  # late players join a division's event
     division = tournament.division or division
     if tournament.status != Tournament.Status.RUNNING:
@@ -252,9 +251,7 @@ def _take_table_bye(tournament: Tournament, entry: Entry) -> None:
         for pairing, match in zip(ready, matches, strict=True):
             pairing.match = match
             pairing.save(update_fields=["match"])
-    from tournaments.services.day import after_draw_change
-
-    after_draw_change(tournament)
+    draw_changed.send(sender=Tournament, tournament=tournament)
 
 
 def _place_in_bye(tournament: Tournament, entry: Entry, *, consolation: bool) -> None:
@@ -277,9 +274,7 @@ def _place_in_bye(tournament: Tournament, entry: Entry, *, consolation: bool) ->
         bye.refresh_from_db()
         award_walkover(pairing=bye, winner=holder, actor=None, reason=Walkover.LATE)
     else:
-        from tournaments.services.day import after_draw_change
-
-        after_draw_change(tournament)
+        draw_changed.send(sender=Tournament, tournament=tournament)
 
 
 # --- taking a forfeit back -----------------------------------------------------------------
@@ -316,9 +311,7 @@ def undo_walkover(*, pairing: Pairing, by: AnyUser) -> Pairing:
         pairing.match = match
         pairing.save(update_fields=["state", "winner", "walkover", "ready_at", "forfeit_at",
                                     "announced_for", "match"])
-        from tournaments.services.day import after_draw_change
-
-        after_draw_change(tournament)
+        draw_changed.send(sender=Tournament, tournament=tournament)
     record(tournament, by, "walkover_undone", before=before, after={"pairing": pairing.pk})
     return pairing
 
