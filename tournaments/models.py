@@ -189,9 +189,14 @@ class Tournament(models.Model):
         return reverse("tournaments:tournament_detail", kwargs={"pk": self.pk})
 
     @property
-    def plays_swiss_groups(self) -> bool:
-        """Groups then a knockout, the groups played as Swiss rounds."""
-        return self.format == self.Format.GROUPS_KNOCKOUT and self.group_format == GroupFormat.SWISS
+    def pairs_with_repeats(self) -> bool:
+        """The director may pair the next round allowing repeats (its format says)."""
+        return self.event_format.pairs_with_repeats(self)
+
+    @property
+    def starts_every_round(self) -> bool:
+        """The director may start every round at once (its format says)."""
+        return self.event_format.starts_every_round(self)
 
     @property
     def event_format(self):  # type: ignore[no-untyped-def]

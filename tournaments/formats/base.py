@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.choices import Flight, Format, LateEntryRule
 from tournaments.errors import ActionError, DrawError
+from tournaments.event_rules import RegistrationError
 
 if TYPE_CHECKING:
     from django.contrib.auth.base_user import AbstractBaseUser
@@ -27,6 +28,8 @@ class EventFormat:
     default_tiebreaks: ClassVar[tuple[str, ...] | None] = None
     played_in_rounds: ClassVar[bool] = False  # the director starts or pairs each round
     late_entry_rules: ClassVar[tuple[str, ...]] = ("none",)
+    help_texts: ClassVar[dict[str, Any]] = {}  # a setting's help text in this format's words
+    playoffs_by_group: ClassVar[bool] = False  # play-offs are per group (the standings page)
 
     @property
     def label(self) -> str:
@@ -89,6 +92,15 @@ class EventFormat:
             return _("Quarter-finals")
         return _("Round %(number)s") % {"number": number}
 
+    def pairs_with_repeats(self, tournament: Tournament) -> bool:
+        """Rounds are paired from the results, so the director may pair the next one
+        allowing repeats when none can be paired without (the console offers it)."""
+        return False
+
+    def starts_every_round(self, tournament: Tournament) -> bool:
+        """Every round is drawn at once, so the director may start them all at once."""
+        return False
+
     # --- play --------------------------------------------------------------------------
 
     def make_draw(self, *, tournament: Tournament, actor: AbstractBaseUser | None) -> None:
@@ -105,6 +117,16 @@ class EventFormat:
         self, *, pairing: Pairing, winner: Entry, actor: AbstractBaseUser | None = None
     ) -> BracketConflict | None:
         raise NotImplementedError
+
+    def place_late_entry(self, *, tournament: Tournament, entry: Entry, rule: str) -> None:
+        """Place (and save) a player entered after the draw under ``rule``, one of
+        ``late_entry_rules`` (``tournaments.services.walkovers.late_entry`` has checked
+        the rest); a format that takes none refuses."""
+        raise RegistrationError(
+            "late_entry_not_possible",
+            "A late entry under this rule is not possible in this format.",
+            {"rule": rule, "format": self.key},
+        )
 
     def finish_if_over(self, tournament: Tournament) -> None:
         """Finish a running event that is over without a new result (after a withdrawal);

@@ -23,6 +23,9 @@ class RoundRobin(TableFormat):
     partial = "tournaments/_crosstable.html"
     played_in_rounds = True
 
+    def starts_every_round(self, tournament: Tournament) -> bool:
+        return True
+
     def make_draw(self, *, tournament: Tournament, actor: AbstractBaseUser | None) -> None:
         make_round_robin_draw(tournament=tournament, actor=actor)
 

@@ -149,19 +149,9 @@ class TournamentForm(forms.ModelForm):
                     max_value=highest, required=old.required, initial=old.initial)
         if "playoff_places" in self.fields:  # left empty: no play-offs
             self.fields["playoff_places"].required = False
-        if self.event_format.key == Tournament.Format.GROUPS_KNOCKOUT:
-            if "swiss_rounds" in self.fields:
-                self.fields["swiss_rounds"].help_text = _(
-                    "Swiss groups: the rounds each group plays, at most the smallest group's "
-                    "size less one; empty: enough rounds for its size.")
-            if "cycles" in self.fields:
-                self.fields["cycles"].help_text = _("Round-robin groups: how many times everyone "
-                                                    "in a group meets everyone.")
-            if "playoff_places" in self.fields:
-                self.fields["playoff_places"].help_text = _(
-                    "Players of a group still tied after the tiebreaks on one of its first "
-                    "this many places play off for it before the knockout is drawn; empty or "
-                    "0: the tiebreaks' order stands.")
+        for name, help_text in self.event_format.help_texts.items():  # the format's own words
+            if name in self.fields:
+                self.fields[name].help_text = help_text
         self.fields["rules_text"].max_length = MAX_RULES_TEXT
         self.fields["rules_text"].validators.append(MaxLengthValidator(MAX_RULES_TEXT))
         self.fields["rules_text"].widget.attrs["maxlength"] = str(MAX_RULES_TEXT)

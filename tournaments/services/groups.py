@@ -25,7 +25,7 @@ from django.db import transaction
 from tournaments.draws.knockout import draw_from_positions
 from tournaments.draws.round_robin import group_knockout_positions, knockout_positions_short
 from tournaments.draws.swiss import pair_first_round, pair_round, swiss_rounds
-from tournaments.models import Entry, Flight, Pairing, Tournament
+from tournaments.models import Entry, Flight, GroupFormat, Pairing, Tournament
 from tournaments.services.common import ActionError, record, require_status
 from tournaments.services.divisions import division_finished
 from tournaments.services.knockout import active_entries, create_pairings, sync_bracket
@@ -49,7 +49,7 @@ def default_group_rounds(smallest_group: int) -> int:
 def make_swiss_groups_draw(*, tournament: Tournament, actor: AbstractBaseUser | None) -> int:
     """Seed, deal the groups, pair round 1 of every group (top half against bottom half of
     the group's seeds) and start it. Returns the number of pairings made."""
-    tournament, entries, groups = deal_groups(tournament)
+    tournament, entries, groups = deal_groups(tournament, in_groups=True)
     pairings: list[Pairing] = []
     for group_number, players in enumerate(groups, start=1):
         for number, pair in enumerate(pair_first_round(players), start=1):
@@ -105,7 +105,7 @@ def make_swiss_group_round(*, tournament: Tournament, actor: AbstractBaseUser | 
 def require_group_rounds_played(tournament: Tournament) -> None:
     """Swiss groups: every round has been paired (the results are checked by the caller)."""
     rounds = tournament.swiss_rounds or 0
-    if tournament.plays_swiss_groups and tournament.current_round < rounds:
+    if tournament.group_format == GroupFormat.SWISS and tournament.current_round < rounds:
         raise ActionError(
             "group_rounds_left",
             f"The groups play {rounds} Swiss rounds and {tournament.current_round} have been "

@@ -32,10 +32,11 @@ def seed_entries(tournament: Tournament, entries: list[Entry]) -> list[int]:
     return seeded
 
 
-def deal_groups(tournament: Tournament) -> tuple[Tournament, list[Entry], list[list[int]]]:
+def deal_groups(tournament: Tournament, *, in_groups: bool = False,
+                ) -> tuple[Tournament, list[Entry], list[list[int]]]:
     """The first steps of a table draw, in the caller's transaction: lock the event, check
-    it may be drawn with its entrants, seed them and deal them into groups (snake; one
-    group unless the event plays groups then knockout), each entry's group set on it.
+    it may be drawn with its entrants, seed them and deal them into groups (``in_groups``:
+    the event's ``group_count`` groups, snake; else one), each entry's group set on it.
     Returns the locked event, its entries and the groups (entry ids by seed)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     require_status(tournament, Tournament.Status.DRAFT, Tournament.Status.REGISTRATION,
@@ -45,7 +46,7 @@ def deal_groups(tournament: Tournament) -> tuple[Tournament, list[Entry], list[l
     require_no_duplicates(entries)
     seeded = seed_entries(tournament, entries)
     groups = [seeded]
-    if tournament.format == Tournament.Format.GROUPS_KNOCKOUT:
+    if in_groups:
         groups = snake_groups(seeded, tournament.group_count)
     by_id = {entry.pk: entry for entry in entries}
     for group_number, players in enumerate(groups, start=1):
@@ -55,12 +56,13 @@ def deal_groups(tournament: Tournament) -> tuple[Tournament, list[Entry], list[l
 
 
 @transaction.atomic
-def make_round_robin_draw(*, tournament: Tournament, actor: AbstractBaseUser | None) -> int:
+def make_round_robin_draw(*, tournament: Tournament, actor: AbstractBaseUser | None,
+                          in_groups: bool = False) -> int:
     """Number the players by seed, deal groups (snake), pair every round; start round 1.
 
     Returns the number of pairings made.
     """
-    tournament, entries, groups = deal_groups(tournament)
+    tournament, entries, groups = deal_groups(tournament, in_groups=in_groups)
     pairings: list[Pairing] = []
     for group_number, players in enumerate(groups, start=1):
         for round_pairings in round_robin(players, cycles=tournament.cycles):

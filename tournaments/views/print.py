@@ -67,7 +67,7 @@ def tv_context(tournament: Tournament) -> dict:
     if tournament.is_knockout:
         context["flights"] = selectors.bracket(tournament, [p for p in pairings if p.flight in KNOCKOUT])
     else:
-        flight = Flight.SWISS if tournament.format == Tournament.Format.SWISS else Flight.GROUP
+        flight = tournament.event_format.table_flight or Flight.GROUP
         context["tables"] = selectors.crosstables(tournament, flight=flight)
         context["tiebreaks"] = selectors.tiebreak_descriptions(tournament.tiebreaks)
     return context
