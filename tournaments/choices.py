@@ -20,6 +20,7 @@ class Format(models.TextChoices):
     SWISS = "swiss", _("Swiss")
     DOUBLE_ELIMINATION = "double_elimination", _("Double elimination")
     SWISS_LOSSES = "swiss_losses", _("Swiss until N losses")
+    MONRAD = "monrad", _("Monrad")
 
 
 class Flight(models.TextChoices):

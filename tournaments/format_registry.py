@@ -34,6 +34,7 @@ from tournaments.errors import DrawError
 
 MODULES = (
     "knockout", "round_robin", "groups_knockout", "swiss", "double_elimination", "swiss_losses",
+    "monrad",
 )
 # key -> the format's one instance, an EventFormat (tournaments.formats.base); typed loosely
 # here so that the registry, which the models use, needs nothing above them.
