@@ -18,7 +18,7 @@ from tournaments.services.knockout import (
     make_knockout_draw,
     record_knockout_result,
 )
-from tournaments.services.round_robin import record_table_result
+from tournaments.services.round_robin import finish_table, record_table_result
 from tournaments.services.walkovers import place_in_bye, take_table_bye
 from tournaments.standings import ROUND_ROBIN_ORDER
 
@@ -100,6 +100,4 @@ class TableFormat(EventFormat):
             self.finish(tournament)
 
     def finish(self, tournament: Tournament) -> None:
-        from tournaments.services.round_robin import finish_table
-
         finish_table(tournament)

@@ -11,6 +11,7 @@ from django.utils.translation import pgettext
 from tournaments import event_rules as rules
 from tournaments.errors import DrawError
 from tournaments.event_rules import RegistrationError
+from tournaments.messages import error_text
 from tournaments.models import LateEntryRule, Tournament, Withdrawal
 
 DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
@@ -94,8 +95,6 @@ class EventSettingsForm(forms.Form):
             try:
                 self.tournament.event_format.check_late_entry_rule(probe)
             except DrawError as error:
-                from tournaments.messages import error_text
-
                 raise forms.ValidationError(error_text(error)) from error
         return rule
 
@@ -103,8 +102,6 @@ class EventSettingsForm(forms.Form):
         try:
             return parse(self.cleaned_data[field])
         except RegistrationError as error:
-            from tournaments.messages import error_text  # the sentence by its code
-
             raise forms.ValidationError(error_text(error)) from error
 
     def clean_divisions_text(self) -> list[dict[str, Any]]:
