@@ -22,6 +22,7 @@ from common.api import (
 from common.bounds import parse_id
 from games.choices import BlockRule
 from games.services.results import REASON_REQUIRED
+from tournaments.event_settings import EDITABLE
 from tournaments.format_registry import ALL_SETTINGS_FIELDS, FORMATS, load_formats
 from tournaments.limits import (
     MAX_ENTRANTS,
@@ -31,7 +32,6 @@ from tournaments.limits import (
     NUMBER_BOUNDS,
 )
 from tournaments.models import BracketConflict, Entry, LateEntryRule, Pairing, Tournament
-from tournaments.services.entries import EDITABLE
 from tournaments.standings import METRICS
 
 

@@ -16,6 +16,7 @@ from django.utils.text import capfirst
 from clubs.models import Club, Player
 from games.choices import DEFAULT_BLOCK_RULE, BlockRule, Variant
 from tournaments import event_rules as rules
+from tournaments.event_settings import DRAW_OPTIONS, EDITABLE
 from tournaments.format_registry import FORMATS
 from tournaments.limits import (
     MAX_LENGTHS_PER_FLIGHT,
@@ -31,20 +32,6 @@ from tournaments.services.registration import promote_waiting_list
 from tournaments.standings import METRICS
 
 OPEN_FOR_ENTRIES = (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION)
-EDITABLE = (
-    "name", "starts_on", "ends_on", "variant", "format", "is_public", "rules", "rules_text",
-    "match_lengths", "seeding", "seeded_top", "consolation", "last_chance", "cycles",
-    "group_count", "qualifiers_per_group", "group_format", "swiss_rounds", "tiebreaks",
-    "grand_final_reset", "losses_limit", "round_limit", "random_seed", "playoff_places",
-    # registration, check-in and the day (tournaments.event_rules)
-    "registration_deadline", "approval_required", "capacity", "entry_fee", "divisions",
-    "late_entry_rule", "late_entry_penalty", "check_in_opens_at", "check_in_closes_at",
-    "forfeit_minutes", "time_controls", "avoid_same_club", "avoided_pairs",
-)
-# Options that shape the draw: fixed once it is made.
-DRAW_OPTIONS = {"format", "seeding", "seeded_top", "consolation", "cycles", "group_count",
-                "qualifiers_per_group", "group_format", "variant", "grand_final_reset", "losses_limit",
-                "random_seed", "divisions", "playoff_places"}
 
 
 def _validate_event(tournament: Tournament, changed: set[str]) -> None:
