@@ -21,7 +21,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from chouette.transfers import EXACT_LIMIT, fewest_transfers
+from chouette.core.transfers import EXACT_LIMIT, fewest_transfers
 
 
 def exhaustive(amounts: list[int]) -> int:

@@ -196,8 +196,8 @@ def run(args: argparse.Namespace, worker) -> None:  # type: ignore[no-untyped-de
     from django.utils import timezone
 
     from clubs.models import Club
-    from disputes.checks import check_move
     from disputes.models import Dispute, DisputeEvent
+    from disputes.verdicts import check_move
     from games.models import Match
     from nardy_site.celery import app
 

@@ -66,8 +66,9 @@ def page() -> list[object]:
     bench_tournaments.django_on_throwaway_database()
     from django.test import Client
 
+    from leaderboard.core.rankings import rank_totals
     from leaderboard.selectors import RankingQuery, ranking
-    from tournaments.rankings import Season, rank_totals
+    from tournaments.seasons import Season
 
     club = _ranked_players(PLAYERS)
     client = Client()
@@ -98,8 +99,8 @@ def rebuild() -> list[object]:
 
     from clubs.models import Club, Player
     from games.models import Match, MatchResult, MatchStatus, ResultStatus
+    from leaderboard.core.ratings import RatedMatch, replay_ratings
     from leaderboard.services.ratings import rebuild_ratings
-    from tournaments.ratings import RatedMatch, replay_ratings
 
     rng = random.Random(6)
     club = Club.objects.create(name="Rebuild club", slug="bench-rebuild")

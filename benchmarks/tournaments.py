@@ -24,6 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from leaderboard.core.rankings import EventResult, RankingEntrant, score_events, season_ranking
+from leaderboard.core.ratings import RatedMatch, replay_ratings
 from tournaments.draws.knockout import CONSOLATION, LAST_CHANCE, MAIN, add_flight, draw_knockout
 from tournaments.draws.progress import (
     PlaceGroup,
@@ -32,8 +34,7 @@ from tournaments.draws.progress import (
     last_chance_entrants,
     resolve,
 )
-from tournaments.rankings import EventResult, RankingEntrant, Season, score_events, season_ranking
-from tournaments.ratings import RatedMatch, replay_ratings
+from tournaments.seasons import Season
 
 
 @dataclass(frozen=True)

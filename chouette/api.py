@@ -24,10 +24,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.routers import BaseRouter
 
-import chouette as core
-from chouette import ledgers, selectors, services
+from chouette import core, services
 from chouette.messages import describe, field_of
 from chouette.models import ChouetteSession
+from chouette.selectors import ledgers
+from chouette.selectors import sessions as selectors
 from chouette.serializers import (
     ChouetteGameInput,
     ChouetteJoinInput,
@@ -268,7 +269,7 @@ class ChouetteSessionViewSet(
             if year
             else ledgers.season_containing(timezone.localdate())
         )
-        return Response(season_data(ledgers.season_table(query.validated_data["club"], chosen)))
+        return Response(season_data(ledgers.club_season_table(query.validated_data["club"], chosen)))
 
     @extend_schema(
         responses=ChouettePlayerRecordOutput,

@@ -15,7 +15,7 @@ class ChouetteConfig(AppConfig):
         from clubs import club_page
 
         club_page.register(club_section.section)
-        from chouette.errors import ChouetteError
+        from chouette.core.errors import ChouetteError
         from chouette.messages import describe
         from common.errors import register_sentence
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
-from chouette import selectors
+from chouette.selectors import sessions as selectors
 from clubs.club_page import Section
 from clubs.models import Club
 

@@ -15,10 +15,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.utils import timezone
 
-import chouette as core
-from chouette import services
+from chouette import core, services
 from chouette.models import ChouetteSession
-from chouette.selectors import state_of
+from chouette.selectors.sessions import state_of
 from clubs.demo import DEMO_CLUB_SLUG, DEMO_DIRECTOR
 from clubs.models import Club, Player
 

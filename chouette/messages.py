@@ -12,7 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from chouette.errors import ChouetteError
+from chouette.core.errors import ChouetteError
 from games.choices import GameResult
 
 TRANSLATED_MESSAGES: dict[str, Any] = {

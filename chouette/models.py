@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-import chouette as core
+from chouette import core
 from clubs.models import Club, Player
 from games.choices import BlockRule
 from games.choices import Variant as MatchVariant

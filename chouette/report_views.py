@@ -7,9 +7,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
-from chouette import ledgers, selectors
 from chouette.forms import SeasonForm
 from chouette.models import ChouetteSession
+from chouette.selectors import ledgers
+from chouette.selectors import sessions as selectors
 from clubs.models import Club, Player
 
 
@@ -42,7 +43,7 @@ def season(request: HttpRequest, slug: str) -> HttpResponse:
     chosen = (
         ledgers.season_of_year(year) if year else ledgers.season_containing(timezone.localdate())
     )
-    table = ledgers.season_table(club, chosen)
+    table = ledgers.club_season_table(club, chosen)
     context = {
         "club": club,
         "season": table,

@@ -13,10 +13,10 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-import chouette as core
-from chouette.ledgers import SeasonTable, Settlement
+from chouette import core
 from chouette.models import ChouetteSession
-from chouette.selectors import PlayerSessionLine, Table
+from chouette.selectors.ledgers import SeasonTable, Settlement
+from chouette.selectors.sessions import PlayerSessionLine, Table
 from chouette.services import MAX_AUTOMATIC_DOUBLES, MAX_PLAYERS, TableRules
 from clubs.models import Club, Player
 from common.api import (

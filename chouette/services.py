@@ -21,7 +21,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-import chouette as core
+from chouette import core
 from chouette.models import (
     ChouetteEvent,
     ChouetteLedgerEntry,
@@ -29,7 +29,7 @@ from chouette.models import (
     ChouetteSession,
 )
 from chouette.permissions import can_record, can_seat, can_start_session
-from chouette.selectors import load, state_of
+from chouette.selectors.sessions import load, state_of
 from clubs.models import Club, Player
 from clubs.permissions import AnyUser
 from common.errors import DomainError

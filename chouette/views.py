@@ -19,12 +19,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-import chouette as core
-from chouette import selectors, services
+from chouette import core, services
 from chouette.forms import GameForm, MergeForm, SeatForm, StartSessionForm, UndoForm
 from chouette.messages import describe
 from chouette.models import ChouetteSession
 from chouette.permissions import can_record, can_start_session
+from chouette.selectors import sessions as selectors
 from clubs.models import Club, Player
 from clubs.permissions import player_for
 from clubs.selectors import club_members

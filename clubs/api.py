@@ -6,7 +6,6 @@ merge duplicates of their own clubs' players.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.db.models import QuerySet
@@ -18,7 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.routers import BaseRouter
 
-from clubs import selectors, services
+from clubs import registry, selectors, services
 from clubs import serializers as s
 from clubs.api_people import (
     ClubPeopleActions,
@@ -34,12 +33,7 @@ from clubs.permissions import (
     can_edit_player,
     can_manage_club,
 )
-
-
-def _call(run: Callable[[], Any], ok_status: int = status.HTTP_200_OK) -> Response:
-    """Run a service and answer what it gives; its errors (DomainError) are answered by
-    the API's exception handler in the one error shape."""
-    return Response(run(), status=ok_status)
+from common.api import answer
 
 
 class ClubViewSet(ClubPeopleActions, mixins.CreateModelMixin, mixins.UpdateModelMixin,
@@ -76,9 +70,9 @@ class PlayerViewSet(PlayerPeopleActions, mixins.CreateModelMixin, mixins.UpdateM
         club = data.validated_data.get("club")
         if not (club and can_manage_club(request.user, club)):
             raise PermissionDenied("Directors add players to their own clubs.")
-        return _call(lambda: s.PlayerSerializer(services.create_player(
-            name=data.validated_data["name"],
-            display_name=data.validated_data.get("display_name", ""), club=club)).data,
+        return answer(lambda: s.PlayerSerializer(registry.add_player(
+            club=club, actor=request.user, name=data.validated_data["name"],
+            display_name=data.validated_data.get("display_name", ""), allow_similar=True)).data,
             status.HTTP_201_CREATED)
 
     @extend_schema(request=s.MergeInputSerializer, responses=s.PlayerSerializer)
@@ -91,7 +85,7 @@ class PlayerViewSet(PlayerPeopleActions, mixins.CreateModelMixin, mixins.UpdateM
         duplicate = data.validated_data["duplicate"]
         if not (can_edit_player(request.user, keep) and can_edit_player(request.user, duplicate)):
             raise PermissionDenied("You can merge players of your own clubs only.")
-        return _call(lambda: s.PlayerSerializer(
+        return answer(lambda: s.PlayerSerializer(
             services.merge_players(keep=keep, duplicate=duplicate, by=request.user)).data)
 
 

@@ -1,4 +1,5 @@
-"""Writes of the people side: adding players and merging a duplicate into the real one.
+"""Writes of the people side: merging a duplicate player into the real one (adding a
+player is ``clubs.registry.add_player``, the one way to create one).
 
 One function per action, keyword-only, transactional; errors are ``PlayerError`` (a
 code and a sentence).
@@ -18,23 +19,6 @@ from clubs.models import Club, DistinctPlayers, Membership, Player, PlayerLog
 # ``keep``). Apps above (games: a match against oneself) connect a check that raises
 # IntegrityError when the merge would leave something impossible; nothing is saved then.
 players_merged = Signal()
-
-
-@transaction.atomic
-def create_player(
-    *, name: str, display_name: str = "", club: Club | None = None,
-    user: AbstractBaseUser | None = None,
-) -> Player:
-    """A new player (the display name defaults to the full name), optionally a club member."""
-    name = name.strip()
-    if not name:
-        raise PlayerError("name_required", "A player needs a name.")
-    player = Player(name=name, display_name=(display_name.strip() or name)[:60], user=user)
-    player.full_clean()
-    player.save()
-    if club is not None:
-        Membership.objects.create(club=club, player=player)
-    return player
 
 
 def _player_links() -> list[models.ForeignObjectRel]:

@@ -18,7 +18,7 @@ for the project's handler404/handler500 and middleware, so no answer under /api/
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
@@ -327,3 +327,10 @@ class StrictModelSerializer(serializers.ModelSerializer):
         models.EmailField: StrictEmailField,
         models.DecimalField: StrictDecimalField,
     }
+
+
+def answer(run: Callable[[], Any], ok_status: int = 200) -> Response:
+    """Run a service and answer what it gives, with ``ok_status``. Its errors (the
+    DomainError family) are answered by :func:`exception_handler` in the one error shape:
+    409, or 403 for a refusal of who asks."""
+    return Response(run(), status=ok_status)

@@ -20,7 +20,7 @@ from typing import Any
 from django.db import connection, transaction
 from django.utils import timezone
 
-from disputes import checks
+from disputes import verdicts as checks
 from disputes.models import Dispute, DisputeEvent, DisputeKind, DisputeStatus
 from disputes.signals import dispute_checked
 from games.models import Match

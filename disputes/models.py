@@ -48,7 +48,7 @@ class Ruling(models.TextChoices):
 class Dispute(models.Model):
     """One dispute. ``position_id``, ``dice1``/``dice2`` and ``notation`` describe a
     disputed move; ``claims`` the two sides of a disputed result. ``verdict`` is the
-    engine's answer as JSON (see ``disputes.checks``), written once."""
+    engine's answer as JSON (see ``disputes.verdicts``), written once."""
 
     kind = models.CharField(_("kind"), max_length=8, choices=DisputeKind.choices)
     club = models.ForeignKey(

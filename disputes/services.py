@@ -20,7 +20,6 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Club
 from clubs.permissions import AnyUser
 from disputes import access
-from disputes.checks import validate_move
 from disputes.models import (
     OPEN_STATUSES,
     Dispute,
@@ -30,6 +29,7 @@ from disputes.models import (
     Ruling,
 )
 from disputes.signals import dispute_opened, dispute_ruled
+from disputes.verdicts import validate_move
 from engine.errors import EngineError
 from engine.position import Position
 from games.choices import DEFAULT_BLOCK_RULE

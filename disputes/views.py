@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs.models import Club
 from clubs.permissions import is_site_admin, player_for
+from common.listing import filtered_page
 from common.redirects import redirect_back
 from disputes import access, presentation, selectors, services
 from disputes.filters import DisputeFilter
@@ -23,7 +24,6 @@ from disputes.models import Dispute
 from games import selectors as match_selectors
 from games.models import Match, Variant
 from games.services.errors import NotAllowed, ServiceError
-from nardy_site.listing import filtered_page
 
 
 @require_GET

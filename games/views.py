@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from common.listing import filtered_page
 from games import selectors, services
 from games.board_svg import render_board
 from games.filters import MatchFilter
@@ -34,7 +35,6 @@ from games.forms import (
 from games.models import Match, MatchResult, MatchTranscript, TranscriptStatus
 from games.services.errors import NotAllowed, ServiceError
 from games.transcript_view import safe_replay_of
-from nardy_site.listing import filtered_page
 
 View = Callable[..., HttpResponse]
 

@@ -1,5 +1,5 @@
 """Ratings and rankings: the Django side of tournaments.md §6 (FIBS ratings) and §7
-(GP-style points), over the pure ``tournaments.ratings`` and ``tournaments.rankings``.
+(GP-style points), over the pure ``leaderboard.core.ratings`` and ``leaderboard.core.rankings``.
 
 Its own app (label ``leaderboard``) so its migrations stand apart from the tournaments
 app's. Where things are:

@@ -35,7 +35,7 @@ from leaderboard.serializers import (
     RatingChangeSerializer,
     RatingSerializer,
 )
-from tournaments import selectors as tournament_selectors
+from tournaments.selectors import tournaments as tournament_selectors
 
 RANKING_PAGE_SIZE = 200
 

@@ -1,6 +1,6 @@
 """Director-facing sentences for the ranking errors, translated by their stable code.
 
-The pure logic (``tournaments.rankings``) raises ``RankingError`` with a code, an
+The pure logic (``leaderboard.core.rankings``) raises ``RankingError`` with a code, an
 English sentence and its parameters; pages and the API show the translation below.
 """
 

@@ -2,7 +2,7 @@
 
 Only ``Player.display_name`` leaves this module: full names are never shown publicly.
 Rankings are summed in the database (one grouped query over the event placings) and
-ranked by ``tournaments.rankings.rank_totals`` (1, 2, 2, 4; alphabetical in a tie).
+ranked by ``leaderboard.core.rankings.rank_totals`` (1, 2, 2, 4; alphabetical in a tie).
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from django.db.models import Count, Q, QuerySet, Sum
 from clubs.models import Club, Player
 from clubs.permissions import AnyUser, managed_clubs, visible_q
 from leaderboard.charts import ChartPoint
+from leaderboard.core.rankings import RankingRow, rank_totals
 from leaderboard.models import EventPlacing, PlayerRating, RankedEvent, RatingChange
-from tournaments.rankings import RankingRow, Season, rank_totals
+from tournaments.seasons import Season
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from clubs.models import Club, Player
 from clubs.permissions import can_manage_club
 from clubs.selectors import club_members
 from common.csv_export import SafeWriter
+from common.listing import filtered_page
 from games.models import Variant
 from leaderboard import selectors
 from leaderboard.charts import Series, history_chart_svg, rating_chart_svg
@@ -31,7 +32,6 @@ from leaderboard.forms import (
 from leaderboard.messages import error_message
 from leaderboard.models import RankedEvent
 from leaderboard.services.points import PlacedEntrant, create_external_event
-from nardy_site.listing import filtered_page
 from tournaments.errors import RankingError
 
 PAGE_SIZE = 100

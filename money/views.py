@@ -14,7 +14,7 @@ from money.csv_export import ledger_csv
 from money.forms import PurseForm, SaleForm, SidePoolForm
 from money.models import CalcuttaSale, SidePool
 from tournaments.models import Tournament
-from tournaments.selectors import visible_tournaments
+from tournaments.selectors.tournaments import visible_tournaments
 
 
 def _tournament(request: HttpRequest, pk: int) -> Tournament:

@@ -26,7 +26,7 @@ from money import api as money_api
 from nardy_site import api as site_api
 from nardy_site.security import TokenView
 from notifications import api as notifications_api
-from tournaments import api as tournaments_api
+from tournaments.api import tournaments as tournaments_api
 from webhooks import api as webhooks_api
 
 DOCS_POLICY = csp_update(

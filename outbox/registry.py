@@ -10,6 +10,8 @@ from typing import Any
 
 from celery import Task, shared_task
 
+from outbox.delivery import deliver
+
 logger = logging.getLogger(__name__)
 
 TASK_ID_PREFIX = "outbox-"
@@ -51,8 +53,6 @@ def task(
             if message_id is None:
                 function(*args)
                 return
-            from outbox.services import deliver
-
             deliver(message_id, function, args)
 
         run.__name__ = function.__name__

@@ -4,22 +4,20 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
 from outbox import registry
+from outbox.delivery import WAITING, backoff, setting
 from outbox.models import Message, MessageState
 
 logger = logging.getLogger(__name__)
 
-WAITING = (MessageState.PENDING, MessageState.QUEUED)
 # What a publish raises when the broker cannot be reached (kombu wraps the transport's
 # connection errors in OperationalError; a socket error may come through as itself).
 BROKER_ERRORS: tuple[type[BaseException], ...] = (OperationalError, OSError)
@@ -27,17 +25,6 @@ BROKER_ERRORS: tuple[type[BaseException], ...] = (OperationalError, OSError)
 # Process-wide: after a failed publish, requests leave publishing to the sweep for a few
 # seconds instead of each waiting for the broker's timeout.
 _paused_until = 0.0
-
-
-def _setting(name: str, default: float) -> float:
-    return float(getattr(settings, name, default))
-
-
-def backoff(attempts: int) -> timedelta:
-    """How long to wait before trying again after ``attempts`` attempts."""
-    base = _setting("OUTBOX_BACKOFF_SECONDS", 10)
-    ceiling = _setting("OUTBOX_BACKOFF_MAX_SECONDS", 3600)
-    return timedelta(seconds=min(ceiling, base * 2 ** max(0, min(attempts, 30) - 1)))
 
 
 def enqueue(task_name: str, *args: Any, key: str) -> Message:
@@ -112,7 +99,7 @@ def _publish(message: Message, *, now: datetime | None, sweeping: bool) -> str:
             args=list(message.args), task_id=registry.task_id_for(message.pk), retry=False
         )
     except BROKER_ERRORS as error:
-        _paused_until = time.monotonic() + _setting("OUTBOX_PAUSE_SECONDS", 5)
+        _paused_until = time.monotonic() + setting("OUTBOX_PAUSE_SECONDS", 5)
         attempts = Message.objects.values_list("attempts", flat=True).get(pk=message.pk)
         Message.objects.filter(pk=message.pk, state=MessageState.QUEUED).update(
             state=MessageState.PENDING,
@@ -123,31 +110,6 @@ def _publish(message: Message, *, now: datetime | None, sweeping: bool) -> str:
                        message.task, message.key, error)  # fmt: skip
         return BROKER_DOWN
     return SENT
-
-
-def deliver(message_id: int, function: Callable[..., Any], args: Sequence[Any]) -> None:
-    """Run a published row's function once (in the worker) and mark the row done.
-
-    A row already done or given up is left alone (a second delivery); an exception is
-    logged and the row tried again after a backoff.
-    """
-    row = Message.objects.filter(pk=message_id).values_list("state", "attempts").first()
-    if row is None or row[0] in (MessageState.DONE, MessageState.FAILED):
-        logger.info("outbox: message %s is %s; nothing to do", message_id, row and row[0])
-        return
-    try:
-        function(*args)
-    except Exception as error:  # the handler's own failure: retry after a backoff
-        logger.exception("outbox: message %s failed (attempt %s)", message_id, row[1])
-        Message.objects.filter(pk=message_id, state__in=WAITING).update(
-            state=MessageState.PENDING,
-            next_attempt_at=timezone.now() + backoff(row[1]),
-            last_error=f"{type(error).__name__}: {error}"[:2000],
-        )
-        return
-    Message.objects.filter(pk=message_id).exclude(state=MessageState.DONE).update(
-        state=MessageState.DONE, done_at=timezone.now()
-    )
 
 
 def give_up(message: Message, now: datetime | None = None) -> bool:
@@ -193,7 +155,7 @@ def sweep(now: datetime | None = None, limit: int = 500) -> dict[str, int]:
             counts["published"] += 1
         elif outcome == BROKER_DOWN:
             break  # try the rest next time
-    keep = timedelta(days=_setting("OUTBOX_KEEP_DONE_DAYS", 7))
+    keep = timedelta(days=setting("OUTBOX_KEEP_DONE_DAYS", 7))
     counts["purged"], _ = Message.objects.filter(
         state=MessageState.DONE, done_at__lt=now - keep
     ).delete()

@@ -23,6 +23,12 @@ from clubs.permissions import AnyUser
 from games.models import ResultChange
 from tournaments.changes import describe
 from tournaments.models import Entry, Pairing, Registration, Tournament, TournamentLog
+from tournaments.selectors.tournaments import visible_tournaments
+from tournaments.services.checkin import check_in
+from tournaments.services.common import ActionError
+from tournaments.services.day import set_table
+from tournaments.services.registration import set_fee_paid, undo_withdrawal
+from tournaments.services.walkovers import undo_walkover
 
 RESULT_SENTENCES: dict[str, Any] = {
     ResultChange.Action.GAME_ENTERED: gettext_lazy("A game of %(match)s was entered."),
@@ -169,8 +175,6 @@ def activity(tournaments: QuerySet[Tournament], *, limit: int = 100, undo: bool 
 
 
 def club_tournaments(club: Club, user: AnyUser | None) -> QuerySet[Tournament]:
-    from tournaments.selectors import visible_tournaments
-
     return visible_tournaments(user).filter(club=club)
 
 
@@ -180,39 +184,29 @@ Undo = Callable[[TournamentLog, AnyUser], str]
 
 
 def _undo_withdrawal(log: TournamentLog, by: AnyUser) -> str:
-    from tournaments.services.registration import undo_withdrawal
-
     entry = Entry.objects.get(tournament=log.tournament, player_id=log.after["player"])
     undo_withdrawal(entry=entry, by=by)
     return _("%(player)s is back in the event.") % {"player": entry.player.display_name}
 
 
 def _undo_walkover(log: TournamentLog, by: AnyUser) -> str:
-    from tournaments.services.walkovers import undo_walkover
-
     undo_walkover(pairing=Pairing.objects.get(pk=log.after["pairing"]), by=by)
     return _("The walkover is taken back; the match is to be played.")
 
 
 def _undo_check_in(log: TournamentLog, by: AnyUser) -> str:
-    from tournaments.services.checkin import check_in
-
     entry = Entry.objects.get(tournament=log.tournament, player_id=log.after["player"])
     check_in(entry=entry, by=by, present=False)
     return _("%(player)s is no longer checked in.") % {"player": entry.player.display_name}
 
 
 def _undo_fee(log: TournamentLog, by: AnyUser) -> str:
-    from tournaments.services.registration import set_fee_paid
-
     entry = Entry.objects.get(tournament=log.tournament, player_id=log.after["player"])
     set_fee_paid(entry=entry, paid=log.action != "fee_paid", by=by)
     return _("Entry fee record changed back.")
 
 
 def _undo_table(log: TournamentLog, by: AnyUser) -> str:
-    from tournaments.services.day import set_table
-
     set_table(pairing=Pairing.objects.get(pk=log.after["pairing"]), table=log.before.get("table", ""),
               by=by)
     return _("Table saved.")
@@ -249,7 +243,5 @@ def undo_name(log: TournamentLog) -> str:
 def undo(log: TournamentLog, by: AnyUser) -> str:
     action = UNDO.get(log.action) if undo_name(log) else None
     if action is None:
-        from tournaments.services.common import ActionError
-
         raise ActionError("cannot_undo", "This can no longer be undone.")
     return action(log, by)

@@ -9,12 +9,11 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from common.errors import register_sentence
-        from tournaments import page_cache, receivers
+        from tournaments import receivers
         from tournaments.errors import TournamentError
-        from tournaments.formats import load_formats
-        from tournaments.views_support import error_text
+        from tournaments.format_registry import load_formats
+        from tournaments.messages import error_text
 
         load_formats()
         receivers.connect()
-        page_cache.connect()
         register_sentence(TournamentError, error_text)

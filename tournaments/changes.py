@@ -11,6 +11,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.models import Tournament
+
 SENTENCES: dict[str, Any] = {
     "created": gettext_lazy("Tournament created."),
     "updated": gettext_lazy("Settings changed."),
@@ -76,8 +78,6 @@ def describe(action: str, after: dict[str, Any] | None = None,
     if action == "round_started" and after.get("round"):
         return _("Round %(round)s started.") % {"round": after["round"]}
     if action == "status" and after.get("status"):
-        from tournaments.models import Tournament
-
         labels = dict(Tournament.Status.choices)
         status = labels.get(after["status"], after["status"])
         return _("Status changed to “%(status)s”.") % {"status": status}

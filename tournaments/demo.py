@@ -24,6 +24,8 @@ from games import services as games_services
 from games.models import Match
 from tournaments import services
 from tournaments.models import Pairing, Tournament
+from tournaments.services.registration import set_division
+from tournaments.services.walkovers import late_entry
 
 KNOCKOUT_NAME = "Autumn Backgammon Open"
 ROUND_ROBIN_NAME = "Long Nardy Round Robin"
@@ -119,9 +121,6 @@ def _divisions(club: Club, director: AbstractBaseUser, stdout: TextIO) -> None:
     """A Swiss event in an Open and a Novice division, drawn (so split into one event per
     division), round 1 played in the Open division and a late entrant with penalty points
     waiting for its round 2."""
-    from tournaments.services.registration import set_division
-    from tournaments.services.walkovers import late_entry
-
     if Tournament.objects.filter(club=club, name=DIVISIONS_NAME, parent=None).exists():
         return
     tournament = services.create_tournament(

@@ -19,13 +19,17 @@ from __future__ import annotations
 from clubs.errors import DomainError, sentence_for
 
 __all__ = [
-    "DomainError", "DrawBug", "DrawError", "RankingError", "RatingError", "StandingsError",
+    "ActionError", "DomainError", "DrawBug", "DrawError", "RankingError", "RatingError", "StandingsError",
     "TournamentError", "sentence_for",
 ]
 
 
 class TournamentError(DomainError):
     """A problem the director can resolve; shown on the page, translated by ``code``."""
+
+
+class ActionError(TournamentError):
+    """A director's or player's action that cannot be done as asked (nothing is saved)."""
 
 
 class DrawError(TournamentError):

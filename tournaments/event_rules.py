@@ -2,7 +2,7 @@
 time controls per round. No Django here; the services apply them with the ORM.
 
 Every refusal is a ``RegistrationError`` with a stable code and an English sentence (the
-Django layer translates by code, see ``tournaments.views_support.ERROR_MESSAGES``).
+Django layer translates by code, see ``tournaments.messages.ERROR_MESSAGES``).
 """
 
 from __future__ import annotations

@@ -14,21 +14,9 @@ from games.choices import (  # one list of games for matches, events and ratings
     BlockRule,
     Variant,
 )
+from tournaments.choices import Flight, Format, GroupFormat, LateEntryRule
+from tournaments.format_registry import format_of
 from tournaments.page_cache import TouchingQuerySet
-
-
-class Flight(models.TextChoices):
-    """A bracket or table inside an event (tournaments.md §1)."""
-
-    MAIN = "main", pgettext_lazy("bracket", "Main")
-    CONSOLATION = "consolation", _("Consolation")
-    LAST_CHANCE = "last_chance", _("Last chance")
-    GROUP = "group", _("Round robin")
-    SWISS = "swiss", _("Swiss")
-    LOSERS = "losers", _("Losers' bracket")
-    GRAND_FINAL = "grand_final", _("Grand final")
-    PLAYOFF = "playoff", _("Play-off")
-
 
 # Match lengths per flight: [rounds before the semi-finals, semi-finals, final] for the
 # knockout flights, one length for round robins and Swiss rounds (tournaments.md §1).
@@ -57,32 +45,10 @@ def default_rules() -> dict[str, object]:
     return {"crawford": True}
 
 
-class LateEntryRule(models.TextChoices):
-    """How a player entered after the draw joins the event (docs: registration)."""
-
-    NONE = "none", _("No late entries")
-    SEEDED_LAST = "seeded_last", _("Seeded last: takes the last open place of the draw")
-    CONSOLATION = "consolation", _("Into the consolation flight only")
-    PENALTY = "penalty", _("Joins the next round with penalty points")
-
-
-class GroupFormat(models.TextChoices):
-    """How the groups before a knockout are played (a format the registry runs per group)."""
-
-    ROUND_ROBIN = "round_robin", _("Round robin")
-    SWISS = "swiss", _("Swiss")
-
-
 class Tournament(models.Model):
     """One event of a club: its format, options, entry list and status."""
 
-    class Format(models.TextChoices):
-        KNOCKOUT = "knockout", _("Knockout")
-        ROUND_ROBIN = "round_robin", _("Round robin")
-        GROUPS_KNOCKOUT = "groups_knockout", _("Groups, then a knockout")
-        SWISS = "swiss", _("Swiss")
-        DOUBLE_ELIMINATION = "double_elimination", _("Double elimination")
-        SWISS_LOSSES = "swiss_losses", _("Swiss until N losses")
+    Format = Format  # the format keys (tournaments.choices)
 
     class Status(models.TextChoices):
         DRAFT = "draft", _("Draft")
@@ -223,15 +189,18 @@ class Tournament(models.Model):
         return reverse("tournaments:tournament_detail", kwargs={"pk": self.pk})
 
     @property
-    def plays_swiss_groups(self) -> bool:
-        """Groups then a knockout, the groups played as Swiss rounds."""
-        return self.format == self.Format.GROUPS_KNOCKOUT and self.group_format == GroupFormat.SWISS
+    def pairs_with_repeats(self) -> bool:
+        """The director may pair the next round allowing repeats (its format says)."""
+        return self.event_format.pairs_with_repeats(self)
+
+    @property
+    def starts_every_round(self) -> bool:
+        """The director may start every round at once (its format says)."""
+        return self.event_format.starts_every_round(self)
 
     @property
     def event_format(self):  # type: ignore[no-untyped-def]
-        """The registered format (``tournaments.formats``): its draw, settings and pages."""
-        from tournaments.formats import format_of
-
+        """The registered format (``tournaments.format_registry``): its draw, settings and pages."""
         return format_of(self.format)
 
     @property

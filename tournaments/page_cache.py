@@ -121,41 +121,6 @@ def _release() -> str:
     return digest.hexdigest()
 
 
-# --- what drops a version ------------------------------------------------------------------
-
-
-def _on_row(sender: Any, instance: Any, **_: Any) -> None:
-    touch([instance.tournament_id])
-
-
-def _on_match(sender: Any, instance: Any, **_: Any) -> None:
-    from tournaments.models import Pairing
-
-    if enabled() and instance.pk is not None:
-        touch(Pairing.objects.filter(match_id=instance.pk).values_list("tournament_id", flat=True))
-
-
-def _on_player(sender: Any, instance: Any, **_: Any) -> None:
-    from tournaments.models import Entry
-
-    if enabled() and instance.pk is not None:
-        touch(Entry.objects.filter(player_id=instance.pk).values_list("tournament_id", flat=True))
-
-
-def connect() -> None:
-    from django.db.models.signals import post_delete, post_save
-
-    from clubs.models import Player
-    from games.models import Match
-    from tournaments.models import Entry, Pairing
-
-    for model in (Entry, Pairing):
-        post_save.connect(_on_row, sender=model, dispatch_uid=f"page_cache.{model.__name__}")
-        post_delete.connect(_on_row, sender=model, dispatch_uid=f"page_cache.{model.__name__}.d")
-    post_save.connect(_on_match, sender=Match, dispatch_uid="page_cache.match")
-    post_save.connect(_on_player, sender=Player, dispatch_uid="page_cache.player")
-
-
 class TouchingQuerySet:
     """A mixin for the querysets of models with a ``tournament``: bulk writes, which send
     no signals, drop the versions of the tournaments they change."""

@@ -4,27 +4,59 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models.signals import post_delete, post_save
+from django.utils.translation import gettext as _
+
+from clubs import club_page
+from clubs.club_page import Section
+from clubs.models import Player
+from games.models import Match
 from games.signals import result_confirmed
+from tournaments.models import Entry, Pairing
+from tournaments.page_cache import enabled, touch
+from tournaments.selectors.tournaments import club_events
+from tournaments.services.day import after_draw_change
 from tournaments.services.results import on_result_confirmed
+from tournaments.signals import draw_changed
 
 
 def advance_draw(sender: Any, **kwargs: Any) -> None:
     on_result_confirmed(**kwargs)
 
 
+def settle_and_announce(sender: Any, tournament: Any, **kwargs: Any) -> None:
+    after_draw_change(tournament)
+
+
 def events_section(club: Any, request: Any) -> Any:
     """The club page's section of events (upcoming and past)."""
-    from django.utils.translation import gettext as _
-
-    from clubs.club_page import Section
-    from tournaments.selectors import club_events
-
     return Section(_("Events"), "tournaments/_club_events.html",
                    club_events(club, request.user), order=10)
 
 
-def connect() -> None:
-    from clubs import club_page
+# --- what drops a cached page's version (tournaments.page_cache) ----------------------------
 
+
+def _on_row(sender: Any, instance: Any, **_: Any) -> None:
+    touch([instance.tournament_id])
+
+
+def _on_match(sender: Any, instance: Any, **_: Any) -> None:
+    if enabled() and instance.pk is not None:
+        touch(Pairing.objects.filter(match_id=instance.pk).values_list("tournament_id", flat=True))
+
+
+def _on_player(sender: Any, instance: Any, **_: Any) -> None:
+    if enabled() and instance.pk is not None:
+        touch(Entry.objects.filter(player_id=instance.pk).values_list("tournament_id", flat=True))
+
+
+def connect() -> None:
+    for model in (Entry, Pairing):
+        post_save.connect(_on_row, sender=model, dispatch_uid=f"page_cache.{model.__name__}")
+        post_delete.connect(_on_row, sender=model, dispatch_uid=f"page_cache.{model.__name__}.d")
+    post_save.connect(_on_match, sender=Match, dispatch_uid="page_cache.match")
+    post_save.connect(_on_player, sender=Player, dispatch_uid="page_cache.player")
     club_page.register(events_section)
     result_confirmed.connect(advance_draw, dispatch_uid="tournaments.advance_draw")
+    draw_changed.connect(settle_and_announce, dispatch_uid="tournaments.settle_and_announce")

@@ -22,7 +22,8 @@ from common.api import (
 from common.bounds import parse_id
 from games.choices import BlockRule
 from games.services.results import REASON_REQUIRED
-from tournaments.formats import ALL_SETTINGS_FIELDS, FORMATS, load_formats
+from tournaments.event_settings import EDITABLE
+from tournaments.format_registry import ALL_SETTINGS_FIELDS, FORMATS, load_formats
 from tournaments.limits import (
     MAX_ENTRANTS,
     MAX_LENGTHS_PER_FLIGHT,
@@ -31,7 +32,6 @@ from tournaments.limits import (
     NUMBER_BOUNDS,
 )
 from tournaments.models import BracketConflict, Entry, LateEntryRule, Pairing, Tournament
-from tournaments.services.entries import EDITABLE
 from tournaments.standings import METRICS
 
 

@@ -17,6 +17,11 @@ round_published(sender=Tournament, tournament, flight, round)
     the first match of a round became ready (a knockout round) or a round was started.
 match_forfeited(sender=Pairing, pairing, winner, absent, reason)
     a walkover: ``absent`` (an Entry) did not play, ``reason`` a Walkover value.
+draw_changed(sender=Tournament, tournament)
+    the draw moved (a draw made, a round or play-off started, a bracket synced, a
+    walkover given or undone); inside the app, the day's services answer it
+    (``tournaments.services.day.after_draw_change``: withdrawn players' matches become
+    walkovers, ready matches are announced), so the draw services need not import them.
 """
 
 from __future__ import annotations
@@ -28,3 +33,4 @@ check_in_opened = Signal()
 pairing_published = Signal()
 round_published = Signal()
 match_forfeited = Signal()
+draw_changed = Signal()

@@ -1,4 +1,4 @@
-"""Writes of GP-style points (tournaments.md §7) with ``tournaments.rankings`` over the ORM.
+"""Writes of GP-style points (tournaments.md §7) with ``leaderboard.core.rankings`` over the ORM.
 
 An event's points are worked out from its entrants, their ratings for the event's game
 at the start (the last rating change before the event's first day; unrated players count
@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club, Player
+from leaderboard.core.rankings import MINIMUM_FIELD, EventResult, RankingEntrant, event_points
 from leaderboard.models import (
     EventPlacing,
     ExternalEvent,
@@ -27,7 +28,6 @@ from leaderboard.models import (
     RatingChange,
 )
 from tournaments.draws.progress import PlaceGroup
-from tournaments.rankings import MINIMUM_FIELD, EventResult, RankingEntrant, event_points
 
 
 @dataclass(frozen=True, slots=True)

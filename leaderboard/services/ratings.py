@@ -1,4 +1,4 @@
-"""Writes of the rating lists: the FIBS formula of ``tournaments.ratings`` over the ORM.
+"""Writes of the rating lists: the FIBS formula of ``leaderboard.core.ratings`` over the ORM.
 
 Ratings are a pure function of the ordered list of rated matches of one game type. The
 order key is ``(at, match id)`` where ``at`` is when the match's result was first
@@ -27,9 +27,9 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from games.models import Match, MatchResult, ResultStatus
+from leaderboard.core.ratings import NEW_PLAYER, RatedMatch, apply_match
+from leaderboard.core.ratings import PlayerRating as RatingState
 from leaderboard.models import PlayerRating, RatingChange, RatingList
-from tournaments.ratings import NEW_PLAYER, RatedMatch, apply_match
-from tournaments.ratings import PlayerRating as RatingState
 
 OrderKey = tuple[datetime.datetime, int]
 

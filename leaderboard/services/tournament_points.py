@@ -21,6 +21,7 @@ import logging
 
 from django.db import transaction
 
+from leaderboard.core.rankings import EventResult
 from leaderboard.models import RankedEvent
 from leaderboard.services.points import (
     event_result,
@@ -30,7 +31,6 @@ from leaderboard.services.points import (
 )
 from tournaments.errors import RankingError
 from tournaments.models import Tournament
-from tournaments.rankings import EventResult
 
 logger = logging.getLogger(__name__)
 

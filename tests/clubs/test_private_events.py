@@ -17,7 +17,7 @@ from tests.support.clients import api_client, page_client
 from tests.tournaments.tournament_helpers import director_of, make_event, pairing, play
 from tournaments import services
 from tournaments.models import Tournament
-from tournaments.rankings import Season
+from tournaments.seasons import Season
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from chouette import ChouetteSettings
+from chouette.core import ChouetteSettings
 
 
 @dataclass(frozen=True)

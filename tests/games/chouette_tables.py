@@ -6,10 +6,9 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 
-import chouette as core
-from chouette import services
+from chouette import core, services
 from chouette.models import ChouetteSession
-from chouette.selectors import state_of
+from chouette.selectors.sessions import state_of
 from clubs.models import Club, Player
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory
 

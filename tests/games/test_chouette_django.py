@@ -9,9 +9,8 @@ from django.core.exceptions import PermissionDenied
 from django.core.management import call_command
 from django.db.models import Sum
 
-import chouette as core
-from chouette import services
-from chouette.errors import MESSAGES
+from chouette import core, services
+from chouette.core.errors import MESSAGES
 from chouette.messages import TRANSLATED_MESSAGES, describe
 from chouette.models import (
     ChouetteEvent,
@@ -19,7 +18,7 @@ from chouette.models import (
     ChouetteParticipant,
     ChouetteSession,
 )
-from chouette.selectors import player_record, state_of, table
+from chouette.selectors.sessions import player_record, state_of, table
 from tests.factories import UserFactory
 from tests.games.chouette_tables import make_table, member
 

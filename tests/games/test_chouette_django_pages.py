@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from chouette.models import ChouetteEvent, ChouetteSession
-from chouette.selectors import state_of
+from chouette.selectors.sessions import state_of
 from tests.factories import UserFactory
 from tests.games.chouette_tables import make_table, member
 from tests.support.clients import page_client

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from chouette import (
+from chouette.core import (
     MESSAGES,
     Answer,
     BoardResult,

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chouette import (
+from chouette.core import (
     Answer,
     BoardResult,
     ChouetteError,

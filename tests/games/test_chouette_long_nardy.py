@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from chouette import (
+from chouette.core import (
     Answer,
     BetEnd,
     BoardResult,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from chouette import (
+from chouette.core import (
     Answer,
     BoardResult,
     ChouetteSession,

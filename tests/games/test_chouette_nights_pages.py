@@ -11,7 +11,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from chouette import fewest_transfers
+from chouette.core import fewest_transfers
 from chouette.models import ChouetteSession
 from tests.games.chouette_nights import (
     SIX_PLAYER_NIGHT,

@@ -8,7 +8,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chouette import (
+from chouette.core import (
     Answer,
     BetEnd,
     BoardResult,

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-import chouette as core
-from chouette import services
+from chouette import core, services
 from chouette.models import ChouetteSession
 from tests.games.chouette_tables import make_table, member
 from tests.postgres.test_row_locks import race

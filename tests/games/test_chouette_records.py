@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from chouette import (
+from chouette.core import (
     Answer,
     BoardResult,
     ChouetteSettings,

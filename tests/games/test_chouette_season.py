@@ -7,7 +7,7 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chouette import (
+from chouette.core import (
     BoardResult,
     ChouetteSettings,
     GameRecord,

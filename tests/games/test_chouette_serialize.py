@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from chouette import (
+from chouette.core import (
     Answer,
     BoardResult,
     ChouetteError,

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chouette import EXACT_LIMIT, ChouetteError, Transfer, fewest_transfers
+from chouette.core import EXACT_LIMIT, ChouetteError, Transfer, fewest_transfers
 
 
 def settled(balances: dict[str, int], transfers: tuple[Transfer, ...]) -> bool:

@@ -13,7 +13,7 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 
-import chouette as core
+from chouette import core
 from chouette.models import ChouetteSession
 from clubs.models import Club
 from tests.factories import ClubFactory

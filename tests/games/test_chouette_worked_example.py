@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from chouette import (
+from chouette.core import (
     Answer,
     BoardResult,
     ChouetteSettings,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from disputes.checks import check_move, validate_move
+from disputes.verdicts import check_move, validate_move
 
 # (case, variant, Position ID, dice, play as written, legal, code, first legal play listed)
 CASES = [

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from chouette.errors import ChouetteError
+from chouette.core.errors import ChouetteError
 from common.errors import DomainError, sentence_of, tidy
 from engine.errors import EngineError
 from games.services.errors import NotAllowed, ServiceError

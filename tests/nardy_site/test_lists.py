@@ -11,17 +11,17 @@ from django.test import RequestFactory
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from common.listing import PER_PAGE
 from disputes.models import DisputeEvent
 from disputes.presentation import event_text
 from games.board_svg import BoardPicture, describe
 from games.models import MatchStatus
-from nardy_site.listing import PER_PAGE
 from nardy_site.templatetags.site import page_window
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
 from tests.games.match_factories import MatchFactory
 from tests.support.clients import page_client
 from tournaments.changes import describe as describe_change
-from tournaments.forms import TiebreakOrderWidget
+from tournaments.forms.tournament import TiebreakOrderWidget
 from tournaments.models import Tournament
 
 

@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from tests.tournaments.tournament_helpers import make_event
 from tournaments.models import Entry
-from tournaments.selectors import entries_of
+from tournaments.selectors.tournaments import entries_of
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 

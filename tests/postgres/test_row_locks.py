@@ -17,11 +17,11 @@ from decimal import Decimal
 import pytest
 from django.db import IntegrityError, connection, transaction
 
-import chouette as core
+from chouette import core
 from chouette import services as chouette_services
 from chouette.messages import describe
 from chouette.models import ChouetteEvent, ChouetteLedgerEntry
-from chouette.selectors import names_of
+from chouette.selectors.sessions import names_of
 from games.models import MatchResult, ResultChange, ResultStatus
 from games.services import ServiceError, confirm_result, enter_final_score
 from tests.factories import UserFactory

@@ -6,8 +6,9 @@ import pytest
 
 from games import services as games_services
 from tests.tournaments.tournament_helpers import director_of, make_event
-from tournaments import selectors, services
+from tournaments import services
 from tournaments.models import Tournament
+from tournaments.selectors import tournaments as selectors
 
 pytestmark = pytest.mark.django_db
 

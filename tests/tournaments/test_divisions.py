@@ -219,7 +219,7 @@ def test_divisions_through_the_pages(client: Client) -> None:
 
 def test_the_pages_render_the_partials_the_format_registers(client: Client, monkeypatch) -> None:
     """The bracket and crosstable pages include the format's registered partials."""
-    from tournaments.formats import FORMATS
+    from tournaments.format_registry import FORMATS
 
     event = Tournament.objects.create(
         club=ClubFactory(), name="Partial Cup", starts_on="2026-12-05", variant="backgammon",

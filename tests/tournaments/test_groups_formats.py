@@ -117,7 +117,7 @@ def test_each_group_keeps_its_formats_invariants_and_the_knockout_gets_its_quali
     from tests.tournaments.tournament_helpers import make_event
     from tournaments.draws.swiss import swiss_rounds
     from tournaments.services.groups import group_sizes
-    from tournaments.services.round_robin import table_standings
+    from tournaments.services.tables import table_standings
 
     groups = data.draw(st.integers(1, 3), label="groups")
     entrants = data.draw(st.integers(max(4, 2 * groups), 11), label="entrants")

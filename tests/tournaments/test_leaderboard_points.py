@@ -17,7 +17,7 @@ from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserF
 from tests.tournaments.leaderboard_support import at, confirm, correct
 from tournaments.errors import RankingError
 from tournaments.models import Entry, Tournament
-from tournaments.rankings import Season
+from tournaments.seasons import Season
 
 pytestmark = pytest.mark.django_db
 

@@ -11,11 +11,11 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from leaderboard.core.ratings import RatedMatch, replay_ratings
 from leaderboard.models import PlayerRating, RatingChange
 from leaderboard.services.ratings import rebuild_ratings
 from tests.factories import ClubFactory, PlayerFactory
 from tests.tournaments.leaderboard_support import at, confirm, correct, snapshot
-from tournaments.ratings import RatedMatch, replay_ratings
 
 pytestmark = pytest.mark.django_db
 

@@ -8,14 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.draws.knockout import MAIN, MatchKey, draw_knockout
-from tournaments.draws.progress import PlaceGroup, flight_places, resolve
-from tournaments.draws.seeding import SeedingEntrant, seed_entrants
-from tournaments.errors import RankingError
-from tournaments.rankings import (
+from leaderboard.core.rankings import (
     EventResult,
     RankingEntrant,
-    Season,
     event_points,
     paid_places,
     place_value,
@@ -24,6 +19,11 @@ from tournaments.rankings import (
     season_ranking,
     strength_of_field,
 )
+from tournaments.draws.knockout import MAIN, MatchKey, draw_knockout
+from tournaments.draws.progress import PlaceGroup, flight_places, resolve
+from tournaments.draws.seeding import SeedingEntrant, seed_entrants
+from tournaments.errors import RankingError
+from tournaments.seasons import Season
 
 # §7.3 table: name, rating, weight
 RIVERSIDE_FIELD = [

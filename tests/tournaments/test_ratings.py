@@ -4,8 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.errors import RatingError
-from tournaments.ratings import (
+from leaderboard.core.ratings import (
     PlayerRating,
     RatedMatch,
     apply_match,
@@ -16,6 +15,7 @@ from tournaments.ratings import (
     upset_probability,
     win_probability,
 )
+from tournaments.errors import RatingError
 
 
 def test_upset_probability_of_the_worked_example():

@@ -203,7 +203,7 @@ def test_direct_encounter_puts_first_who_beat_all_others_even_if_not_all_met():
 def test_the_pages_explain_each_tiebreak_as_its_metric_does():
     from django.utils import translation
 
-    from tournaments.selectors import TIEBREAKS
+    from tournaments.selectors.tournaments import TIEBREAKS
 
     with translation.override("en"):
         for key, metric in METRICS.items():

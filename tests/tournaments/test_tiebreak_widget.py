@@ -7,7 +7,7 @@ import re
 import pytest
 
 from clubs.models import Club
-from tournaments.forms import TournamentForm
+from tournaments.forms.tournament import TournamentForm
 
 pytestmark = pytest.mark.django_db
 

@@ -10,15 +10,16 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from tournaments.draws.knockout import KnockoutDraw
 from tournaments.draws.progress import BracketState, PlaceGroup, flight_places
 from tournaments.errors import DrawError
-from tournaments.formats import EventFormat
-from tournaments.models import BracketConflict, Entry, Pairing, Tournament
+from tournaments.formats.base import EventFormat
+from tournaments.models import BracketConflict, Entry, LateEntryRule, Pairing, Tournament
 from tournaments.services.knockout import (
     KNOCKOUT_FLIGHTS,
     correct_knockout_result,
     make_knockout_draw,
     record_knockout_result,
 )
-from tournaments.services.round_robin import record_table_result
+from tournaments.services.round_robin import finish_table, record_table_result
+from tournaments.services.walkovers import place_in_bye, take_table_bye
 from tournaments.standings import ROUND_ROBIN_ORDER
 
 SEEDING = ("seeding", "seeded_top", "random_seed")
@@ -39,6 +40,11 @@ class BracketFormat(EventFormat):
 
     def make_draw(self, *, tournament: Tournament, actor: AbstractBaseUser | None) -> None:
         make_knockout_draw(tournament=tournament, actor=actor)
+
+    def place_late_entry(self, *, tournament: Tournament, entry: Entry, rule: str) -> None:
+        """The open place of the lowest seed with a round-1 bye; under the consolation
+        rule, the bye's match is a walkover and the entrant plays on in the consolation."""
+        place_in_bye(tournament, entry, consolation=rule == LateEntryRule.CONSOLATION)
 
     def record_result(
         self, *, pairing: Pairing, winner: Entry, actor: AbstractBaseUser | None = None
@@ -80,6 +86,11 @@ class TableFormat(EventFormat):
         self.finish_if_over(pairing.tournament)
         return None
 
+    def place_late_entry(self, *, tournament: Tournament, entry: Entry, rule: str) -> None:
+        """Round robin and groups: the free place (the byes still to play) of the smallest
+        group with an odd number of players."""
+        take_table_bye(tournament, entry)
+
     def table_over(self, tournament: Tournament) -> bool:
         return False
 
@@ -89,6 +100,4 @@ class TableFormat(EventFormat):
             self.finish(tournament)
 
     def finish(self, tournament: Tournament) -> None:
-        from tournaments.services.round_robin import finish_table
-
         finish_table(tournament)

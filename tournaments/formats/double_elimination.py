@@ -12,7 +12,7 @@ from tournaments.draws.double_elimination import (
 )
 from tournaments.draws.knockout import KnockoutDraw
 from tournaments.draws.progress import BracketState, PlaceGroup
-from tournaments.formats import register
+from tournaments.format_registry import register
 from tournaments.formats.common import SEEDING, BracketFormat
 from tournaments.models import Flight, Tournament
 

@@ -14,23 +14,21 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.draws.knockout import ConsolationMode, KnockoutDraw, draw_from_positions
 from tournaments.draws.progress import BracketState, PlaceGroup, flight_places
 from tournaments.errors import DrawError
-from tournaments.formats import register
+from tournaments.format_registry import register
 from tournaments.formats.common import SEEDING, TableFormat
 from tournaments.models import Flight, GroupFormat, LateEntryRule, Tournament
 from tournaments.services.groups import (
     group_sizes,
+    make_group_knockout,
     make_swiss_group_round,
     make_swiss_groups_draw,
 )
-from tournaments.services.round_robin import (
-    make_group_knockout,
-    make_round_robin_draw,
-    start_round,
-)
+from tournaments.services.round_robin import make_round_robin_draw, start_round
 
 
 @register
@@ -47,6 +45,15 @@ class GroupsKnockout(TableFormat):
     partial = "tournaments/_crosstable.html"
     played_in_rounds = True
     minimum_entrants = 4
+    playoffs_by_group = True
+    help_texts = {
+        "swiss_rounds": _("Swiss groups: the rounds each group plays, at most the smallest "
+                          "group's size less one; empty: enough rounds for its size."),
+        "cycles": _("Round-robin groups: how many times everyone in a group meets everyone."),
+        "playoff_places": _("Players of a group still tied after the tiebreaks on one of its "
+                            "first this many places play off for it before the knockout is "
+                            "drawn; empty or 0: the tiebreaks' order stands."),
+    }
 
     def check_settings(self, tournament: Tournament, entrants: int | None = None) -> None:
         super().check_settings(tournament, entrants)
@@ -121,11 +128,17 @@ class GroupsKnockout(TableFormat):
                 f"{high} rounds (the smallest group's size less one).",
                 {"lowest": low, "highest": high}, field="swiss_rounds")
 
+    def pairs_with_repeats(self, tournament: Tournament) -> bool:
+        return tournament.group_format == GroupFormat.SWISS
+
+    def starts_every_round(self, tournament: Tournament) -> bool:
+        return tournament.group_format != GroupFormat.SWISS
+
     def make_draw(self, *, tournament: Tournament, actor: AbstractBaseUser | None) -> None:
         if tournament.group_format == GroupFormat.SWISS:
             make_swiss_groups_draw(tournament=tournament, actor=actor)
         else:
-            make_round_robin_draw(tournament=tournament, actor=actor)
+            make_round_robin_draw(tournament=tournament, actor=actor, in_groups=True)
 
     def next_stage(self, *, tournament: Tournament, actor: AbstractBaseUser | None,
                    stage: str = "round", through: int | None = None,

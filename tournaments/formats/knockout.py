@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from tournaments.draws.knockout import KnockoutDraw, draw_from_positions
 from tournaments.errors import DrawError
-from tournaments.formats import register
+from tournaments.format_registry import register
 from tournaments.formats.common import SEEDING, BracketFormat
 from tournaments.models import Tournament
 

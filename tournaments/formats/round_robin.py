@@ -6,7 +6,7 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 
-from tournaments.formats import register
+from tournaments.format_registry import register
 from tournaments.formats.common import SEEDING, TableFormat
 from tournaments.models import Flight, Tournament
 from tournaments.services.round_robin import make_round_robin_draw, start_round, table_finished
@@ -22,6 +22,9 @@ class RoundRobin(TableFormat):
     table_flight = Flight.GROUP
     partial = "tournaments/_crosstable.html"
     played_in_rounds = True
+
+    def starts_every_round(self, tournament: Tournament) -> bool:
+        return True
 
     def make_draw(self, *, tournament: Tournament, actor: AbstractBaseUser | None) -> None:
         make_round_robin_draw(tournament=tournament, actor=actor)

@@ -7,10 +7,11 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 
 from tournaments.draws.swiss import check_swiss_settings
-from tournaments.formats import register
+from tournaments.format_registry import register
 from tournaments.formats.common import SEEDING, TableFormat
-from tournaments.models import Flight, Tournament
+from tournaments.models import Entry, Flight, Tournament
 from tournaments.services.swiss import make_swiss_round, swiss_over
+from tournaments.services.walkovers import require_a_round_left
 from tournaments.standings import SWISS_ORDER
 
 
@@ -34,6 +35,9 @@ class Swiss(TableFormat):
             return
         check_swiss_settings(entrants, rounds)
 
+    def pairs_with_repeats(self, tournament: Tournament) -> bool:
+        return True
+
     def make_draw(self, *, tournament: Tournament, actor: AbstractBaseUser | None) -> None:
         make_swiss_round(tournament=tournament, actor=actor)
 
@@ -42,6 +46,11 @@ class Swiss(TableFormat):
                    allow_repeats: bool = False) -> dict[str, Any]:
         return {"round": make_swiss_round(tournament=tournament, actor=actor,
                                           allow_repeats=allow_repeats)}
+
+    def place_late_entry(self, *, tournament: Tournament, entry: Entry, rule: str) -> None:
+        """The entrant joins the next round, ranked last: one must be left to pair."""
+        require_a_round_left(tournament, tournament.swiss_rounds)
+        entry.save()
 
     def table_over(self, tournament: Tournament) -> bool:
         return swiss_over(tournament)

@@ -7,10 +7,11 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 
 from tournaments.draws.swiss_losses import check_losses_settings
-from tournaments.formats import register
+from tournaments.format_registry import register
 from tournaments.formats.common import SEEDING, TableFormat
-from tournaments.models import Flight, Tournament
+from tournaments.models import Entry, Flight, Tournament
 from tournaments.services.swiss import losses_over, make_losses_round
+from tournaments.services.walkovers import require_a_round_left
 from tournaments.standings import SWISS_ORDER
 
 
@@ -37,6 +38,11 @@ class SwissLosses(TableFormat):
                    stage: str = "round", through: int | None = None,
                    allow_repeats: bool = False) -> dict[str, Any]:
         return {"round": make_losses_round(tournament=tournament, actor=actor)}
+
+    def place_late_entry(self, *, tournament: Tournament, entry: Entry, rule: str) -> None:
+        """The entrant joins the next round, ranked last: one must be left to pair."""
+        require_a_round_left(tournament, tournament.round_limit)
+        entry.save()
 
     def table_over(self, tournament: Tournament) -> bool:
         return losses_over(tournament)

@@ -2,10 +2,11 @@
 
 entries:     create_tournament, update_tournament, set_status, add_entry, remove_entry, set_seeds
 knockout:    make_knockout_draw, sync_bracket, resolve_conflict
-round_robin: make_round_robin_draw, start_round, make_group_knockout
+round_robin: make_round_robin_draw, start_round
+groups:      make_group_knockout (the knockout after the groups)
 swiss:       make_swiss_round, make_losses_round
 results:     on_result_confirmed (the games signal's receiver), director_result, award_walkover
-``make_draw`` and ``next_stage`` ask the event's format (``tournaments.formats``). Errors:
+``make_draw`` and ``next_stage`` ask the event's format (``tournaments.format_registry``). Errors:
 ActionError, DrawError (both TournamentError: a code and a sentence).
 """
 
@@ -28,13 +29,10 @@ from tournaments.services.entries import (
     set_status,
     update_tournament,
 )
+from tournaments.services.groups import make_group_knockout
 from tournaments.services.knockout import make_knockout_draw, resolve_conflict, sync_bracket
 from tournaments.services.results import award_walkover, director_result, on_result_confirmed
-from tournaments.services.round_robin import (
-    make_group_knockout,
-    make_round_robin_draw,
-    start_round,
-)
+from tournaments.services.round_robin import make_round_robin_draw, start_round
 from tournaments.services.swiss import make_losses_round, make_swiss_round
 
 

@@ -1,4 +1,5 @@
-"""Shared pieces of the tournament services: the error type and the change log."""
+"""Shared pieces of the tournament services: the change log and the common checks (the
+error type, ``ActionError``, is in ``tournaments.errors``)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,9 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 
-from tournaments.errors import TournamentError
+from clubs.registry import possible_duplicates
+from tournaments.errors import ActionError
 from tournaments.models import Tournament, TournamentLog
-
-
-class ActionError(TournamentError):
-    """A director's or player's action that cannot be done as asked (nothing is saved)."""
 
 
 def record(
@@ -45,8 +43,6 @@ def require_status(tournament: Tournament, *allowed: str, action: str) -> None:
 def require_no_duplicates(entries: list[Any]) -> None:
     """Refuse a draw while two entrants look like one person entered twice (similar
     names, not marked as different people): a player must not meet their own twin."""
-    from clubs.registry import possible_duplicates
-
     pairs = possible_duplicates([entry.player for entry in entries])
     if pairs:
         names = "; ".join(f"{a.display_name} / {b.display_name}" for a, b, _ in pairs)

@@ -22,14 +22,14 @@ from tournaments import event_rules as rules
 from tournaments.models import Entry, Pairing, Tournament, Walkover
 from tournaments.services import games_adapter
 from tournaments.services.common import ActionError, record
+from tournaments.services.results import award_walkover
+from tournaments.services.walkovers import settle_withdrawals
 from tournaments.signals import pairing_published, round_published
 
 MAX_EXTENSION_MINUTES = 240
 
 
 def after_draw_change(tournament: Tournament) -> None:
-    from tournaments.services.walkovers import settle_withdrawals
-
     settle_withdrawals(tournament)
     announce_ready(tournament)
 
@@ -146,8 +146,6 @@ def forfeit_due(now: datetime | None = None, limit: int = 200) -> list[int]:
     under way (games or a result entered) counts as both present. Nobody there: the
     clock stops and the director decides.
     """
-    from tournaments.services.results import award_walkover
-
     now = now or timezone.now()
     decided = []
     due = list(Pairing.objects.filter(

@@ -31,18 +31,11 @@ from django.contrib.auth.base_user import AbstractBaseUser
 
 from tournaments import event_rules as rules
 from tournaments.errors import TournamentError
+from tournaments.event_settings import COPIED
+from tournaments.messages import error_text
 from tournaments.models import Entry, Tournament
 from tournaments.services.common import ActionError, record
 
-# What a division takes from its event (registration and check-in stay with the event).
-COPIED = (
-    "starts_on", "ends_on", "variant", "format", "is_public", "rules", "rules_text",
-    "match_lengths", "seeding", "seeded_top", "consolation", "last_chance", "cycles",
-    "group_count", "qualifiers_per_group", "group_format", "playoff_places", "swiss_rounds", "tiebreaks", "grand_final_reset",
-    "losses_limit", "round_limit", "random_seed", "entry_fee", "late_entry_rule",
-    "late_entry_penalty", "forfeit_minutes", "time_controls", "avoid_same_club",
-    "avoided_pairs",
-)
 NAME_LENGTH = Tournament._meta.get_field("name").max_length or 120
 
 
@@ -106,8 +99,6 @@ def split_into_divisions(*, tournament: Tournament, actor: AbstractBaseUser | No
         try:
             child.event_format.make_draw(tournament=child, actor=actor)
         except TournamentError as error:
-            from tournaments.views_support import error_text
-
             raise ActionError(
                 "division_draw_refused",
                 f"The {division.name} division cannot be drawn: {error.message}",

@@ -16,7 +16,8 @@ from django.utils.text import capfirst
 from clubs.models import Club, Player
 from games.choices import DEFAULT_BLOCK_RULE, BlockRule, Variant
 from tournaments import event_rules as rules
-from tournaments.formats import FORMATS
+from tournaments.event_settings import DRAW_OPTIONS, EDITABLE
+from tournaments.format_registry import FORMATS
 from tournaments.limits import (
     MAX_LENGTHS_PER_FLIGHT,
     MAX_MATCH_LENGTH,
@@ -27,23 +28,10 @@ from tournaments.models import DEFAULT_TIEBREAKS, Entry, Flight, Tournament
 from tournaments.services.common import ActionError, record, require_status
 from tournaments.services.divisions import division_finished, require_not_split
 from tournaments.services.games_adapter import MATCH_RULE_TYPES, set_matches_public
+from tournaments.services.registration import promote_waiting_list
 from tournaments.standings import METRICS
 
 OPEN_FOR_ENTRIES = (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION)
-EDITABLE = (
-    "name", "starts_on", "ends_on", "variant", "format", "is_public", "rules", "rules_text",
-    "match_lengths", "seeding", "seeded_top", "consolation", "last_chance", "cycles",
-    "group_count", "qualifiers_per_group", "group_format", "swiss_rounds", "tiebreaks",
-    "grand_final_reset", "losses_limit", "round_limit", "random_seed", "playoff_places",
-    # registration, check-in and the day (tournaments.event_rules)
-    "registration_deadline", "approval_required", "capacity", "entry_fee", "divisions",
-    "late_entry_rule", "late_entry_penalty", "check_in_opens_at", "check_in_closes_at",
-    "forfeit_minutes", "time_controls", "avoid_same_club", "avoided_pairs",
-)
-# Options that shape the draw: fixed once it is made.
-DRAW_OPTIONS = {"format", "seeding", "seeded_top", "consolation", "cycles", "group_count",
-                "qualifiers_per_group", "group_format", "variant", "grand_final_reset", "losses_limit",
-                "random_seed", "divisions", "playoff_places"}
 
 
 def _validate_event(tournament: Tournament, changed: set[str]) -> None:
@@ -189,8 +177,6 @@ def update_tournament(*, tournament: Tournament, actor: AbstractBaseUser | None,
     record(tournament, actor, "updated", before=before,
            after={key: _plain(value) for key, value in changed.items()})
     if "capacity" in changed:  # more places: the waiting list moves up
-        from tournaments.services.registration import promote_waiting_list
-
         promote_waiting_list(tournament, actor)
     return tournament
 

@@ -1,5 +1,5 @@
-"""The group stage of "groups, then a knockout" played as Swiss groups, and the play-offs
-for the qualifying places of the groups (issue 16).
+"""The group stage of "groups, then a knockout" played as Swiss groups, the play-offs for
+the qualifying places of the groups (issue 16), and the knockout of the qualifiers.
 
 Swiss groups. The entrants are seeded and dealt into groups (snake seeding) as for
 round-robin groups; each group then plays ``swiss_rounds`` Swiss rounds (empty: ceil(log2)
@@ -22,18 +22,17 @@ from __future__ import annotations
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
+from tournaments.draws.knockout import draw_from_positions
+from tournaments.draws.round_robin import group_knockout_positions, knockout_positions_short
 from tournaments.draws.swiss import pair_first_round, pair_round, swiss_rounds
-from tournaments.models import Entry, Flight, Pairing, Tournament
+from tournaments.models import Entry, Flight, GroupFormat, Pairing, Tournament
 from tournaments.services.common import ActionError, record, require_status
-from tournaments.services.knockout import active_entries
-from tournaments.services.round_robin import (
-    deal_groups,
-    start_round,
-    table_pairing,
-    table_results,
-    table_standings,
-)
+from tournaments.services.divisions import division_finished
+from tournaments.services.knockout import active_entries, create_pairings, sync_bracket
+from tournaments.services.playoffs import open_playoff_round
+from tournaments.services.round_robin import deal_groups, start_round, table_pairing
 from tournaments.services.swiss import swiss_history
+from tournaments.services.tables import table_results, table_standings
 from tournaments.standings import after_playoffs
 
 
@@ -50,7 +49,7 @@ def default_group_rounds(smallest_group: int) -> int:
 def make_swiss_groups_draw(*, tournament: Tournament, actor: AbstractBaseUser | None) -> int:
     """Seed, deal the groups, pair round 1 of every group (top half against bottom half of
     the group's seeds) and start it. Returns the number of pairings made."""
-    tournament, entries, groups = deal_groups(tournament)
+    tournament, entries, groups = deal_groups(tournament, in_groups=True)
     pairings: list[Pairing] = []
     for group_number, players in enumerate(groups, start=1):
         for number, pair in enumerate(pair_first_round(players), start=1):
@@ -106,7 +105,7 @@ def make_swiss_group_round(*, tournament: Tournament, actor: AbstractBaseUser | 
 def require_group_rounds_played(tournament: Tournament) -> None:
     """Swiss groups: every round has been paired (the results are checked by the caller)."""
     rounds = tournament.swiss_rounds or 0
-    if tournament.plays_swiss_groups and tournament.current_round < rounds:
+    if tournament.group_format == GroupFormat.SWISS and tournament.current_round < rounds:
         raise ActionError(
             "group_rounds_left",
             f"The groups play {rounds} Swiss rounds and {tournament.current_round} have been "
@@ -121,8 +120,6 @@ def group_orders(tournament: Tournament, groups: list[int]) -> tuple[dict[int, l
     With ``playoff_places``, a group whose tiebreaks leave players tied on one of its
     places 1..N gets a play-off round among them (another one while they stay level).
     """
-    from tournaments.services.playoffs import open_playoff_round
-
     places = tournament.playoff_places or 0
     playoffs = list(tournament.pairings.filter(flight=Flight.PLAYOFF).select_related("match"))
     if any(p.state not in (Pairing.State.DECIDED, Pairing.State.BYE) for p in playoffs):
@@ -145,3 +142,74 @@ def group_orders(tournament: Tournament, groups: list[int]) -> tuple[dict[int, l
                                group=group)
             opened = True
     return orders, opened
+
+
+# --- the knockout after the groups ----------------------------------------------------------
+
+
+@transaction.atomic
+def make_group_knockout(*, tournament: Tournament, actor: AbstractBaseUser | None) -> str:
+    """The knockout of the top finishers of each group, once every group match is over.
+
+    Returns ``"knockout"`` once it is drawn, or ``"playoff"`` when players tied on a
+    group's play-off places (``playoff_places``) must first play off: the knockout is
+    drawn when the director asks again after the play-offs.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if not tournament.event_format.bracket or tournament.draw_size:
+        raise ActionError("no_group_knockout", "This event has no group knockout still to draw.")
+    unfinished = tournament.pairings.filter(flight=Flight.GROUP).exclude(
+        state__in=[Pairing.State.DECIDED, Pairing.State.BYE]
+    )
+    if unfinished.exists():
+        raise ActionError("groups_not_finished",
+                          "Every group match needs a confirmed result before the knockout.")
+    require_group_rounds_played(tournament)
+    group_numbers = sorted(set(tournament.entries.exclude(group=None).values_list("group", flat=True)))
+    orders, playoffs_opened = group_orders(tournament, group_numbers)
+    if playoffs_opened:
+        return "playoff"
+    per_group = tournament.qualifiers_per_group
+    qualifiers = [orders[group][:per_group] for group in group_numbers]
+    entries = {e.pk: e for e in tournament.entries.all()}
+    left = [player for group in qualifiers for player in group]
+    if len(left) < 2:  # withdrawals left nobody to play the winner: the groups decide
+        return _finish_without_knockout(tournament, entries, left, actor)
+    if any(len(group) < per_group for group in qualifiers):  # withdrawals: byes for the missing
+        positions = knockout_positions_short(qualifiers, per_group)
+    else:
+        positions = group_knockout_positions(qualifiers)
+    draw = draw_from_positions(positions, consolation="none")
+    for position, entry_id in enumerate(positions):
+        if entry_id is not None:
+            entries[entry_id].position = position
+    Entry.objects.bulk_update(entries.values(), ["position"])
+    _place_non_qualifiers(entries, {p for p in positions if p is not None})
+    tournament.draw_size = draw.size
+    tournament.save(update_fields=["draw_size"])
+    create_pairings(tournament, (m.key for m in draw.matches))
+    sync_bracket(tournament)
+    record(tournament, actor, "group_knockout_draw", after={"qualifiers": qualifiers})
+    return "knockout"
+
+
+def _finish_without_knockout(tournament: Tournament, entries: dict[int, Entry], left: list[int],
+                             actor: AbstractBaseUser | None) -> str:
+    """Every group's players but one (or all) withdrew: that player wins, the others keep
+    share the places after them, and the event is over without a knockout."""
+    for entry_id in left:
+        entries[entry_id].place_first = entries[entry_id].place_last = 1
+    Entry.objects.bulk_update([entries[e] for e in left], ["place_first", "place_last"])
+    _place_non_qualifiers(entries, set(left))
+    tournament.status = Tournament.Status.FINISHED
+    tournament.save(update_fields=["status"])
+    record(tournament, actor, "finished_without_knockout", after={"winner": left})
+    division_finished(tournament)
+    return "finished"
+
+
+def _place_non_qualifiers(entries: dict[int, Entry], qualified: set[int]) -> None:
+    others = [e for e in entries.values() if e.pk not in qualified and not e.withdrawn]
+    for entry in others:
+        entry.place_first, entry.place_last = len(qualified) + 1, len(qualified) + len(others)
+    Entry.objects.bulk_update(others, ["place_first", "place_last"])

@@ -39,8 +39,10 @@ from tournaments.draws.progress import (
 from tournaments.draws.seeding import SeedingEntrant, draw_size, seed_entrants
 from tournaments.models import BracketConflict, Entry, Flight, Pairing, Tournament
 from tournaments.services import games_adapter
+from tournaments.services.avoidance import avoid_first_round
 from tournaments.services.common import ActionError, record, require_no_duplicates, require_status
 from tournaments.services.divisions import division_finished
+from tournaments.signals import draw_changed
 
 KNOCKOUT_FLIGHTS = (
     Flight.MAIN, Flight.CONSOLATION, Flight.LAST_CHANCE, Flight.LOSERS, Flight.GRAND_FINAL,
@@ -132,8 +134,6 @@ def make_knockout_draw(*, tournament: Tournament, actor: AbstractBaseUser | None
     tournament.event_format.check_settings(tournament, len(entries))
     require_no_duplicates(entries)
     seeded = seeded_entries(tournament, entries)
-    from tournaments.services.avoidance import avoid_first_round  # same club, named pairs
-
     seeded = avoid_first_round(tournament, entries, seeded, knockout_pairs(
         len(seeded), draw_size(len(seeded))), actor)
     draw = tournament.event_format.bracket_from_positions(tournament, positions_from_seeds(seeded))
@@ -272,9 +272,7 @@ def sync_bracket(tournament: Tournament) -> BracketState:
         games_adapter.discard_unplayed(match)
     _set_places(tournament, state, entries)
     _finish_if_over(tournament, state)
-    from tournaments.services.day import after_draw_change  # walkovers, announcements
-
-    after_draw_change(tournament)
+    draw_changed.send(sender=Tournament, tournament=tournament)
     return state
 
 

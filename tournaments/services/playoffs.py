@@ -21,14 +21,15 @@ from itertools import combinations
 from tournaments.draws.progress import PlaceGroup
 from tournaments.models import Flight, Pairing, Tournament
 from tournaments.services import games_adapter
+from tournaments.services.common import record
+from tournaments.services.tables import table_results
+from tournaments.signals import draw_changed
 from tournaments.standings import Standings, after_playoffs
 
 
 def places_after_playoffs(tournament: Tournament, standings: Standings) -> tuple[PlaceGroup, ...] | None:
     """The final places, or None while play-offs are under way (a new round is opened here
     when the last one left players level on a place that matters)."""
-    from tournaments.services.round_robin import table_results
-
     pairings = list(tournament.pairings.filter(flight=Flight.PLAYOFF).select_related("match"))
     if any(p.state not in (Pairing.State.DECIDED, Pairing.State.BYE) for p in pairings):
         return None
@@ -54,9 +55,6 @@ def open_playoff_round(tournament: Tournament, tied: tuple[tuple[int, ...], ...]
         Pairing(tournament=tournament, flight=Flight.PLAYOFF, group=group, round=number, number=index,
                 top_id=a, bottom_id=b, match=match, state=Pairing.State.READY)
         for index, ((a, b), match) in enumerate(zip(pairs, matches, strict=True), start=1))
-    from tournaments.services.common import record
-    from tournaments.services.day import after_draw_change  # announcements, forfeits
-
     record(tournament, None, "playoff_round",
            after={"round": number, "group": group, "tied": [list(g) for g in tied]})
-    after_draw_change(tournament)
+    draw_changed.send(sender=Tournament, tournament=tournament)

@@ -19,6 +19,7 @@ from tournaments import rating_lookup
 from tournaments.event_rules import Placement, RegistrationError
 from tournaments.models import Entry, Registration, Tournament, Withdrawal
 from tournaments.services.common import ActionError, record
+from tournaments.services.walkovers import settle_withdrawals
 from tournaments.signals import registration_changed
 
 BEFORE_DRAW = (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION)
@@ -213,8 +214,6 @@ def withdraw(*, entry: Entry, by: AnyUser, reason: str = Withdrawal.WITHDREW) ->
     if tournament.status in BEFORE_DRAW:
         promote_waiting_list(tournament, by)
     else:
-        from tournaments.services.walkovers import settle_withdrawals
-
         settle_withdrawals(tournament)
     return entry
 

@@ -17,6 +17,7 @@ from tournaments.draws.avoidance import swiss_pairs
 from tournaments.draws.swiss import SwissPlayer, pair_first_round, pair_round, swiss_rounds
 from tournaments.draws.swiss_losses import is_finished, pair_losses_round, still_in
 from tournaments.models import Entry, Flight, Pairing, Tournament
+from tournaments.services.avoidance import avoid_first_round
 from tournaments.services.common import ActionError, record, require_no_duplicates, require_status
 from tournaments.services.knockout import active_entries, rng_for
 from tournaments.services.round_robin import seed_entries, start_round, table_pairing
@@ -66,8 +67,6 @@ def _first_round(tournament: Tournament, entries: list[Entry],
     seeded = seed_entries(tournament, entries)
     rng = rng_for(tournament) if tournament.seeding == Tournament.Seeding.RANDOM else None
     if rng is None:  # top half against bottom half: keep club mates and named pairs apart
-        from tournaments.services.avoidance import avoid_first_round
-
         seeded = avoid_first_round(tournament, entries, seeded, swiss_pairs(len(seeded)), actor)
         by_id = {entry.pk: entry for entry in entries}
         for seed, entry_id in enumerate(seeded, start=1):

@@ -28,9 +28,10 @@ from tournaments.models import (
 )
 from tournaments.services import games_adapter
 from tournaments.services.common import ActionError, record
+from tournaments.services.divisions import require_not_split
 from tournaments.services.knockout import KNOCKOUT_FLIGHTS, load_bracket, sync_bracket
 from tournaments.services.results import award_walkover
-from tournaments.signals import registration_changed
+from tournaments.signals import draw_changed, registration_changed
 
 
 def _withdrawn_side(pairing: Pairing) -> tuple[Entry, Entry] | None:
@@ -139,7 +140,8 @@ def late_entry(*, tournament: Tournament, player: Player, by: AnyUser, division:
     """Enter a player after the draw by the event's late-entry rule.
 
     The rules, per format (each format lists those it applies in
-    ``EventFormat.late_entry_rules``; the event's settings refuse another one):
+    ``EventFormat.late_entry_rules``, the event's settings refuse another one, and its
+    ``place_late_entry`` places the entrant with the helpers below):
 
     * knockout, double elimination: *seeded last* takes the open place of the lowest seed
       with a round-1 bye (seed P + 1 meets seed S − P), as long as nothing that bye feeds
@@ -159,8 +161,6 @@ def late_entry(*, tournament: Tournament, player: Player, by: AnyUser, division:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if not can_manage_club(by, tournament.club):
         raise ActionError("not_allowed", "Only the directors of this club enter late players.")
-    from tournaments.services.divisions import require_not_split
-
     require_not_split(tournament)  # late players join a division's event
     division = tournament.division or division
     if tournament.status != Tournament.Status.RUNNING:
@@ -177,20 +177,7 @@ def late_entry(*, tournament: Tournament, player: Player, by: AnyUser, division:
                   division=division, checked_in_at=timezone.now())
     if rule == LateEntryRule.PENALTY:
         entry.penalty_points = tournament.late_entry_penalty
-    formats = Tournament.Format
-    if tournament.format in (formats.SWISS, formats.SWISS_LOSSES):
-        _require_a_round_left(tournament)
-        entry.save()
-    elif tournament.format in (formats.ROUND_ROBIN, formats.GROUPS_KNOCKOUT):
-        _take_table_bye(tournament, entry)
-    elif tournament.format in (formats.KNOCKOUT, formats.DOUBLE_ELIMINATION):
-        _place_in_bye(tournament, entry, consolation=rule == LateEntryRule.CONSOLATION)
-    else:  # a format registered later without a late-entry rule of its own
-        raise RegistrationError(
-            "late_entry_not_possible",
-            "A late entry under this rule is not possible in this format.",
-            {"rule": rule, "format": tournament.format},
-        )
+    tournament.event_format.place_late_entry(tournament=tournament, entry=entry, rule=rule)
     waiting = Registration.objects.filter(
         tournament=tournament, player=player,
         status__in=[Registration.Status.PENDING, Registration.Status.WAITLISTED]).first()
@@ -206,17 +193,16 @@ def late_entry(*, tournament: Tournament, player: Player, by: AnyUser, division:
     return entry
 
 
-def _require_a_round_left(tournament: Tournament) -> None:
-    """A Swiss late entrant joins the next round: there must be one still to pair."""
-    limit = (tournament.swiss_rounds if tournament.format == Tournament.Format.SWISS
-             else tournament.round_limit)
+def require_a_round_left(tournament: Tournament, limit: int | None) -> None:
+    """A Swiss late entrant joins the next round: there must be one still to pair (the
+    format says how many rounds the event has: ``limit``, None for no fixed number)."""
     if limit is not None and tournament.current_round >= limit:
         raise RegistrationError(
             "no_round_left",
             "Every round of this event has been paired: a late entrant would play none.")
 
 
-def _take_table_bye(tournament: Tournament, entry: Entry) -> None:
+def take_table_bye(tournament: Tournament, entry: Entry) -> None:
     """Round robin and groups: the late entrant takes the byes of the current and later
     rounds in the smallest group with an odd number of players (see ``late_entry``)."""
     if tournament.draw_size:  # the knockout after the groups is drawn
@@ -252,12 +238,10 @@ def _take_table_bye(tournament: Tournament, entry: Entry) -> None:
         for pairing, match in zip(ready, matches, strict=True):
             pairing.match = match
             pairing.save(update_fields=["match"])
-    from tournaments.services.day import after_draw_change
-
-    after_draw_change(tournament)
+    draw_changed.send(sender=Tournament, tournament=tournament)
 
 
-def _place_in_bye(tournament: Tournament, entry: Entry, *, consolation: bool) -> None:
+def place_in_bye(tournament: Tournament, entry: Entry, *, consolation: bool) -> None:
     if consolation and tournament.consolation == Tournament.Consolation.NONE:
         raise RegistrationError("no_consolation", "This event has no consolation flight.")
     slots = _open_bye_slots(tournament)
@@ -277,9 +261,7 @@ def _place_in_bye(tournament: Tournament, entry: Entry, *, consolation: bool) ->
         bye.refresh_from_db()
         award_walkover(pairing=bye, winner=holder, actor=None, reason=Walkover.LATE)
     else:
-        from tournaments.services.day import after_draw_change
-
-        after_draw_change(tournament)
+        draw_changed.send(sender=Tournament, tournament=tournament)
 
 
 # --- taking a forfeit back -----------------------------------------------------------------
@@ -316,9 +298,7 @@ def undo_walkover(*, pairing: Pairing, by: AnyUser) -> Pairing:
         pairing.match = match
         pairing.save(update_fields=["state", "winner", "walkover", "ready_at", "forfeit_at",
                                     "announced_for", "match"])
-        from tournaments.services.day import after_draw_change
-
-        after_draw_change(tournament)
+        draw_changed.send(sender=Tournament, tournament=tournament)
     record(tournament, by, "walkover_undone", before=before, after={"pairing": pairing.pk})
     return pairing
 

@@ -9,8 +9,8 @@ from django import template
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tournaments import selectors_event
 from tournaments.models import Tournament
+from tournaments.selectors import day as day_selectors
 
 register = template.Library()
 
@@ -19,7 +19,7 @@ register = template.Library()
 def registration_panel(context: dict[str, Any], tournament: Tournament) -> dict[str, Any]:
     request = context.get("request")
     user = getattr(request, "user", None)
-    return {"panel": selectors_event.registration_panel(tournament, user), "request": request,
+    return {"panel": day_selectors.registration_panel(tournament, user), "request": request,
             "csrf_token": context.get("csrf_token"), "user": user}
 
 
@@ -27,13 +27,13 @@ def registration_panel(context: dict[str, Any], tournament: Tournament) -> dict[
 def open_events(context: dict[str, Any]) -> dict[str, Any]:
     request = context.get("request")
     user = getattr(request, "user", None)
-    return {"events": selectors_event.open_events(user), "request": request,
+    return {"events": day_selectors.open_events(user), "request": request,
             "csrf_token": context.get("csrf_token"), "user": user}
 
 
 @register.inclusion_tag("tournaments/_withdrawals.html")
 def withdrawal_notes(tournament: Tournament) -> dict[str, Any]:
-    return {"withdrawals": selectors_event.withdrawals(tournament), "tournament": tournament}
+    return {"withdrawals": day_selectors.withdrawals(tournament), "tournament": tournament}
 
 
 @register.filter

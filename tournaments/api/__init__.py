@@ -1,0 +1,2 @@
+"""The tournaments API: the events and their draws (``tournaments``), registration, the
+entry desk and the day's actions (``day``)."""

@@ -1,0 +1,386 @@
+"""Reads: querysets and page data for pages and the API.
+
+The bracket, the crosstable and the standings each load the event's pairings in one
+query (with their entries, players and matches), so the number of queries does not
+grow with the number of entrants.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import F, Q, QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+
+from clubs import selectors as clubs_selectors
+from clubs.models import Player
+from clubs.permissions import AnyUser, visible_q
+from games.services.scoring import format_score
+from tournaments.format_registry import FORMATS
+from tournaments.models import Entry, Flight, Pairing, Tournament
+from tournaments.services.tables import table_standings
+from tournaments.standings import METRICS, WITHDRAWN, Standings
+
+
+def visible_tournaments(user: AnyUser | None) -> QuerySet[Tournament]:
+    """Public events, plus the private ones of the clubs the user directs or belongs to
+    (all for admins)."""
+    return Tournament.objects.select_related("club").filter(visible_q(user))
+
+
+def entries_of(tournament: Tournament, *, with_divisions: bool = False) -> QuerySet[Entry]:
+    """The event's entries; ``with_divisions``: an event split into divisions lists its
+    divisions' entries (they moved there at the draw), by division."""
+    # Unseeded entrants last on every database (SQLite sorts NULL first, PostgreSQL last).
+    order = (F("seed").asc(nulls_last=True), "player__display_name", "pk")
+    if with_divisions and tournament.divisions and tournament.parent_id is None:
+        return Entry.objects.filter(Q(tournament=tournament) | Q(tournament__parent=tournament)
+                                    ).select_related("player").order_by("division", *order)
+    return tournament.entries.select_related("player").order_by(*order)
+
+
+def event_pairings(tournament: Tournament) -> list[Pairing]:
+    """The event's pairings and, for an event split into divisions, its divisions' (each
+    pairing names its tournament), division by division."""
+    pairings = pairings_of(tournament)
+    for division in tournament.division_events.order_by("pk"):
+        pairings += pairings_of(division)
+    return pairings
+
+
+def pairings_of(tournament: Tournament, flights: Iterable[str] | None = None) -> list[Pairing]:
+    """Every pairing of the event with its entrants, players and match: one query."""
+    query = tournament.pairings.select_related(
+        "top__player", "bottom__player", "winner", "match"
+    ).order_by("flight", "group", "round", "number")
+    if flights is not None:
+        query = query.filter(flight__in=list(flights))
+    return list(query)
+
+
+def search_players(search: str, viewer: clubs_selectors.NameViewer, *,
+                   exclude_tournament: Tournament | None = None, limit: int = 10) -> list[Player]:
+    """Players named like ``search`` as ``viewer`` may find them (legal names only where
+    the viewer may see them: clubs.selectors.NameViewer), for the console's live search;
+    those already entered in ``exclude_tournament`` left out."""
+    entered = (Player.objects.filter(entries__tournament=exclude_tournament)
+               if exclude_tournament is not None else None)
+    return clubs_selectors.search_players(search, viewer, exclude=entered, limit=limit)
+
+
+# --- the bracket ------------------------------------------------------------------------
+
+
+@dataclass
+class BracketRound:
+    number: int
+    title: str
+    pairings: list[Pairing]
+
+
+@dataclass
+class BracketFlight:
+    flight: str
+    title: str
+    rounds: list[BracketRound] = field(default_factory=list)
+
+
+BRACKET_FLIGHTS = (Flight.MAIN, Flight.LOSERS, Flight.GRAND_FINAL, Flight.CONSOLATION,
+                   Flight.LAST_CHANCE)
+
+
+def bracket(tournament: Tournament, pairings: list[Pairing] | None = None) -> list[BracketFlight]:
+    """The bracket flights, round by round, titled by the event's format."""
+    if pairings is None:
+        pairings = pairings_of(tournament, BRACKET_FLIGHTS)
+    by_flight: dict[str, dict[int, list[Pairing]]] = defaultdict(lambda: defaultdict(list))
+    for pairing in pairings:
+        if pairing.flight in BRACKET_FLIGHTS:
+            by_flight[pairing.flight][pairing.round].append(pairing)
+    event_format = tournament.event_format
+    flights = []
+    for flight in BRACKET_FLIGHTS:
+        rounds = by_flight.get(flight)
+        if not rounds:
+            continue
+        last = max(rounds)
+        flights.append(BracketFlight(flight, event_format.flight_title(flight), [
+            BracketRound(number, event_format.round_title(flight, number, last), rounds[number])
+            for number in sorted(rounds)
+        ]))
+    return flights
+
+
+# --- round robin: crosstable and standings --------------------------------------------------
+
+
+@dataclass
+class CrossCell:
+    text: str = ""
+    outcome: str = ""  # "win", "loss", "bye", "pending", "self"
+    pairing: Pairing | None = None
+
+
+@dataclass
+class CrossRow:
+    entry: Entry
+    cells: list[CrossCell]
+    wins: int = 0
+
+
+@dataclass
+class GroupTable:
+    group: int
+    entries: list[Entry]
+    rows: list[CrossRow]
+    standings: Standings | None
+    explanations: list[str]
+    lines: list[StandingLine] = field(default_factory=list)
+    penalties: list[str] = field(default_factory=list)  # one sentence per penalised late entry
+
+
+@dataclass
+class StandingLine:
+    place: int
+    shared: bool
+    name: str
+    values: list[object]  # one per tiebreak of the event, "" where it is worked out among ties
+    penalty: int = 0  # a late entry's penalty points, already taken off the match wins
+    withdrawn: bool = False  # left the event: listed last, without a place
+
+
+def crosstables(tournament: Tournament, *, flight: str = Flight.GROUP) -> list[GroupTable]:
+    """One crosstable per group (a plain round robin has group 1) with its standings.
+
+    Two queries whatever the size of the field: entries and pairings.
+    """
+    # withdrawn entrants too: their results stand, their rows are marked and listed last
+    entries = list(entries_of(tournament))
+    pairings = pairings_of(tournament, (flight,))
+    groups: dict[int, list[Entry]] = defaultdict(list)
+    for entry in entries:
+        groups[entry.group or (0 if flight == Flight.SWISS else 1)].append(entry)
+    by_group: dict[int, list[Pairing]] = defaultdict(list)
+    for pairing in pairings:
+        by_group[pairing.group].append(pairing)
+    tables = []
+    for group in sorted(groups):
+        members = groups[group]
+        index = {entry.pk: i for i, entry in enumerate(members)}
+        rows = [CrossRow(entry, [CrossCell() for _ in members]) for entry in members]
+        for i, row in enumerate(rows):
+            row.cells[i].outcome = "self"
+        for pairing in by_group[group]:
+            _fill(rows, index, pairing)
+        standings = table_standings(
+            tournament, flight=flight, pairings=by_group[group], entry_ids=[e.pk for e in members],
+            withdrawn={e.pk for e in members if e.withdrawn},
+        ) if by_group[group] else None
+        tables.append(GroupTable(group, members, rows, standings, _explain(standings, members),
+                                 _lines(standings, members, tournament.tiebreaks),
+                                 _penalties(standings, members)))
+    return tables
+
+
+def _fill(rows: list[CrossRow], index: dict[int, int], pairing: Pairing) -> None:
+    if pairing.top_id not in index:
+        return
+    top = index[pairing.top_id]
+    if pairing.bottom_id is None or pairing.bottom_id not in index:
+        rows[top].wins += pairing.state == Pairing.State.BYE
+        return
+    bottom = index[pairing.bottom_id]
+    for me, other, seat in ((top, bottom, 1), (bottom, top, 2)):
+        cell = rows[me].cells[other]
+        cell.pairing = pairing
+        if pairing.state == Pairing.State.DECIDED and pairing.match is not None:
+            first, second = pairing.match.displayed_score  # capped at the match length
+            mine, theirs = (first, second) if seat == 1 else (second, first)
+            won = pairing.winner_id == rows[me].entry.pk
+            rows[me].wins += won
+            text = f"{format_score(mine)}–{format_score(theirs)}"
+            cell.text = f"{cell.text} {text}".strip()  # a double round robin shows both
+            cell.outcome = "win" if won else "loss"
+        elif pairing.state == Pairing.State.DECIDED:  # a walkover
+            won = pairing.winner_id == rows[me].entry.pk
+            rows[me].wins += won
+            cell.text = f"{cell.text} {_('w/o')}".strip()
+            cell.outcome = "win" if won else "loss"
+        elif not cell.outcome:
+            cell.outcome = "pending"
+
+
+def _lines(standings: Standings | None, entries: list[Entry], order: list[str]) -> list[StandingLine]:
+    if standings is None:
+        return []
+    names = {entry.pk: entry.player.display_name for entry in entries}
+    return [
+        StandingLine(row.place, row.shared, names[row.player], [row.values.get(k, "") for k in order],
+                     row.penalty, row.withdrawn)
+        for row in standings.rows
+    ]
+
+
+# Translatable names and explanations of the tiebreaks (tournaments.standings.METRICS keys).
+TIEBREAKS: dict[str, tuple[Any, Any, Any]] = {
+    "wins": (pgettext_lazy("tiebreak abbreviation", "W"), gettext_lazy("Match wins"), gettext_lazy(
+        "Matches won; a bye or a walkover counts as a win. A late entrant's penalty points "
+        "are taken off.")),
+    "head_to_head": (pgettext_lazy("tiebreak abbreviation", "H2H"), gettext_lazy("Head-to-head"), gettext_lazy(
+        "Direct encounter: wins in the matches among the tied players, when they have all "
+        "played each other; otherwise only a player who beat all the others goes first.")),
+    "points_difference": ("+/−", gettext_lazy("Points difference"), gettext_lazy(
+        "Points scored minus points conceded in played matches; a winner's score counts at "
+        "most the match length.")),
+    "points_scored": (pgettext_lazy("tiebreak abbreviation", "PTS"), gettext_lazy("Points scored"), gettext_lazy(
+        "Points scored in played matches; a winner's score counts at most the match length.")),
+    "buchholz": (pgettext_lazy("tiebreak abbreviation", "BH"), gettext_lazy("Buchholz"),
+                 gettext_lazy("The sum of the match wins of one's opponents; a bye adds nothing.")),
+    "median_buchholz": (pgettext_lazy("tiebreak abbreviation", "MBH"), gettext_lazy("Median Buchholz"), gettext_lazy(
+        "Buchholz without the best and the worst opponent; a bye counts as an opponent "
+        "with no wins. With fewer than three opponents nothing is dropped.")),
+    "sonneborn_berger": (pgettext_lazy("tiebreak abbreviation", "SB"), gettext_lazy("Sonneborn–Berger"), gettext_lazy(
+        "The sum of the match wins of the opponents one has beaten; a bye adds nothing.")),
+}
+
+
+def _explain(standings: Standings | None, entries: list[Entry]) -> list[str]:
+    """One sentence per adjacent pair of rows: which tiebreak put one above the other."""
+    if standings is None:
+        return []
+    names = {entry.pk: entry.player.display_name for entry in entries}
+    sentences = []
+    for sep in standings.separations:
+        if sep.metric == WITHDRAWN:
+            sentences.append(_("%(lower)s withdrew and is listed below the players still in.")
+                             % {"lower": names[sep.lower]})
+        elif sep.metric is None:
+            sentences.append(_("%(upper)s and %(lower)s are tied and share the place.") % {
+                "upper": names[sep.upper], "lower": names[sep.lower]})
+        else:
+            sentences.append(_("%(upper)s is above %(lower)s on %(metric)s (%(a)s to %(b)s).") % {
+                "upper": names[sep.upper], "lower": names[sep.lower],
+                "metric": str(tiebreak_text(sep.metric)[1]).lower(),
+                "a": sep.upper_value, "b": sep.lower_value})
+    return sentences
+
+
+def _penalties(standings: Standings | None, entries: list[Entry]) -> list[str]:
+    """One sentence per late entrant whose penalty points are taken off the match wins."""
+    if standings is None:
+        return []
+    names = {entry.pk: entry.player.display_name for entry in entries}
+    return [
+        ngettext(
+            "%(player)s entered late: %(points)s penalty point is taken off their match wins.",
+            "%(player)s entered late: %(points)s penalty points are taken off their match wins.",
+            row.penalty,
+        ) % {"player": names[row.player], "points": row.penalty}
+        for row in standings.rows if row.penalty
+    ]
+
+
+def tiebreak_text(key: str) -> tuple[str, str, str]:
+    if key in TIEBREAKS:
+        abbreviation, name, explanation = TIEBREAKS[key]
+        return str(abbreviation), str(name), str(explanation)
+    metric = METRICS[key]
+    return metric.abbreviation, metric.name, metric.explanation
+
+
+def tiebreak_descriptions(order: Iterable[str]) -> list[tuple[str, str, str]]:
+    """(abbreviation, name, explanation) of each tiebreak, in the director's order."""
+    return [tiebreak_text(key) for key in order if key in METRICS]
+
+
+def my_pairings(player: Player) -> list[Pairing]:
+    """The player's matches in tournaments: ready and under way first, then finished."""
+    pairings = Pairing.objects.filter(
+        Q(match__player1=player) | Q(match__player2=player)
+    ).select_related(
+        "tournament__club", "match__player1", "match__player2", "match__winner"
+    ).prefetch_related("match__results").order_by("-tournament__starts_on", "flight", "round", "number")
+    return list(pairings)
+
+
+# --- the API's standings and formats ------------------------------------------------------
+
+
+def tiebreak_rows(keys: Iterable[str]) -> list[dict[str, str]]:
+    rows = []
+    for key in keys:
+        if key in METRICS:
+            abbreviation, name, explanation = tiebreak_text(key)
+            rows.append({"key": key, "abbreviation": abbreviation, "name": name,
+                         "explanation": explanation})
+    return rows
+
+
+def standings_data(tournament: Tournament) -> dict[str, object]:
+    """The standings as the API gives them: rows name entries and players by id, tiebreak
+    values are labelled by key (null where worked out among tied players only)."""
+    event_format = tournament.event_format
+    order = list(tournament.tiebreaks or event_format.default_tiebreaks or ())
+    groups = []
+    if event_format.table_flight:
+        for table in crosstables(tournament, flight=event_format.table_flight):
+            if table.standings is None:
+                continue
+            players = {entry.pk: entry.player for entry in table.entries}
+            rows = [{
+                "place": row.place, "shared": row.shared, "entry": row.player,
+                "player": players[row.player],
+                "values": {key: row.values.get(key) for key in order},
+                "penalty": row.penalty, "withdrawn": row.withdrawn,
+            } for row in table.standings.rows]
+            separations = [{
+                "upper": sep.upper, "lower": sep.lower, "tiebreak": sep.metric,
+                "upper_value": sep.upper_value, "lower_value": sep.lower_value,
+                "explanation": sentence,
+            } for sep, sentence in zip(table.standings.separations, table.explanations, strict=True)]
+            groups.append({"group": table.group, "rows": rows, "separations": separations,
+                           "penalties": table.penalties})
+    places = [{"entry": e.pk, "player": e.player, "place_first": e.place_first,
+               "place_last": e.place_last}
+              for e in entries_of(tournament).exclude(place_first=None).order_by("place_first", "pk")]
+    return {"format": tournament.format, "tiebreaks": tiebreak_rows(order), "groups": groups,
+            "places": places}
+
+
+def formats_data() -> dict[str, object]:
+    """Every registered format with its settings, and the tiebreaks to choose from."""
+    formats = [{
+        "key": key, "label": event_format.label, "settings": list(event_format.settings),
+        "minimum_entrants": event_format.minimum_entrants, "bracket": event_format.bracket,
+        "table_flight": event_format.table_flight,
+        "played_in_rounds": event_format.played_in_rounds,
+        "default_tiebreaks": list(event_format.default_tiebreaks or ()) or None,
+        "late_entry_rules": list(event_format.late_entry_rules),
+    } for key, event_format in FORMATS.items()]
+    return {"formats": formats, "tiebreaks": tiebreak_rows(METRICS)}
+
+
+def tournaments_of(user: AnyUser) -> dict[str, list[Tournament]]:
+    """The events a login plays in (its player is entered) and those it runs (directs
+    the club), newest first."""
+    playing = list(Tournament.objects.filter(entries__player__user_id=user.pk)
+                   .select_related("club").distinct().order_by("-starts_on", "name"))
+    running = list(Tournament.objects.filter(club__directors=user, parent=None).select_related("club")
+                   .exclude(pk__in=[t.pk for t in playing]).distinct()
+                   .order_by("-starts_on", "name"))
+    return {"playing": playing, "running": running}
+
+
+def club_events(club, user: AnyUser | None) -> dict[str, list[Tournament]]:
+    """The club's events visible to this user: upcoming or running, and past ones."""
+    events = visible_tournaments(user).filter(club=club, parent=None)  # divisions: in their event
+    return {
+        "upcoming": list(events.exclude(status=Tournament.Status.FINISHED)
+                         .order_by("starts_on", "name")[:20]),
+        "past": list(events.filter(status=Tournament.Status.FINISHED)
+                     .order_by("-starts_on", "name")[:20]),
+    }

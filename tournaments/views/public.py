@@ -1,0 +1,109 @@
+"""Public pages: tournaments, the bracket, crosstables, standings, the draw sheet.
+
+Thin: read through selectors, render; htmx requests get partials.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+
+from clubs.permissions import can_manage_club, managed_clubs
+from common.listing import filtered_page
+from tournaments import page_cache
+from tournaments.filters import TournamentFilter
+from tournaments.models import Flight, Tournament
+from tournaments.selectors import tournaments as selectors
+from tournaments.views.support import visible_tournament
+
+
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    # an event's divisions are listed on its own page, not here
+    tournaments = selectors.visible_tournaments(request.user).filter(parent=None).order_by(
+        "-starts_on", "name", "pk")
+    filters, page = filtered_page(request, TournamentFilter, tournaments)
+    context = {
+        "filters": filters,
+        "page": page,
+        "tournaments": page.object_list,
+        "can_create": managed_clubs(request.user).exists(),
+    }
+    return render(request, "tournaments/tournament_list.html", context)
+
+
+def _context(request: HttpRequest, tournament: Tournament, tab: str) -> dict:
+    return {
+        "tournament": tournament,
+        "tab": tab,
+        "can_manage": can_manage_club(request.user, tournament.club),
+    }
+
+
+def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = visible_tournament(request, pk)
+    context = _context(request, tournament, "overview")
+    context["entries"] = selectors.entries_of(tournament, with_divisions=True)
+    return render(request, "tournaments/tournament_detail.html", context)
+
+
+def bracket(request: HttpRequest, pk: int) -> HttpResponse:
+    """All knockout flights; the partial is polled by htmx every 10 seconds."""
+    tournament = visible_tournament(request, pk)
+    partial = tournament.event_format.bracket_partial
+    return _with_fragment(request, tournament, "bracket", partial, lambda: {
+        "flights": selectors.bracket(tournament)})
+
+
+def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = visible_tournament(request, pk)
+    flight = tournament.event_format.table_flight or Flight.GROUP
+    return _with_fragment(request, tournament, "crosstable", tournament.event_format.table_partial,
+                          lambda: {"tables": selectors.crosstables(tournament, flight=flight)})
+
+
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = visible_tournament(request, pk)
+
+    def data() -> dict[str, Any]:
+        flight = tournament.event_format.table_flight or Flight.GROUP
+        return {
+            "tables": selectors.crosstables(tournament, flight=flight),
+            "tiebreaks": selectors.tiebreak_descriptions(tournament.tiebreaks),
+            "playoffs": (selectors.pairings_of(tournament, (Flight.PLAYOFF,))
+                         if tournament.playoff_places else []),
+            "knockout_places": selectors.entries_of(tournament).exclude(place_first=None)
+                                                              .order_by("place_first", "pk"),
+        }  # fmt: skip
+
+    return _with_fragment(request, tournament, "standings", "tournaments/_standings.html", data)
+
+
+def _with_fragment(request: HttpRequest, tournament: Tournament, tab: str, partial: str,
+                   data: Callable[[], dict[str, Any]]) -> HttpResponse:
+    """An event page around its public fragment (the same for every viewer, so kept by
+    tournaments.page_cache); an htmx request gets the fragment alone."""
+    def render_fragment() -> str:
+        return render_to_string(partial, {"tournament": tournament, **data()}, request)
+
+    fragment = page_cache.fragment(tournament, f"{tab}:{partial}", render_fragment)
+    if request.htmx:
+        return HttpResponse(fragment)
+    context = _context(request, tournament, tab)
+    context["fragment"] = mark_safe(fragment)  # rendered by the template engine above
+    return render(request, f"tournaments/{tab}.html", context)
+
+
+def draw_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """A printable sheet: entries with seeds, every pairing with room for the score."""
+    tournament = visible_tournament(request, pk)
+    context = _context(request, tournament, "print")
+    context["entries"] = selectors.entries_of(tournament)
+    context["flights"] = selectors.bracket(tournament)
+    flight = tournament.event_format.table_flight or Flight.GROUP
+    context["table_pairings"] = selectors.pairings_of(tournament, (flight,))
+    return render(request, "tournaments/draw_sheet.html", context)

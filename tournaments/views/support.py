@@ -1,0 +1,32 @@
+"""Helpers shared by the tournament views: loading with permission checks, reporting errors."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
+
+from clubs.permissions import can_manage_club
+from tournaments.messages import error_text
+from tournaments.models import Tournament
+from tournaments.selectors import tournaments as selectors
+
+
+def report(request: HttpRequest, error: Exception) -> None:
+    messages.error(request, error_text(error))
+
+
+def visible_tournament(request: HttpRequest, pk: int) -> Tournament:
+    """The tournament if this user may see it (404 otherwise: private events stay hidden)."""
+    return get_object_or_404(selectors.visible_tournaments(request.user), pk=pk)
+
+
+def managed_tournament(request: HttpRequest, pk: int) -> Tournament:
+    """The tournament if this user directs its club (403 otherwise; 404 for a private
+    event the user may not even see, so that its address confirms nothing)."""
+    tournament = visible_tournament(request, pk)
+    if not can_manage_club(request.user, tournament.club):
+        raise PermissionDenied(_("Only the directors of this club manage its tournaments."))
+    return tournament
