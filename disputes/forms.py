@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club
 from disputes.models import Ruling
@@ -49,7 +50,7 @@ def position_before(step_before: ReplayStep, mover: int) -> str:
 
 class DisputeForm(forms.Form):
     club = forms.ModelChoiceField(queryset=Club.objects.none(), label=_("Club"))
-    variant = forms.ChoiceField(choices=Variant.choices, label=_("Game"), initial="backgammon")
+    variant = forms.ChoiceField(choices=Variant.choices, label=pgettext_lazy("game type", "Game"), initial="backgammon")
     block_rule = forms.ChoiceField(
         label=_("Six-point block rule (long nardy)"),
         choices=[("", _("main rule for long nardy; none for backgammon")), *BlockRule.choices],
