@@ -17,6 +17,7 @@ from chouette import core
 from chouette.models import ChouetteSession
 from chouette.services import MAX_AUTOMATIC_DOUBLES, MAX_PLAYERS, TableRules
 from clubs.models import Player
+from common.widgets import DateInput
 from games.choices import BlockRule, GameResult
 
 # Cube turns offered on the phone form; more than three in one game is rare (the API takes
@@ -183,7 +184,7 @@ class GameForm(forms.Form):
 class StartSessionForm(forms.Form):
     """Open a table: the rules in force and the opening line, box first."""
 
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(label=_("Date"), widget=DateInput())
     variant = forms.ChoiceField(
         label=_("Variant"),
         choices=ChouetteSession.Variant.choices,

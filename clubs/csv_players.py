@@ -3,7 +3,9 @@
 Clubs keep their lists in spreadsheets, so the file may come from Excel in any locale:
 UTF-8 with or without a byte-order mark, Windows-1251 (Cyrillic Windows), UTF-16 with a
 byte-order mark ("Unicode text"); commas, semicolons or tabs between cells. The first
-line names the columns (English or Russian headings, any case); only `name` is required.
+line names the columns (headings in English, Russian, Azerbaijani or Turkish, any case;
+the caller adds the site's own words in every language, clubs.import_headings); only
+`name` is required.
 
 `read_players_csv` returns every line as a `PlayerLine` with its problems, or raises
 `ImportFileError` when the file as a whole cannot be read (with the line and column
@@ -36,6 +38,12 @@ HEADINGS = {
     "электронная почта": "email",
     "role": "role", "club role": "role", "роль": "role", "роль в клубе": "role",
     "rating": "rating", "рейтинг": "rating",
+    # Azerbaijani
+    "ad": "name", "ad soyad": "name", "oyunçu": "name", "ləqəb": "display_name",
+    "e-poçt": "email", "e-poçt ünvanı": "email", "rol": "role", "reytinq": "rating",
+    # Turkish
+    "isim": "name", "oyuncu": "name", "takma ad": "display_name",
+    "e-posta": "email", "eposta": "email", "e-posta adresi": "email", "reyting": "rating",
     "fibs": "fibs", "dailygammon": "dailygammon", "daily gammon": "dailygammon",
     "dg": "dailygammon", "galaxy": "galaxy", "backgammon galaxy": "galaxy",
     "gridgammon": "gridgammon", "grid gammon": "gridgammon",
@@ -45,6 +53,9 @@ ROLE_WORDS = {
     "член": "member", "игрок": "member",
     "scorer": "scorer", "судья": "scorer", "секретарь": "scorer",
     "director": "director", "директор": "director", "организатор": "director",
+    "üzv": "member", "oyunçu": "member", "hakim": "scorer", "direktor": "director",
+    "üye": "member", "oyuncu": "member", "hakem": "scorer", "yönetici": "director",
+    "direktör": "director",
 }
 _EMAIL = re.compile(r"^[^@\s,;]+@[^@\s,;]+\.[^@\s,;]+$")
 _HANDLE = re.compile(r"^[\w.\-]{1,40}$", re.UNICODE)
@@ -118,7 +129,17 @@ def _dialect(text: str) -> type[csv.Dialect] | csv.Dialect:
         return csv.excel  # one column only: a plain list of names
 
 
-def read_players_csv(data: bytes) -> PlayersFile:
+def heading_key(cell: str) -> str:
+    """A heading as it is looked up: any case, underscores as spaces, spaces collapsed."""
+    return " ".join(cell.strip().casefold().replace("_", " ").split())
+
+
+def read_players_csv(data: bytes, headings: dict[str, str] | None = None,
+                     role_words: dict[str, str] | None = None) -> PlayersFile:
+    """`headings` (heading_key -> field) and `role_words` (casefolded word -> role) replace
+    the fixed ones when given."""
+    headings = HEADINGS if headings is None else headings
+    role_words = ROLE_WORDS if role_words is None else role_words
     text, encoding = decode(data)
     rows = csv.reader(io.StringIO(text, newline=""), _dialect(text))
     try:
@@ -130,7 +151,7 @@ def read_players_csv(data: bytes) -> PlayersFile:
     fields: list[str | None] = []
     ignored = []
     for cell in heading:
-        name = HEADINGS.get(" ".join(cell.strip().casefold().replace("_", " ").split()))
+        name = headings.get(heading_key(cell))
         if name is not None and name in fields:
             raise ImportFileError("duplicate_column", line=1, column=name, value=cell.strip())
         fields.append(name)
@@ -146,7 +167,7 @@ def read_players_csv(data: bytes) -> PlayersFile:
                 continue  # blank lines are skipped
             if len(lines) >= MAX_LINES:
                 raise ImportFileError("too_many_lines", line=line_number)
-            lines.append(_read_line(line_number, fields, row))
+            lines.append(_read_line(line_number, fields, row, role_words))
     except csv.Error as error:
         raise ImportFileError("bad_csv", line=rows.line_num, value=str(error)) from error
     return PlayersFile(
@@ -157,7 +178,8 @@ def read_players_csv(data: bytes) -> PlayersFile:
     )
 
 
-def _read_line(line_number: int, fields: list[str | None], row: list[str]) -> PlayerLine:
+def _read_line(line_number: int, fields: list[str | None], row: list[str],
+               role_words: dict[str, str]) -> PlayerLine:
     line = PlayerLine(line=line_number)
     missing = [name for name in fields[len(row):] if name is not None]
     if missing:
@@ -179,8 +201,8 @@ def _read_line(line_number: int, fields: list[str | None], row: list[str]) -> Pl
         else:
             line.problems.append(Problem("bad_email", "email", email))
     role = cells.get("role", "")
-    if role.casefold() in ROLE_WORDS:
-        line.role = ROLE_WORDS[role.casefold()]
+    if role.casefold() in role_words:
+        line.role = role_words[role.casefold()]
     else:
         line.problems.append(Problem("bad_role", "role", role))
     rating = cells.get("rating", "")

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.conf import settings
+from django.utils.html import format_html
 from django.utils.safestring import mark_safe
-from django.utils.text import format_lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.invitations import DEFAULT_DAYS, MAX_DAYS
@@ -100,10 +103,13 @@ class JoinRequestForm(forms.Form):
 
 
 class ImportForm(forms.Form):
-    file = forms.FileField(label=_("CSV file"),
-                           help_text=format_lazy(
-                               _("First line: {columns} (only {name} is required)."),
-                               columns=mark_safe(
-                                   "<code>name, email, role, rating, fibs, dailygammon, galaxy, "
-                                   "gridgammon</code>"),
-                               name=mark_safe("<code>name</code>")))
+    file = forms.FileField(label=_("CSV file"))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # HTML on purpose (the column names as code), in the language of the request
+        self.fields["file"].help_text = format_html(
+            gettext("First line: {columns} (only {name} is required)."),
+            columns=mark_safe("<code>name, email, role, rating, fibs, dailygammon, galaxy, "
+                              "gridgammon</code>"),
+            name=mark_safe("<code>name</code>"))

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from clubs.csv_players import ImportFileError, PlayerLine, Problem, read_players_csv
 from clubs.errors import PlayerImportError
+from clubs.import_headings import accepted_headings, role_words
 from clubs.models import Club, Invitation, Membership, Player, PlayerImport, PlayerLog, Role
 from clubs.names import name_key, similarity
 from clubs.permissions import can_manage_club
@@ -63,7 +64,7 @@ def plan_import(club: Club, data: bytes, viewer: NameViewer) -> ImportPlan:
     """What importing `data` into `club` would do, line by line (nothing is saved).
     Similar players are found by the names `viewer` (the director) may see."""
     try:
-        read = read_players_csv(data)
+        read = read_players_csv(data, accepted_headings(), role_words())
     except ImportFileError as error:
         raise _file_error(error) from error
     if not read.lines:

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 from clubs import importing, invitations, selectors
 from clubs.errors import DomainError, InvitationError
 from clubs.forms_people import EmailInvitationForm, ImportForm, LinkInvitationForm
+from clubs.import_headings import headings_by_field
 from clubs.messages import IMPORT_REASONS, error_text, reason_text, similarity_text
 from clubs.models import Invitation, PlayerImport
 from clubs.views_people import _managed
@@ -115,7 +116,8 @@ def import_upload(request: HttpRequest, slug: str) -> HttpResponse:
                 form.add_error("file", error_text(error))
             else:
                 return redirect("clubs:import_preview", slug=club.slug, pk=stored.pk)
-    return render(request, "clubs/import_upload.html", {"club": club, "form": form},
+    return render(request, "clubs/import_upload.html",
+                  {"club": club, "form": form, "headings": headings_by_field()},
                   status=400 if form.errors else 200)
 
 
@@ -144,7 +146,8 @@ def import_preview(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                                      selectors.name_viewer(request))
     except DomainError as failure:
         return render(request, "clubs/import_upload.html",
-                      {"club": club, "form": ImportForm(), "file_error": error_text(failure)},
+                      {"club": club, "form": ImportForm(), "file_error": error_text(failure),
+                       "headings": headings_by_field()},
                       status=400)
     lines = [{
         "plan": line,

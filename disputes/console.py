@@ -9,7 +9,7 @@ from django.template.loader import render_to_string
 from clubs.permissions import can_manage_club
 from disputes import presentation
 from disputes.forms import RulingForm
-from disputes.models import OPEN_STATUSES, Dispute, DisputeKind, DisputeStatus, Ruling
+from disputes.models import OPEN_STATUSES, Dispute, DisputeKind, DisputeStatus
 
 
 def section(request: HttpRequest, tournament) -> str | None:
@@ -22,13 +22,24 @@ def section(request: HttpRequest, tournament) -> str | None:
     ruled = list(disputes.filter(status=DisputeStatus.RULED).order_by("-ruled_at", "-pk")[:5])
     if not open_ones and not ruled:
         return None
-    rows = [(d, presentation.headline(d.verdict or {}) if d.verdict else "") for d in open_ones]
+    rows = [(d, presentation.headline(d.verdict or {}) if d.verdict else "", _ruling_form(d))
+            for d in open_ones]
     return render_to_string("disputes/_console_section.html", {
         "tournament": tournament,
         "rows": rows,
         "ruled": ruled,
         "result_kind": DisputeKind.RESULT,
-        "rulings": [(Ruling.UPHELD, Ruling.UPHELD.label), (Ruling.OVERTURNED, Ruling.OVERTURNED.label)],
-        "form": RulingForm(),
         "next": request.get_full_path() if not request.htmx else request.headers.get("HX-Current-URL", ""),
     }, request=request)
+
+
+def _ruling_form(dispute: Dispute) -> RulingForm | None:
+    """The ruling form of a checked disputed result, its ids its own on a page of several;
+    the score fields show the entered score."""
+    if dispute.kind != DisputeKind.RESULT or dispute.status != DisputeStatus.CHECKED:
+        return None
+    form = RulingForm(kind=DisputeKind.RESULT, auto_id=f"id_dispute{dispute.pk}_%s")
+    entered = (dispute.claims or {}).get("entered") if isinstance(dispute.claims, dict) else None
+    for name, score in zip(("score1", "score2"), entered or (), strict=False):
+        form.fields[name].widget.attrs.update(placeholder=score, step="0.5")
+    return form

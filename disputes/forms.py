@@ -8,9 +8,10 @@ from typing import Any
 import numpy as np
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club
-from disputes.models import Ruling
+from disputes.models import DisputeKind, Ruling
 from disputes.services import input_errors
 from engine.ids import encode_position_id
 from engine.transcript.model import MOVE
@@ -49,7 +50,7 @@ def position_before(step_before: ReplayStep, mover: int) -> str:
 
 class DisputeForm(forms.Form):
     club = forms.ModelChoiceField(queryset=Club.objects.none(), label=_("Club"))
-    variant = forms.ChoiceField(choices=Variant.choices, label=_("Game"), initial="backgammon")
+    variant = forms.ChoiceField(choices=Variant.choices, label=pgettext_lazy("game type", "Game"), initial="backgammon")
     block_rule = forms.ChoiceField(
         label=_("Six-point block rule (long nardy)"),
         choices=[("", _("main rule for long nardy; none for backgammon")), *BlockRule.choices],
@@ -149,7 +150,20 @@ class DisputeForm(forms.Form):
         return data
 
 
+# What each ruling does, in the words of its choice (shown as the ruling's help text).
+RULING_HELP = {
+    Ruling.UPHELD: _("“Complaint upheld”: the play or result was wrong and is corrected; a "
+                     "disputed result needs the ruled score."),
+    Ruling.OVERTURNED: _("“Complaint rejected”: the play or result stands as entered."),
+    Ruling.REPLAY: _("“Replay from a given position”: the game goes on from the Position ID "
+                     "given."),
+}
+
+
 class RulingForm(forms.Form):
+    """A director's ruling. ``kind`` (for display) keeps the choices and fields that fit a
+    disputed result or a disputed move; the help text says what each choice does."""
+
     ruling = forms.ChoiceField(label=_("Ruling"), choices=Ruling.choices)
     note = forms.CharField(
         label=_("Note to the players"), required=False, widget=forms.Textarea(attrs={"rows": 2})
@@ -160,10 +174,22 @@ class RulingForm(forms.Form):
     score1 = forms.DecimalField(
         label=_("Ruled score of player 1"), required=False, min_value=0, max_digits=5,
         decimal_places=1,
-        help_text=_("A disputed result: the score that becomes official (left empty when "
-                    "the ruling keeps the entered result)."),
+        help_text=_("With “complaint upheld”, the score that becomes the official result (an "
+                    "override, with your name); left empty with “complaint rejected”, the "
+                    "entered result stands."),
     )
     score2 = forms.DecimalField(
         label=_("Ruled score of player 2"), required=False, min_value=0, max_digits=5,
         decimal_places=1,
     )
+
+    def __init__(self, *args: Any, kind: str | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if kind == DisputeKind.RESULT:
+            self.fields["ruling"].choices = [(value, label) for value, label in Ruling.choices
+                                             if value != Ruling.REPLAY]
+            del self.fields["replay_position_id"]
+        elif kind == DisputeKind.MOVE:
+            del self.fields["score1"], self.fields["score2"]
+        self.fields["ruling"].help_text = " ".join(
+            str(RULING_HELP[value]) for value, _label in self.fields["ruling"].choices)

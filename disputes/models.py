@@ -40,8 +40,8 @@ WAITING_STATUSES = (DisputeStatus.SUBMITTED, DisputeStatus.CHECKING)
 
 
 class Ruling(models.TextChoices):
-    UPHELD = "upheld", _("upheld: the complaint is right")
-    OVERTURNED = "overturned", _("overturned: the play or result stands")
+    UPHELD = "upheld", _("complaint upheld: the play or result is corrected")
+    OVERTURNED = "overturned", _("complaint rejected: the play or result stands as entered")
     REPLAY = "replay", _("replay from a given position")
 
 

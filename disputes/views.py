@@ -148,7 +148,7 @@ def _context(request: HttpRequest, dispute: Dispute, **extra: Any) -> dict[str, 
         "alternatives": presentation.alternatives(dispute),
         "can_rule": access.can_rule(request.user, dispute) and dispute.status == "checked",
         "can_withdraw": access.can_withdraw(request.user, dispute) and dispute.is_open,
-        "ruling_form": extra.pop("ruling_form", None) or RulingForm(),
+        "ruling_form": extra.pop("ruling_form", None) or RulingForm(kind=dispute.kind),
         "events": [(event, presentation.event_text(event))
                    for event in dispute.events.select_related("actor")],
         **extra,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import django_filters
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club
 from clubs.selectors import NameViewer, name_viewer
@@ -21,7 +22,7 @@ class MatchFilter(django_filters.FilterSet):
         empty_label=_("All clubs"),
     )
     variant = django_filters.ChoiceFilter(
-        label=_("Game"), choices=Match._meta.get_field("variant").choices,
+        label=pgettext_lazy("game type", "Game"), choices=Match._meta.get_field("variant").choices,
         empty_label=_("Both games"),
     )
     status = django_filters.ChoiceFilter(

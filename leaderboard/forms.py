@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, Player
+from common.widgets import DateInput
 from games.models import Variant
 from leaderboard.messages import error_message
 from leaderboard.selectors import RankingQuery, season_for
@@ -28,13 +29,14 @@ class RankingFilterForm(forms.Form):
         empty_label=_("All clubs (overall)"), label=_("Club"),
     )
     variant = forms.ChoiceField(
-        choices=[("", _("Both games"))] + list(Variant.choices), required=False, label=_("Game")
+        choices=[("", _("Both games"))] + list(Variant.choices), required=False,
+        label=pgettext_lazy("game type", "Game"),
     )
     year = forms.IntegerField(min_value=2000, max_value=2100, required=False, label=_("Season"))
     start = forms.DateField(required=False, label=_("From"),
-                            widget=forms.DateInput(attrs={"type": "date"}))
+                            widget=DateInput())
     end = forms.DateField(required=False, label=pgettext_lazy("date range", "To"),
-                          widget=forms.DateInput(attrs={"type": "date"}))
+                          widget=DateInput())
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -58,8 +60,8 @@ class RankingFilterForm(forms.Form):
 
 class ExternalEventForm(forms.Form):
     name = forms.CharField(max_length=120, label=_("Event name"))
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
-    variant = forms.ChoiceField(choices=Variant.choices, label=_("Game"))
+    date = forms.DateField(label=_("Date"), widget=DateInput())
+    variant = forms.ChoiceField(choices=Variant.choices, label=pgettext_lazy("game type", "Game"))
 
     def clean_date(self) -> datetime.date:
         day = self.cleaned_data["date"]

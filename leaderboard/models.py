@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, Player
 from games.models import Variant
@@ -23,7 +24,7 @@ class RatingList(models.Model):
     """One rating list per game type. Its row is locked while the list is written, so
     two confirmations never update the same list from the same starting ratings."""
 
-    variant = models.CharField(_("game"), max_length=12, choices=Variant.choices, unique=True)
+    variant = models.CharField(pgettext_lazy("game type", "game"), max_length=12, choices=Variant.choices, unique=True)
     rebuilt_at = models.DateTimeField(_("last rebuilt at"), null=True, blank=True)
 
     class Meta:
@@ -40,7 +41,7 @@ class PlayerRating(models.Model):
     player = models.ForeignKey(
         Player, on_delete=models.CASCADE, related_name="ratings", verbose_name=_("player")
     )
-    variant = models.CharField(_("game"), max_length=12, choices=Variant.choices)
+    variant = models.CharField(pgettext_lazy("game type", "game"), max_length=12, choices=Variant.choices)
     rating = models.FloatField(_("rating"))
     experience = models.PositiveIntegerField(_("experience"))
     matches = models.PositiveIntegerField(_("rated matches"))
@@ -73,7 +74,7 @@ class RatingChange(models.Model):
     opponent = models.ForeignKey(
         Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("opponent")
     )
-    variant = models.CharField(_("game"), max_length=12, choices=Variant.choices)
+    variant = models.CharField(pgettext_lazy("game type", "game"), max_length=12, choices=Variant.choices)
     match = models.ForeignKey(
         "games.Match", on_delete=models.CASCADE, related_name="rating_changes",
         verbose_name=_("match"),
@@ -110,7 +111,7 @@ class ExternalEvent(models.Model):
     )
     name = models.CharField(_("name"), max_length=120)
     date = models.DateField(_("date"))
-    variant = models.CharField(_("game"), max_length=12, choices=Variant.choices)
+    variant = models.CharField(pgettext_lazy("game type", "game"), max_length=12, choices=Variant.choices)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
         related_name="+", verbose_name=_("entered by"),
@@ -165,7 +166,7 @@ class RankedEvent(models.Model):
         Club, on_delete=models.CASCADE, related_name="ranked_events", verbose_name=_("club")
     )
     name = models.CharField(_("name"), max_length=120)
-    variant = models.CharField(_("game"), max_length=12, choices=Variant.choices)
+    variant = models.CharField(pgettext_lazy("game type", "game"), max_length=12, choices=Variant.choices)
     date = models.DateField(_("date"))
     entrants = models.PositiveIntegerField(_("entrants"))
     strength_of_field = models.DecimalField(_("strength of field"), **POINTS_FIELD)

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from money.models import PayoutPreset, SidePool
 
@@ -19,7 +20,7 @@ class PurseForm(forms.Form):
 
 
 class SidePoolForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=60)
+    name = forms.CharField(label=pgettext_lazy("of a thing", "Name"), max_length=60)
     kind = forms.ChoiceField(label=_("Kind"), choices=SidePool.Kind.choices)
     entry_fee = forms.CharField(label=_("Entry fee"), max_length=14)
     house_share = forms.CharField(label=_("House share (%)"), max_length=12, initial="0")

@@ -129,6 +129,8 @@ TEMPLATES = [
         },
     },
 ]
+# Forms: help texts are plain text, escaped (nardy_site/forms_renderer.py).
+FORM_RENDERER = "nardy_site.forms_renderer.FormRenderer"
 
 # Database: SQLite under var/ unless DATABASE_URL says otherwise.
 DEFAULT_DATABASE_URL = f"sqlite:///{VAR_DIR / 'nardy.sqlite3'}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import django_filters
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club
 from clubs.search import name_contains
@@ -13,7 +14,7 @@ from tournaments.models import Tournament
 
 class TournamentFilter(django_filters.FilterSet):
     name = django_filters.CharFilter(
-        label=_("Name"), method="by_name", max_length=100,
+        label=pgettext_lazy("of a thing", "Name"), method="by_name", max_length=100,
         widget=django_filters.widgets.forms.TextInput(attrs={"type": "search"}),
     )
     club = django_filters.ModelChoiceFilter(
@@ -21,7 +22,7 @@ class TournamentFilter(django_filters.FilterSet):
         empty_label=_("All clubs"),
     )
     variant = django_filters.ChoiceFilter(
-        label=_("Game"), choices=Tournament._meta.get_field("variant").choices,
+        label=pgettext_lazy("game type", "Game"), choices=Tournament._meta.get_field("variant").choices,
         empty_label=_("Both games"),
     )
     format = django_filters.ChoiceFilter(

@@ -74,7 +74,7 @@ class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=120)
     starts_on = models.DateField(_("starts on"))
     ends_on = models.DateField(_("ends on"), null=True, blank=True)
-    variant = models.CharField(_("game"), max_length=20, choices=Variant.choices)
+    variant = models.CharField(pgettext_lazy("game type", "game"), max_length=20, choices=Variant.choices)
     format = models.CharField(_("format"), max_length=20, choices=Format.choices)
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.DRAFT
@@ -266,7 +266,7 @@ class Entry(models.Model):
     rating_at_start = models.FloatField(_("rating at start"), null=True, blank=True)
     place_first = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
     place_last = models.PositiveSmallIntegerField(_("place (to)"), null=True, blank=True)
-    withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    withdrawn = models.BooleanField(pgettext_lazy("entrant", "withdrawn"), default=False)
     withdrawn_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)
     withdrawal = models.CharField(_("why withdrawn"), max_length=10, choices=Withdrawal.choices,
                                   blank=True)

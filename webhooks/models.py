@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club
 
@@ -54,7 +55,7 @@ class Delivery(models.Model):
 
     endpoint = models.ForeignKey(Endpoint, on_delete=models.CASCADE, related_name="deliveries",
                                  verbose_name=_("endpoint"))
-    event = models.CharField(_("event"), max_length=40, choices=Event.choices)
+    event = models.CharField(pgettext_lazy("webhook", "event"), max_length=40, choices=Event.choices)
     key = models.CharField(_("key"), max_length=200, unique=True)
     payload = models.JSONField(_("payload"))
     state = models.CharField(_("state"), max_length=10, choices=State.choices, default=State.PENDING)

@@ -186,3 +186,52 @@ def test_an_imported_rating_seeds_a_player_not_rated_here_yet(club) -> None:
                      "Ada Low": 5}
     ratings = dict(event.entries.values_list("player__display_name", "rating_at_start"))
     assert ratings["Eve Rated"] == 1800 and ratings["Bea High"] is None  # no club rating
+
+
+LANGUAGES = ["en", "ru", "az", "tr"]
+
+
+def _site_headings(language: str) -> list[str]:
+    """The headings a director copies from the site's import preview and player pages."""
+    from django.utils import translation
+    from django.utils.translation import gettext
+
+    with translation.override(language):
+        return [gettext("Name"), gettext("Email"), gettext("Role"), gettext("Rating")]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_site_own_column_headings_are_understood_in_every_language(club, language) -> None:
+    heading = ";".join(_site_headings(language))
+    data = f"{heading}\nSona Hakobyan;sona@example.org;;1550\n".encode()
+    plan = importing.plan_import(club, data, NameViewer(director(club)))
+    assert plan.ignored_columns == []
+    assert plan.columns == ["name", "email", "role", "rating"]
+    (line,) = plan.lines
+    assert line.source.email == "sona@example.org" and line.source.rating == Decimal("1550.00")
+
+
+def test_a_russian_club_file_fills_the_emails(club) -> None:
+    """The site's own «Эл. почта» was listed under unused columns: 16 players without
+    emails, so without invitations."""
+    data = "Имя;Эл. почта\nСергей Смирнов;sergey@example.org\n".encode("cp1251")
+    plan = importing.plan_import(club, data, NameViewer(director(club)))
+    assert plan.ignored_columns == [] and plan.lines[0].source.email == "sergey@example.org"
+
+
+@pytest.mark.parametrize(("language", "heading", "role"), [
+    ("az", "E-poçt", "direktor"), ("tr", "E-posta", "yönetici"), ("ru", "Эл. почта", "Директор")])
+def test_roles_are_read_in_every_language(club, language, heading, role) -> None:
+    data = f"Name,{heading},Role\nSona Hakobyan,sona@example.org,{role}\n".encode()
+    (line,) = importing.plan_import(club, data, NameViewer(director(club))).lines
+    assert line.source.role == "director" and line.source.email == "sona@example.org"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_upload_page_lists_the_headings_it_understands(client, club, settings, language) -> None:
+    client.force_login(director(club))
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    page = client.get(reverse("clubs:import_upload", args=[club.slug])).text
+    section = page[page.index('id="import-headings"'):]
+    for heading in _site_headings("ru") + _site_headings("az") + _site_headings("tr"):
+        assert heading.casefold() in section, heading

@@ -251,3 +251,25 @@ def test_logging_in_after_opening_a_join_link_goes_back_to_it(client) -> None:
 def test_the_admin_shows_the_people_side(admin_client) -> None:
     for model in ("profile", "invitation", "joinrequest", "playerlog", "playerimport"):
         assert admin_client.get(f"/admin/clubs/{model}/").status_code == 200, model
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_signing_up_from_an_email_invitation_fills_in_the_invited_email(client, settings,
+                                                                        language) -> None:
+    director = UserFactory()
+    club = ClubFactory(directors=[director])
+    _, token = invitations.create_invitation(club=club, actor=director, kind="email",
+                                             email="sona+nardy@example.org")
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    join_page = client.get(f"/join/{token}/").text
+    links = re.findall(r'<a role="button" href="([^"]+)"', join_page)
+    signup = next(link for link in links if link.startswith(reverse("account_signup")))
+    page = client.get(signup.replace("&amp;", "&")).text
+    field = re.search(r'<input[^>]*name="email"[^>]*>', page).group(0)
+    assert 'value="sona+nardy@example.org"' in field
+    # a link invitation names no one: the field stays empty
+    _, link_token = invitations.create_invitation(club=club, actor=director, kind="link")
+    links = re.findall(r'<a role="button" href="([^"]+)"', client.get(f"/join/{link_token}/").text)
+    signup = next(link for link in links if link.startswith(reverse("account_signup")))
+    field = re.search(r'<input[^>]*name="email"[^>]*>', client.get(signup.replace("&amp;", "&")).text)
+    assert "value=" not in field.group(0)

@@ -270,7 +270,7 @@ def test_a_whole_event_day(worker: Worker, live_server: Any, browser: Any, mail_
     form.locator("select[name=ruling]").select_option("upheld")
     form.locator("input[name=score1]").fill("1")
     form.locator("input[name=score2]").fill("3")
-    form.locator("input[name=note]").fill("The score sheet, signed by both, says 1-3.")
+    form.locator("[name=note]").fill("The score sheet, signed by both, says 1-3.")
     form.get_by_role("button", name="Rule").click()
     desk.get_by_text("Ruling recorded").first.wait_for()
     disputed.refresh_from_db()
@@ -339,7 +339,7 @@ def test_a_whole_event_day(worker: Worker, live_server: Any, browser: Any, mail_
         assert sum(1 for t in titles(top) if t.startswith("Result confirmed:")) == 1
     dispute = Dispute.objects.get()
     for player in (disputed.top.player, disputed.bottom.player):
-        assert titles(player)[f"Ruling on dispute {dispute.pk}: upheld: the complaint is right"] == 1
+        assert titles(player)[f"Ruling on dispute {dispute.pk}: complaint upheld: the play or result is corrected"] == 1
         assert titles(player)[f"The engine has checked dispute {dispute.pk}"] == 1
         assert sum(1 for t in titles(player) if t.startswith("A director set the result")) == 1
     assert titles(disputed.top.player)[f"Dispute {dispute.pk} opened about a result"] == 1

@@ -102,7 +102,7 @@ def test_audit_codes_are_told_as_sentences_in_the_reader_language() -> None:
     assert event_text(DisputeEvent(action="checking", note="attempt 2")) == (
         "The engine started checking (attempt 2).")
     ruled = DisputeEvent(action="ruled", note="overturned: The play was legal.")
-    assert event_text(ruled) == "Ruled: overturned: the play or result stands. The play was legal."
+    assert event_text(ruled) == "Ruled: complaint rejected: the play or result stands as entered. The play was legal."
     with translation.override("ru"):
         assert describe_change("round_started", {"round": 3}) == "Начался 3-й тур."
         assert "larger_die" not in event_text(checked) and "кубик" in event_text(checked)

@@ -210,7 +210,7 @@ def test_disputes_are_told_to_the_players_and_the_directors(django_capture_on_co
     assert f"The engine has checked dispute {dispute.pk}" in titles(bottom)
     with django_capture_on_commit_callbacks(execute=True):
         rule_dispute(dispute=dispute, by=director, ruling="upheld", score1=Decimal(1), score2=Decimal(7))
-    ruling = f"Ruling on dispute {dispute.pk}: upheld: the complaint is right"
+    ruling = f"Ruling on dispute {dispute.pk}: complaint upheld: the play or result is corrected"
     assert ruling in titles(top) and ruling in titles(bottom)
     assert Notification.objects.get(user=bottom, title=ruling).body.startswith("Official result: 1–7")
 

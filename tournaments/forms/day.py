@@ -8,14 +8,15 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext
 
+from common.widgets import DATETIME_INPUT_FORMATS, DateTimeInput
 from tournaments import event_rules as rules
 from tournaments.errors import DrawError
 from tournaments.event_rules import RegistrationError
 from tournaments.messages import error_text
 from tournaments.models import LateEntryRule, Tournament, Withdrawal
 
-DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
-INPUT_FORMATS = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]
+DATETIME = DateTimeInput()
+INPUT_FORMATS = DATETIME_INPUT_FORMATS
 
 
 class EventSettingsForm(forms.Form):

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
+from common.widgets import DateInput
 from games.choices import BlockRule
 from games.services.results import REASON_REQUIRED
 from tournaments.errors import DrawError
@@ -124,8 +125,8 @@ class TournamentForm(forms.ModelForm):
         fields = ["club", "name", "starts_on", "ends_on", "variant", "format", "is_public",
                   "rules_text", *(f for f in ALL_SETTINGS_FIELDS if f != "tiebreaks")]
         widgets = {
-            "starts_on": forms.DateInput(attrs={"type": "date"}),
-            "ends_on": forms.DateInput(attrs={"type": "date"}),
+            "starts_on": DateInput(),
+            "ends_on": DateInput(),
             "rules_text": forms.Textarea(attrs={"rows": 3}),
         }
 
