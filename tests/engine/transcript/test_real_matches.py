@@ -3,7 +3,7 @@
 
 The corpus is the shared folder ``data/real-matches/`` beside the repository (real
 Backgammon Galaxy and Studio exports with GNU Backgammon's verdict per file in
-``expected.json``); ``NARDY_REAL_MATCHES`` points the tests at another folder of the
+``expected.json``); ``NARDY_SHARED`` moves the shared folder, ``NARDY_REAL_MATCHES`` points the tests at another folder of the
 same kind. Each file is checked with ``python -m engine check``'s code path and must
 get GNU Backgammon's verdict: valid files valid with the same final score; invalid files
 invalid at the same game and move (the first error of each game that has one);
@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 
 from engine.check_cli import main as check_main
+from tests.engine.transcript.shared import SHARED
 
-ROOT = Path(__file__).resolve().parents[3]
-FOLDER = Path(os.environ.get("NARDY_REAL_MATCHES", ROOT.parent / "shared" / "data" / "real-matches"))
+FOLDER = Path(os.environ.get("NARDY_REAL_MATCHES", SHARED / "data" / "real-matches"))
 EXPECTED_FILE = FOLDER / "expected.json"
 EXPECTED: dict[str, Any] = (
     json.loads(EXPECTED_FILE.read_text(encoding="utf-8")) if EXPECTED_FILE.is_file() else {}
