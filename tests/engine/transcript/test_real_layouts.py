@@ -5,6 +5,8 @@ sessions whose score lines do not add up."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from engine.replay import replay
@@ -109,3 +111,25 @@ def test_galaxy_header_and_crlf_and_bom() -> None:
     record = read_transcript(text.encode("utf-8-sig"))
     assert record.players == ("Ann", "Bob")
     assert replay(record).valid
+
+
+NARDY = (Path(__file__).resolve().parent / "data" / "nardy-doc-example.mat").read_text()
+
+
+def test_long_nardy_keeps_its_dialect_and_is_judged_as_strictly() -> None:
+    """Long nardy's own `.mat` dialect: the full value always (no cap: a mars written as
+    an oin in the deciding game is an error), a '????' play an error at its move, a file
+    that stops early valid, the loser's 'Losses' line read like backgammon's."""
+    assert replay(read_transcript(NARDY)).valid
+    capped = replay(read_transcript(NARDY.replace("Wins 2 points and the match",
+                                                  "Wins 1 point and the match")))
+    assert [(e.game, e.turn, e.code) for e in capped.errors] == [
+        (1, 42, "points_do_not_fit_result")]
+    unwritten = replay(read_transcript(NARDY.replace("64: 16/10 10/6 ", "64: ????", 1)))
+    assert [(e.game, e.turn, e.code) for e in unwritten.errors] == [(1, 3, "play_not_written")]
+    cut = NARDY[: NARDY.index(" 20)")]
+    stopped = replay(read_transcript(cut))
+    assert stopped.valid and stopped.winner is None
+    resigned = cut + "                                 Losses 1 point\n      Wins 1 point and the match\n"
+    verdict = replay(read_transcript(resigned))
+    assert verdict.valid and verdict.games[0].result == "resign" and verdict.winner == "Alice"
