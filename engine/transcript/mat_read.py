@@ -223,17 +223,17 @@ def _parse_cell(cell: str, player: int, turn: int, number: int) -> Action | None
 
 def _results(actions: list[Action]) -> tuple[Action, ...]:
     """The game's actions with the loser's side of the result folded into the winner's:
-    a ``Losses``/``Concedes`` cell is dropped when a ``Wins`` line follows it, else it
-    stands for the opponent's win of the points it names (a ``Concedes`` without points
-    is worth the cube, which the replay settles: written as 0 here)."""
+    a ``Losses``/``Concedes`` cell is dropped when the game has a ``Wins`` line, else it
+    stands for the opponent's win of the points it names (a ``Concedes`` names none: 0,
+    which the replay counts as a single game, the least a resignation is worth)."""
+    written_win = any(action.kind == WIN for action in actions)
     kept: list[Action] = []
-    for index, action in enumerate(actions):
+    for action in actions:
         if action.kind != LOSS:
             kept.append(action)
-            continue
-        if any(later.kind == WIN for later in actions[index + 1 :]):
-            continue
-        kept.append(replace(action, kind=WIN, player=1 - action.player))
+        elif not written_win:
+            kept.append(replace(action, kind=WIN, player=1 - action.player))
+            written_win = True  # a second loser's line says the same again
     return tuple(kept)
 
 

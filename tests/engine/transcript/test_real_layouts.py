@@ -27,8 +27,11 @@ def judge(body: str, length: int = 3) -> dict:
         "  2) 61: 13/7 8/7\n                                 Losses 1 point\n      Wins 1 point\n",
         "  2) 61: 13/7 8/7                Concedes\n      Wins 1 point\n",
         "  2) 61: 13/7 8/7\n  3)                             Losses 1 point\n",
+        "  2) 61: 13/7 8/7                Concedes\n",
+        "  2) 61: 13/7 8/7\n  3)  Wins 1 point                Losses 1 point\n",
     ],
-    ids=["losses-after-a-play", "losses-alone", "concedes", "losses-without-wins"],
+    ids=["losses-after-a-play", "losses-alone", "concedes", "losses-without-wins",
+         "concedes-alone", "wins-then-losses"],
 )
 def test_the_losers_side_of_a_resignation(body: str) -> None:
     verdict = judge(body)

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from engine.check_cli import main as check_main
+from tests.engine.transcript.gnubg_oracle import gnubg_available, gnubg_import, same_as_gnubg
 from tests.engine.transcript.shared import SHARED
 
 FOLDER = Path(os.environ.get("NARDY_REAL_MATCHES", SHARED / "data" / "real-matches"))
@@ -77,3 +78,17 @@ def test_real_file_gets_gnubgs_verdict(name: str, capsys: pytest.CaptureFixture[
     if expected["valid"] and "length" in summary and summary["length"] > 0:
         reached = max(answer["score"]) >= summary["length"]
         assert (answer["winner"] is not None) == reached
+
+
+@needs_corpus
+@pytest.mark.slow
+@pytest.mark.skipif(not gnubg_available(), reason="the gnubg package is absent")
+@pytest.mark.parametrize("name", sorted(n for n, e in EXPECTED.items() if e.get("valid")))
+def test_gnubg_imports_a_valid_file_with_the_same_plays(name: str) -> None:
+    """The oracle itself: GNU Backgammon imports each file judged valid without a
+    warning, and plays every roll and cube action to the same positions."""
+    from engine.transcript import read_path
+
+    imported = gnubg_import(FOLDER / name)
+    assert imported["warnings"] == [], imported["warnings"][:3]
+    assert same_as_gnubg(read_path(FOLDER / name), imported, results=False) == []
