@@ -12,8 +12,8 @@ from engine.errors import TranscriptError
 from engine.transcript.mat_read import decode, read_mat
 from engine.transcript.mat_write import write_mat
 from engine.transcript.model import Action, GameRecord, MatchRecord
-from engine.transcript.sgf_read import looks_like_sgf, read_sgf
 from engine.transcript.record import dumps, loads, record_from_data, record_to_data
+from engine.transcript.sgf_read import looks_like_sgf, read_sgf
 
 __all__ = [
     "Action",
