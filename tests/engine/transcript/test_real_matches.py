@@ -33,8 +33,25 @@ needs_corpus = pytest.mark.skipif(not EXPECTED, reason=f"no real-match corpus at
 
 
 def unreadable(expected: dict[str, Any]) -> bool:
-    """An entry for a file GNU Backgammon cannot import at all."""
-    return expected.get("status") == 2 or expected.get("valid") is None
+    """An entry for a file GNU Backgammon cannot import at all (exit status 2)."""
+    return (
+        expected.get("status") == 2
+        or expected.get("exit") == 2
+        or expected.get("readable") is False
+        or expected.get("unreadable") is True
+        or expected.get("valid") is None
+    )
+
+
+def unreadable_line(expected: dict[str, Any]) -> int | None:
+    """The line an unreadable file's entry names, when it names one."""
+    for key in ("line", "error_line"):
+        if isinstance(expected.get(key), int):
+            return int(expected[key])
+    for error in expected.get("errors") or []:
+        if isinstance(error, dict) and isinstance(error.get("line"), int):
+            return int(error["line"])
+    return None
 
 
 def check(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, dict[str, Any], str]:
@@ -46,7 +63,7 @@ def check(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, dict[str
 @needs_corpus
 def test_the_corpus_lists_every_file() -> None:
     listed = {FOLDER / name for name in EXPECTED}
-    present = {path for path in FOLDER.rglob("*") if path.suffix.lower() in (".mat", ".txt")}
+    present = {path for path in FOLDER.rglob("*") if path.suffix.lower() in (".mat", ".txt", ".sgf")}
     assert present <= listed, sorted(str(p) for p in present - listed)[:5]
 
 
@@ -57,7 +74,8 @@ def test_real_file_gets_gnubgs_verdict(name: str, capsys: pytest.CaptureFixture[
     status, answer, err = check(FOLDER / name, capsys)
     if unreadable(expected):
         assert status == 2, answer
-        assert "Line " in err, err
+        line = unreadable_line(expected)
+        assert (f"Line {line}:" if line is not None else "Line ") in err, err
         return
     assert status in (0, 1), err
     assert answer["valid"] is expected["valid"], answer["errors"][:3]
