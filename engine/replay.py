@@ -3,8 +3,9 @@
 Every play is checked on the board (``engine.transcript.moves``), every cube action with
 the match rules (``engine.match``), and every game result against the final position.
 The answer, :class:`MatchVerdict`, is exactly the JSON object of ``python -m engine
-check``. After an illegal play the rest of that game's moves cannot be judged, so the
-replay reports the first one and takes the game's result as written.
+check``. The judging of a game stops at its first error and that game is not counted;
+the games after it are judged from their own start (as GNU Backgammon judges a file).
+A transcript that stops before the match is over is valid when every action in it is.
 """
 
 from __future__ import annotations

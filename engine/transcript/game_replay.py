@@ -1,8 +1,9 @@
 """Replaying one game of a match record: moves on the board, the cube, the result.
 
 ``engine.replay`` drives it game by game; see there for the conventions of the answer.
-After an illegal play the positions that follow are unknown, so the rest of that game's
-moves are not judged and its result is taken as written.
+As GNU Backgammon judges a file, the judging of a game stops at its first error (an
+illegal or unwritten play, a cube action or ``Wins`` line the rules forbid): what follows
+cannot be known, and the game's result is not counted.
 """
 
 from __future__ import annotations
