@@ -403,8 +403,6 @@ class GameReplay:
             result = "resign"
         else:
             result = "resign" if not self.broken else self.written_result(points)
-            if points == 0:  # a "Concedes" with no Wins line: no value written
-                points = cube
             if resignation_result(points, cube, self.replay.rules) is None:
                 points = self.capped_resignation(action.player, points)
             if resignation_result(points, cube, self.replay.rules) is None:

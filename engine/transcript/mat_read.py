@@ -224,15 +224,23 @@ def _parse_cell(cell: str, player: int, turn: int, number: int) -> Action | None
 def _results(actions: list[Action]) -> tuple[Action, ...]:
     """The game's actions with the loser's side of the result folded into the winner's:
     a ``Losses``/``Concedes`` cell is dropped when the game has a ``Wins`` line, else it
-    stands for the opponent's win of the points it names (a ``Concedes`` names none: 0,
-    which the replay counts as a single game, the least a resignation is worth)."""
+    stands for the opponent's win of the points it names (a ``Concedes`` names none: a
+    single game, the least a resignation is worth, at the cube the game reached)."""
     written_win = any(action.kind == WIN for action in actions)
     kept: list[Action] = []
+    cube, offered = 1, 0
     for action in actions:
+        if action.kind == DOUBLE:
+            offered = int(action.value)
+        elif action.kind == TAKE and offered:
+            cube = offered
+        elif action.kind in (BEAVER, RACCOON):
+            cube = int(action.value)
         if action.kind != LOSS:
             kept.append(action)
         elif not written_win:
-            kept.append(replace(action, kind=WIN, player=1 - action.player))
+            value = action.value or cube
+            kept.append(replace(action, kind=WIN, player=1 - action.player, value=value))
             written_win = True  # a second loser's line says the same again
     return tuple(kept)
 

@@ -136,3 +136,10 @@ def test_long_nardy_keeps_its_dialect_and_is_judged_as_strictly() -> None:
     resigned = cut + "                                 Losses 1 point\n      Wins 1 point and the match\n"
     verdict = replay(read_transcript(resigned))
     assert verdict.valid and verdict.games[0].result == "resign" and verdict.winner == "Alice"
+
+
+def test_a_concedes_alone_is_a_single_game_at_the_cube() -> None:
+    verdict = judge("  2)  Doubles => 2                Takes\n"
+                    "  3) 61: 13/7 8/7                Concedes\n", length=7)
+    assert verdict["valid"], verdict["errors"]
+    assert (verdict["games"][0]["points"], verdict["games"][0]["cube"]) == (2, 2)
