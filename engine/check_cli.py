@@ -29,7 +29,8 @@ class _UsageError(Exception):
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="python -m engine check",
-        description="Replay a match transcript (.mat or JSON match record) with the engine.",
+        description="Replay a match transcript (.mat, GNU Backgammon .sgf or JSON match record) "
+        "with the engine.",
     )
     parser.add_argument(
         "--variant",

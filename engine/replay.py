@@ -3,8 +3,9 @@
 Every play is checked on the board (``engine.transcript.moves``), every cube action with
 the match rules (``engine.match``), and every game result against the final position.
 The answer, :class:`MatchVerdict`, is exactly the JSON object of ``python -m engine
-check``. After an illegal play the rest of that game's moves cannot be judged, so the
-replay reports the first one and takes the game's result as written.
+check``. The judging of a game stops at its first error and that game is not counted;
+the games after it are judged from their own start (as GNU Backgammon judges a file).
+A transcript that stops before the match is over is valid when every action in it is.
 """
 
 from __future__ import annotations
@@ -29,6 +30,14 @@ class MatchReplay:
         self.names = record.players
         self.errors: list[CheckError] = []
         self.moves_checked = 0
+        # A game whose judging stopped at an error is not counted, so the score lines
+        # after it cannot be held to the running total.
+        self.uncounted = False
+
+    def last_game(self, game: GameRecord) -> bool:
+        """Whether ``game`` is the transcript's last: a transcript may stop in the middle
+        of it (a match that stops before the end)."""
+        return bool(self.record.games) and game is self.record.games[-1]
 
     def error(
         self,
@@ -64,6 +73,9 @@ class MatchReplay:
             replay = GameReplay(self, game, state)
             replay.run()
             crawford_played = crawford_played or state.crawford
+            if replay.stopped:
+                self.uncounted = True
+                continue
             if replay.ended is None:
                 break
             winner, result, points = replay.ended
@@ -78,16 +90,9 @@ class MatchReplay:
                     state.crawford,
                 )
             )
+        # A transcript that stops before anyone reaches the length is valid when every
+        # action in it is (engine-contract.md); ``winner`` is then null.
         champion = match_winner(score, self.rules)
-        if self.rules.is_match and champion is None and not self.errors:
-            last = self.record.games[-1].number if self.record.games else 0
-            self.error(
-                last,
-                None,
-                "match_unfinished",
-                f"The transcript ends at {format_score(score[0])}-{format_score(score[1])} "
-                f"in a {self.rules.length}-point match: nobody has won it yet.",
-            )
         return MatchVerdict(
             self.record.variant,
             self.record.match_length,
@@ -100,7 +105,9 @@ class MatchReplay:
         )
 
     def check_score_line(self, game: GameRecord, score: tuple[Points, Points]) -> None:
-        if game.score is None or game.score == score:
+        if game.score is None or game.score == score or self.uncounted:
+            return
+        if not self.rules.is_match:  # a money session's score lines need not add up
             return
         written = f"{format_score(game.score[0])}-{format_score(game.score[1])}"
         actual = f"{format_score(score[0])}-{format_score(score[1])}"

@@ -11,9 +11,11 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from django.db.models import OuterRef, QuerySet, Subquery
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -29,6 +31,7 @@ from games.serializers import (
     MatchCreateSerializer,
     MatchResultSerializer,
     MatchSerializer,
+    MatFileSerializer,
     OverrideInputSerializer,
     ProposeInputSerializer,
     ResultDisputeInputSerializer,
@@ -120,6 +123,18 @@ class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             reason=data["reason"],
         )
         return Response(MatchResultSerializer(result).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses={200: MatFileSerializer})
+    @action(detail=True, methods=["get"], url_path="mat")
+    def mat(self, request: Request, pk: str | None = None) -> Response:
+        """The match as a GNU Backgammon `.mat` file (its `text`), written from the moves
+        of its newest valid transcript, else of the newest one the engine can read; 404
+        when the site holds no readable transcript of the match."""
+        match = self.get_object()
+        exported = selectors.exported_mat(match)
+        if exported is None:
+            raise NotFound(_("The site holds no readable transcript of this match."))
+        return Response(MatFileSerializer(exported).data)
 
     @extend_schema(
         request={

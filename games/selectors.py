@@ -9,8 +9,18 @@ from django.db.models import Q, QuerySet
 
 from clubs.models import Club
 from clubs.permissions import AnyUser, managed_clubs, visible_q
+from engine.errors import EngineError
+from engine.export import export_mat
 from engine.match import GameState, game_state
-from games.models import Match, MatchResult, MatchStatus, MatchTranscript, ResultStatus
+from engine.transcript import read_transcript
+from games.models import (
+    Match,
+    MatchResult,
+    MatchStatus,
+    MatchTranscript,
+    ResultStatus,
+    TranscriptStatus,
+)
 from games.services import access
 from games.services.scoring import to_points
 from games.services.transcripts import describe, official_or_open_result
@@ -111,3 +121,33 @@ def transcripts_of(match: Match) -> list[MatchTranscript]:
 
 def disagreement_sentences(transcript: MatchTranscript) -> list[str]:
     return [describe(item) for item in transcript.disagreements or []]
+
+
+@dataclass(frozen=True)
+class MatFile:
+    """A match as a GNU Backgammon `.mat` file, and the transcript it was written from."""
+
+    transcript: MatchTranscript
+    file_name: str
+    text: str
+
+
+def _export_order(transcript: MatchTranscript) -> int:
+    """Checked and valid first, then checked, then not yet checked; failed checks last."""
+    if transcript.status == TranscriptStatus.CHECKED:
+        return 0 if (transcript.verdict or {}).get("valid") else 1
+    return 2 if transcript.status != TranscriptStatus.FAILED else 3
+
+
+def exported_mat(match: Match) -> MatFile | None:
+    """The match in the `.mat` layout GNU Backgammon writes (``engine.export``), from the
+    moves the site holds: the newest transcript the engine found valid, else the newest
+    one it can read; None when the match has no readable transcript."""
+    candidates = sorted(match.transcripts.all(), key=_export_order)  # newest first within
+    for transcript in candidates:
+        try:
+            text = export_mat(read_transcript(transcript.text))
+        except EngineError:
+            continue
+        return MatFile(transcript, f"match-{match.pk}.mat", text)
+    return None

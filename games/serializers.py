@@ -214,3 +214,11 @@ class TranscriptSerializer(StrictModelSerializer):
 
     def get_disagreements(self, transcript: MatchTranscript) -> list[dict[str, Any]]:
         return [{**item, "message": describe(item)} for item in transcript.disagreements or []]
+
+
+class MatFileSerializer(serializers.Serializer):
+    """The match as a GNU Backgammon `.mat` file, written from one of its transcripts."""
+
+    transcript = serializers.IntegerField(source="transcript.pk", read_only=True)
+    file_name = serializers.CharField(read_only=True)
+    text = serializers.CharField(read_only=True)

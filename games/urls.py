@@ -23,6 +23,7 @@ urlpatterns = [
         name="dispute_result",
     ),
     path("matches/<int:pk>/transcripts/", views.transcripts, name="transcripts"),
+    path("matches/<int:pk>/match.mat", views.export_mat, name="export_mat"),
     path(
         "matches/<int:pk>/transcripts/upload/",
         views.upload_transcript,

@@ -296,6 +296,18 @@ def transcripts(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_GET
+def export_mat(request: HttpRequest, pk: int) -> HttpResponse:
+    """The match as a GNU Backgammon `.mat` file, written from its transcript."""
+    match = _match(request, pk)
+    exported = selectors.exported_mat(match)
+    if exported is None:
+        raise Http404(_("The site holds no readable transcript of this match."))
+    response = HttpResponse(exported.text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{exported.file_name}"'
+    return response
+
+
+@require_GET
 def transcript_replay(request: HttpRequest, pk: int, transcript_id: int) -> HttpResponse:
     """Step through a transcript; ?step=N&side=0|1. htmx gets the viewer alone."""
     match = _match(request, pk)

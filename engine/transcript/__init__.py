@@ -13,6 +13,7 @@ from engine.transcript.mat_read import decode, read_mat
 from engine.transcript.mat_write import write_mat
 from engine.transcript.model import Action, GameRecord, MatchRecord
 from engine.transcript.record import dumps, loads, record_from_data, record_to_data
+from engine.transcript.sgf_read import looks_like_sgf, read_sgf
 
 __all__ = [
     "Action",
@@ -23,6 +24,7 @@ __all__ = [
     "loads",
     "read_mat",
     "read_path",
+    "read_sgf",
     "read_transcript",
     "record_from_data",
     "record_to_data",
@@ -31,10 +33,13 @@ __all__ = [
 
 
 def read_transcript(data: bytes | str, variant: str | None = None) -> MatchRecord:
-    """A match record from the bytes or text of a `.mat` file or a JSON record."""
+    """A match record from the bytes or text of a `.mat` file, GNU Backgammon's `.sgf`
+    match file or a JSON record."""
     text = decode(data)
     if text.lstrip().startswith("{"):
         return loads(text, variant)
+    if looks_like_sgf(text):
+        return read_sgf(text, variant)
     return read_mat(text, variant)
 
 

@@ -1,8 +1,9 @@
 """Replaying one game of a match record: moves on the board, the cube, the result.
 
 ``engine.replay`` drives it game by game; see there for the conventions of the answer.
-After an illegal play the positions that follow are unknown, so the rest of that game's
-moves are not judged and its result is taken as written.
+As GNU Backgammon judges a file, the judging of a game stops at its first error (an
+illegal or unwritten play, a cube action or ``Wins`` line the rules forbid): what follows
+cannot be known, and the game's result is not counted.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from engine.transcript.model import (
     DRAW,
     DROP,
     MOVE,
+    NOT_WRITTEN,
     RACCOON,
     TAKE,
     WIN,
@@ -55,6 +57,8 @@ class MatchContext(Protocol):
         text: str = "",
     ) -> None: ...
 
+    def last_game(self, game: GameRecord) -> bool: ...
+
 
 class GameReplay:
     """The state of one game while its actions are replayed."""
@@ -76,6 +80,11 @@ class GameReplay:
         self.ended: tuple[int | None, str, Points] | None = None  # (winner, result, points)
         self.last_turn = 0
         self.moves_played = 0
+        # The first error ends the judging of the game, as GNU Backgammon's import stops
+        # at the first move it cannot play: nothing after it can be known, and the game's
+        # result is not counted.
+        self.stopped = False
+        self.next_action: Action | None = None
         # (board before, claimed board, legal results) of the first moves, see prefetch
         self.prefetched: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
         self.handlers = {
@@ -90,7 +99,9 @@ class GameReplay:
         }
 
     def error(self, action: Action | None, code: str, reason: str) -> None:
-        self.replay.error(self.game.number, action, code, reason)
+        if not self.stopped:
+            self.replay.error(self.game.number, action, code, reason)
+        self.stopped = True
 
     def prefetch(self) -> None:
         """Carry out the game's plays as written, up to the first one that needs the
@@ -121,7 +132,11 @@ class GameReplay:
 
     def run(self) -> None:
         self.prefetch()
-        for action in self.game.actions:
+        actions = self.game.actions
+        for index, action in enumerate(actions):
+            if self.stopped:
+                return
+            self.next_action = actions[index + 1] if index + 1 < len(actions) else None
             self.last_turn = action.turn
             over = self.ended is not None or self.dropped is not None and action.kind != WIN
             if over:
@@ -140,11 +155,13 @@ class GameReplay:
                 )
                 self.pending = None
             handler(action)
+        if self.stopped:
+            return
         if self.ended is None and self.dropped is not None:
             self.ended = (self.dropped, "drop", self.cube.value)
         if self.ended is None and self.finished is not None and not self.broken:
             self.missing_result(*self.finished)
-        if self.ended is None:
+        if self.ended is None and not self.replay.last_game(self.game):
             self.replay.error(
                 self.game.number,
                 None,
@@ -152,11 +169,18 @@ class GameReplay:
                 f"The transcript ends before game {self.game.number} is over.",
                 turn=self.last_turn,
             )
+            self.stopped = True
 
     # --- moves -----------------------------------------------------------------------
 
     def move(self, action: Action) -> None:
         player = action.player
+        if action.play == NOT_WRITTEN:
+            self.error(action, "play_not_written", f"The play is not written ({action.text}).")
+            return
+        if not action.play and self.resigns_after_rolling(action):
+            self.to_move = 1 - player
+            return
         if self.finished is not None and self.extra_turn_for != player:
             self.error(action, "game_already_over", "Somebody has already borne off every checker.")
             self.broken = True
@@ -212,6 +236,12 @@ class GameReplay:
             self.extra_turn_for = 1 - player
         else:
             self.finished = (player, outcome)
+
+    def resigns_after_rolling(self, action: Action) -> bool:
+        """A roll with no play written, followed at once by the opponent's ``Wins`` line:
+        the roller resigned instead of playing (how the `.mat` layout writes it)."""
+        following = self.next_action
+        return following is not None and following.kind == WIN and following.player != action.player
 
     def settled(self, index: int) -> np.ndarray | None:
         """The legal result of the ``index``-th move from the prefetched ones, if the
@@ -321,6 +351,8 @@ class GameReplay:
                     f"The dropped double was {names[self.dropped]}'s, so "
                     f"{names[self.dropped]} wins the game.",
                 )
+            if points != cube and self.capped(self.dropped, points, cube):
+                points = cube
             if points != cube:
                 self.error(
                     action,
@@ -353,6 +385,8 @@ class GameReplay:
                 and points == cube
             ):
                 expected = points  # the Jacoby rule may have been in force (§3.4)
+            if expected is not None and winner is not None and self.capped(winner, points, expected):
+                points = expected
             if expected is not None and expected != points:
                 self.error(
                     action,
@@ -370,6 +404,8 @@ class GameReplay:
         else:
             result = "resign" if not self.broken else self.written_result(points)
             if resignation_result(points, cube, self.replay.rules) is None:
+                points = self.capped_resignation(action.player, points)
+            if resignation_result(points, cube, self.replay.rules) is None:
                 self.error(
                     action,
                     "points_do_not_fit_result",
@@ -377,6 +413,36 @@ class GameReplay:
                     f"the cube ({cube}), not {format_score(points)} points.",
                 )
         self.ended = (action.player, result, points)
+
+    def capped(self, winner: int, written: Points, worth: Points) -> bool:
+        """Whether ``written`` points for a game worth ``worth`` are what ``winner`` needed
+        to reach the match length: Backgammon Galaxy and Studio write the points needed
+        in the match's last game, GNU Backgammon the full value; both are valid, and the
+        game counts its full value (engine-contract.md). Only in the transcript's last
+        game, and only in backgammon: long nardy's dialect always writes the full value."""
+        rules = self.replay.rules
+        if not rules.is_match or rules.variant != "backgammon":
+            return False
+        if not self.replay.last_game(self.game):
+            return False
+        needed = rules.length - self.state.score[winner]
+        return 0 < needed <= written < worth
+
+    def capped_resignation(self, winner: int, written: Points) -> Points:
+        """The value of a resignation whose ``Wins`` line shows what ``winner`` needed to
+        reach the match length rather than a multiple of the cube. The transcript does
+        not say which result was resigned, so the game counts as the least one, a single
+        game (the cube), as GNU Backgammon's verdicts count it; ``written`` itself when
+        no cap explains it (more than the most a resignation is worth)."""
+        rules, cube = self.replay.rules, self.cube.value
+        most = max(
+            multiplier * cube
+            for multiplier in range(1, 4)
+            if resignation_result(multiplier * cube, cube, rules) is not None
+        )
+        if self.capped(winner, written, most + 1):
+            return cube
+        return written
 
     def missing_result(self, winner: int | None, result: str) -> None:
         """The game was played out but no ``Wins``/``Draw`` line says so."""

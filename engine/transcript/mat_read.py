@@ -9,7 +9,7 @@ problem raises :class:`TranscriptError` with the line number and what was expect
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.errors import TranscriptError
 from engine.match import Points
@@ -19,7 +19,9 @@ from engine.transcript.model import (
     DOUBLE,
     DRAW,
     DROP,
+    LOSS,
     MOVE,
+    NOT_WRITTEN,
     RACCOON,
     TAKE,
     VARIANTS,
@@ -41,7 +43,7 @@ MAX_SCORE_LINE = 400  # two names and two scores; longer lines are not score lin
 MOVE_LINE = re.compile(r"^\s*(\d{1,9})\)")
 CELL_START = re.compile(
     r"(?<!\S)(?:\d\d:|Doubles\b|Takes\b|Accepts\b|Drops\b|Passes\b|Rejects\b|Beavers\b"
-    r"|Raccoons\b|Wins\b|Draw\b)"
+    r"|Raccoons\b|Wins\b|Losses\b|Concedes\b|Resigns\b|Draw\b)"
 )
 DICE_CELL = re.compile(r"^(\d)(\d):(.*)$")
 CUBE_CELL = re.compile(r"^(Doubles|Beavers|Raccoons)\s*=>\s*(\d{1,12})$")
@@ -51,6 +53,12 @@ ANNOTATION = re.compile(r"(?:(?<=[\w*)])|(?<=\s)|^)[?!]{1,2}(?=\s|$)")
 # GamesGrid writes "name, rating" in the score lines
 RATING = re.compile(r",\s*\d{1,5}(?:\.\d{1,3})?$")
 WIN_CELL = re.compile(rf"^Wins\s+(-?{NUMBER})\s+points?(?:\s+and\s+the\s+match)?$", re.IGNORECASE)
+# The loser's side of a result (Backgammon Galaxy: "Losses 2 point"; "Concedes", "Resigns"):
+# it annotates the winner's ``Wins`` line, or stands for it when there is none.
+LOSS_CELL = re.compile(
+    rf"^(?:Losses\s+({NUMBER})\s+points?|Concedes|Resigns)(?:\s+the\s+(?:game|match))?$",
+    re.IGNORECASE,
+)
 NO_MOVE = {"", "cannot move", "ø", "-", "(no move)", "no move"}
 ANSWERS = {"Takes": TAKE, "Accepts": TAKE, "Drops": DROP, "Passes": DROP, "Rejects": DROP}
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")  # tab, newlines, form feed are text
@@ -175,6 +183,8 @@ def _parse_cell(cell: str, player: int, turn: int, number: int) -> Action | None
                 line=number,
             )
         play = " ".join(dice.group(3).split())
+        if play.startswith(NOT_WRITTEN):
+            return Action(MOVE, player, turn, (d1, d2), NOT_WRITTEN, line=number)
         if play.startswith("???"):
             return None
         if play.lower().startswith("illegal play"):
@@ -199,12 +209,40 @@ def _parse_cell(cell: str, player: int, turn: int, number: int) -> Action | None
         return Action(WIN, player, turn, value=_score_number(win.group(1)), line=number)
     if cell == "Draw":
         return Action(DRAW, player, turn, line=number)
+    loss = LOSS_CELL.match(cell)
+    if loss:
+        value = _score_number(loss.group(1)) if loss.group(1) else 0
+        return Action(LOSS, player, turn, value=value, line=number)
     raise TranscriptError(
         "bad_cell",
         f"Line {number}: expected a roll like '52: 13/8 13/11', 'Doubles => 2', "
         f"'Takes', 'Drops' or 'Wins n points', found {cell[:60]!r}.",
         line=number,
     )
+
+
+def _results(actions: list[Action]) -> tuple[Action, ...]:
+    """The game's actions with the loser's side of the result folded into the winner's:
+    a ``Losses``/``Concedes`` cell is dropped when the game has a ``Wins`` line, else it
+    stands for the opponent's win of the points it names (a ``Concedes`` names none: a
+    single game, the least a resignation is worth, at the cube the game reached)."""
+    written_win = any(action.kind == WIN for action in actions)
+    kept: list[Action] = []
+    cube, offered = 1, 0
+    for action in actions:
+        if action.kind == DOUBLE:
+            offered = int(action.value)
+        elif action.kind == TAKE and offered:
+            cube = offered
+        elif action.kind in (BEAVER, RACCOON):
+            cube = int(action.value)
+        if action.kind != LOSS:
+            kept.append(action)
+        elif not written_win:
+            value = action.value or cube
+            kept.append(replace(action, kind=WIN, player=1 - action.player, value=value))
+            written_win = True  # a second loser's line says the same again
+    return tuple(kept)
 
 
 def _follows_left(actions: list[Action]) -> bool:
@@ -263,7 +301,7 @@ def _move_line(
 def _lone_line(line: str, number: int, game: _Game) -> bool:
     """A ``Wins``/``Draw`` line of its own; False when the line is something else."""
     cell = line.strip()
-    if not (WIN_CELL.match(cell) or cell == "Draw"):
+    if not (WIN_CELL.match(cell) or LOSS_CELL.match(cell) or cell == "Draw"):
         return False
     indent = len(line) - len(line.lstrip())
     player = 1 if indent >= RIGHT_COLUMN else 0
@@ -397,7 +435,8 @@ def read_mat(data: bytes | str, variant: str | None = None) -> MatchRecord:
     rules, options = rules_from_tags(chosen, length, tags, tag_lines)
     other_tags = tuple((tag, value) for tag, value in tags.items() if tag not in RULE_TAGS)
     records = tuple(
-        GameRecord(game.number, game.score, tuple(game.actions), line=game.line) for game in games
+        GameRecord(game.number, game.score, _results(game.actions), line=game.line)
+        for game in games
     )
     money = length == 0
     return MatchRecord(chosen, length, players, records, rules, other_tags, options,

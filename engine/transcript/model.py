@@ -20,10 +20,14 @@ DROP = "drop"
 BEAVER = "beaver"  # money play: the taker redoubles to ``value`` and keeps the cube
 RACCOON = "raccoon"  # money play: the doubler redoubles a beaver to ``value``, keeps the cube
 WIN = "win"  # the game is over; ``value`` points to this player (also a resignation)
+LOSS = "loss"  # read only: the loser's "Losses n point" / "Concedes" (see mat_read)
 DRAW = "draw"  # long nardy with the last-roll option: both players finished
 ACTION_KINDS = (MOVE, DOUBLE, TAKE, DROP, BEAVER, RACCOON, WIN, DRAW)
 
 VARIANTS = ("backgammon", "nardy")
+# The play of a roll that the transcript does not record (Backgammon Studio writes
+# ``61: ????``); the move cannot be judged, so it is an error at that move.
+NOT_WRITTEN = "????"
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,7 @@ NOT_PAGES: dict[str, str] = {
     "money:add_sale": "POST-only action",
     "money:add_side_pool": "POST-only action",
     "money:csv": "CSV download",
+    "games:export_mat": ".mat download (text/plain)",
     "money:delete_sale": "POST-only action",
     "money:save_purse": "POST-only action",
     "money:side_pool_entrant": "POST-only action",

@@ -131,7 +131,8 @@ def test_money_session_without_a_jacoby_tag() -> None:
     assert verdict["games"][0]["result"] == game.result
     off = replay(read_transcript('; [Jacoby "Off"]\n' + jacoby)).to_json()
     assert not off["valid"] and "worth" in off["errors"][0]["reason"]
-    in_a_match = replay(read_transcript(text.replace(written, "Wins 1 point"))).to_json()
+    in_a_match = text.replace(" 1 point match", " 3 point match")
+    in_a_match = replay(read_transcript(in_a_match.replace(written, "Wins 1 point"))).to_json()
     assert not in_a_match["valid"]
 
 
