@@ -1,0 +1,115 @@
+"""Reads: the analyses a person may see, the one a match page shows, whose PR shows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import QuerySet
+
+from analysis import figures as match_figures
+from analysis.models import AnalysisKind, AnalysisStatus, MatchAnalysis, PrVisibility
+from clubs.models import Player
+from clubs.permissions import AnyUser, clubs_seeing_private, is_player_self
+from games import selectors as game_selectors
+from games.models import Match
+
+GAME_NAMES = {AnalysisKind.GNUBG: "GNU Backgammon"}
+
+
+def analyses(user: AnyUser | None) -> QuerySet[MatchAnalysis]:
+    """Analyses of the matches this user may see (a private event's stay in its club)."""
+    visible = game_selectors.matches(user).values("pk")
+    return MatchAnalysis.objects.filter(match__in=visible).select_related(
+        "match__player1", "match__player2"
+    )
+
+
+def shown(match: Match) -> MatchAnalysis | None:
+    """The latest finished analysis of a match (a new depth replaces it only when done)."""
+    return (
+        match.analyses.filter(status=AnalysisStatus.DONE).order_by("-finished_at", "-pk").first()
+    )
+
+
+def in_progress(match: Match) -> MatchAnalysis | None:
+    """The analysis waiting or running, or the latest failed one newer than ``shown``."""
+    latest = match.analyses.order_by("-created_at", "-pk").first()
+    if latest is None or latest.status == AnalysisStatus.DONE:
+        return None
+    return latest
+
+
+def pr_visible(user: AnyUser | None, player: Player | None) -> bool:
+    """A player's PR and luck show to everyone, or only to their clubs (their choice)."""
+    if player is None:
+        return False
+    privacy = getattr(player, "analysis_privacy", None)
+    if privacy is None or privacy.pr_visibility == PrVisibility.PUBLIC:
+        return True
+    if is_player_self(user, player):
+        return True
+    clubs = clubs_seeing_private(user)
+    if clubs is None:
+        return True
+    return player.clubs.filter(pk__in=clubs.values("pk")).exists()
+
+
+@dataclass(frozen=True)
+class PlayerFigures:
+    seat: int
+    player: Player | None
+    name: str
+    visible: bool
+    pr: Decimal | None
+    luck_rate: float | None
+    figures: dict[str, Any] | None
+
+
+def players(analysis: MatchAnalysis, user: AnyUser | None) -> list[PlayerFigures]:
+    """Both players' figures in seat order, hidden where the player chose their clubs."""
+    match = analysis.match
+    rows = []
+    figures = analysis.figures or {}
+    for seat, player in ((1, match.player1), (2, match.player2)):
+        side = list(analysis.seats).index(seat) if analysis.seats else seat - 1
+        visible = pr_visible(user, player)
+        sides = figures.get("sides") or [None, None]
+        own = sides[side] if visible and side < len(sides) else None
+        pr = (analysis.pr1 if seat == 1 else analysis.pr2) if visible else None
+        if visible and pr is None and analysis.kind == AnalysisKind.GNUBG:
+            pr = match_figures.pr(match_figures.overall_rate(figures, side))
+        rows.append(
+            PlayerFigures(
+                seat=seat,
+                player=player,
+                name=str(player or (analysis.file_players or ["", ""])[side]),
+                visible=visible,
+                pr=pr,
+                luck_rate=match_figures.luck_rate(figures, side) if own else None,
+                figures=own,
+            )
+        )
+    return rows
+
+
+def blunders(analysis: MatchAnalysis, user: AnyUser | None, *, limit: int = 200) -> list[dict]:
+    """The decisions GNU Backgammon marked (doubtful, bad, very bad, cube errors), worst
+    first within each game, of the players whose figures this user may see."""
+    visible_names = {
+        (analysis.file_players or ["", ""])[index]
+        for index in (0, 1)
+        if pr_visible(user, _player_of_side(analysis, index))
+    }
+    found = []
+    for game in analysis.games.order_by("index"):
+        for decision in game.decisions:
+            if decision.get("alerts") and decision.get("player") in visible_names:
+                found.append({**decision, "game": game.number})
+    return found[:limit]
+
+
+def _player_of_side(analysis: MatchAnalysis, side: int) -> Player | None:
+    seat = analysis.seats[side] if analysis.seats else side + 1
+    return analysis.match.player1 if seat == 1 else analysis.match.player2
