@@ -53,7 +53,7 @@ def pr_visible(user: AnyUser | None, player: Player | None) -> bool:
     clubs = clubs_seeing_private(user)
     if clubs is None:
         return True
-    return player.clubs.filter(pk__in=clubs.values("pk")).exists()
+    return player.memberships.filter(club__in=clubs.values("pk")).exists()
 
 
 @dataclass(frozen=True)

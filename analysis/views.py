@@ -11,6 +11,7 @@ from django.utils.safestring import mark_safe
 
 from analysis import selectors
 from analysis.services import error_message
+from analysis.wording import worded
 from engine.errors import EngineError
 from engine.position import Position
 from games import selectors as game_selectors
@@ -50,7 +51,7 @@ def match_analysis(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(game_selectors.matches(request.user), pk=pk)
     context = context_for(match, request.user)
     worst = sorted(context["blunders"], key=lambda d: -float(d.get("equity_lost") or 0))
-    context["worst"] = [_with_board(decision) for decision in worst[:BOARDS_SHOWN]]
+    context["worst"] = [_with_board(worded(decision)) for decision in worst[:BOARDS_SHOWN]]
     if request.htmx:
         return render(request, "analysis/_progress.html", context)
     return render(request, "analysis/match_analysis.html", context)

@@ -395,6 +395,9 @@ SPECTACULAR_SETTINGS = {
     # name each set, so the schema's enums are stable and readable.
     "ENUM_NAME_OVERRIDES": {
         "VariantEnum": "games.choices.Variant",
+        "AnalysisStatusEnum": "analysis.models.AnalysisStatus",
+        "AnalysisKindEnum": "analysis.models.AnalysisKind",
+        "AnalysisDepthEnum": "analysis.models.Depth",
         "BlockRuleEnum": "games.choices.BlockRule",
         "MatchStatusEnum": "games.choices.MatchStatus",
         "ResultStatusEnum": "games.choices.ResultStatus",
