@@ -5,8 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models.signals import post_save
+from django.http import HttpRequest
+from django.utils.translation import gettext
 
 from analysis.services import analysable, request_analysis
+from clubs import club_page
+from clubs.club_page import Section
+from clubs.models import Club
+from clubs.permissions import can_manage_club
 from games.models import MatchTranscript
 from nardy_site.celery import app as celery_app
 
@@ -21,7 +27,15 @@ def analyse_checked_transcript(sender: Any, instance: MatchTranscript, **kwargs:
         request_analysis(instance)
 
 
+def club_section(club: Club, request: HttpRequest) -> Section | None:
+    """A link for the club's directors to the analysis depths of the club and its events."""
+    if not can_manage_club(request.user, club):
+        return None
+    return Section(gettext("Match analysis"), "analysis/_club_link.html", {}, order=60)
+
+
 def connect() -> None:
+    club_page.register(club_section)
     post_save.connect(
         analyse_checked_transcript,
         sender=MatchTranscript,

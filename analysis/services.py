@@ -29,6 +29,8 @@ from analysis.models import (
     EventAnalysisSettings,
     GameAnalysis,
     MatchAnalysis,
+    PlayerAnalysisPrivacy,
+    PrVisibility,
 )
 from analysis.nardy_stats import nardy_statistics
 from analysis.runner import run_child
@@ -246,3 +248,25 @@ def give_up(analysis_id: int) -> None:
     MatchAnalysis.objects.filter(
         pk=analysis_id, status__in=[AnalysisStatus.QUEUED, AnalysisStatus.RUNNING]
     ).update(status=AnalysisStatus.FAILED, error_code="gave_up", finished_at=timezone.now())
+
+
+def set_pr_visibility(*, player, visibility: str) -> None:  # type: ignore[no-untyped-def]
+    """The player's choice: who sees their PR and luck."""
+    if visibility not in PrVisibility.values:
+        raise ValueError(visibility)
+    PlayerAnalysisPrivacy.objects.update_or_create(
+        player=player, defaults={"pr_visibility": visibility}
+    )
+
+
+@transaction.atomic
+def set_depths(*, club, club_plies: int, event_plies: dict[int, int | None]) -> None:  # type: ignore[no-untyped-def]
+    """A club's default depth and its events' own (None: the club's)."""
+    ClubAnalysisSettings.objects.update_or_create(club=club, defaults={"plies": club_plies})
+    for tournament_id, plies in event_plies.items():
+        if plies is None:
+            EventAnalysisSettings.objects.filter(tournament_id=tournament_id).delete()
+        else:
+            EventAnalysisSettings.objects.update_or_create(
+                tournament_id=tournament_id, defaults={"plies": plies}
+            )

@@ -5,13 +5,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.apps import apps
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
-from analysis import selectors
+from analysis import selectors, services
+from analysis.forms import DepthsForm, PrivacyForm
+from analysis.models import ClubAnalysisSettings, EventAnalysisSettings, PrVisibility
 from analysis.services import error_message
 from analysis.wording import worded
+from clubs.models import Club
+from clubs.permissions import can_manage_club, player_for
 from engine.errors import EngineError
 from engine.position import Position
 from games import selectors as game_selectors
@@ -55,3 +64,40 @@ def match_analysis(request: HttpRequest, pk: int) -> HttpResponse:
     if request.htmx:
         return render(request, "analysis/_progress.html", context)
     return render(request, "analysis/match_analysis.html", context)
+
+
+@login_required
+def my_pr_privacy(request: HttpRequest) -> HttpResponse:
+    """A player chooses who sees their PR and luck: everyone, or their clubs only."""
+    player = player_for(request.user)
+    if player is None:
+        raise Http404
+    current = getattr(player, "analysis_privacy", None)
+    initial = {"visibility": current.pr_visibility if current else PrVisibility.PUBLIC}
+    form = PrivacyForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        services.set_pr_visibility(player=player, visibility=form.cleaned_data["visibility"])
+        messages.success(request, _("Saved."))
+        return redirect("analysis:my_pr_privacy")
+    return render(request, "analysis/privacy.html", {"form": form})
+
+
+@login_required
+def club_depths(request: HttpRequest, slug: str) -> HttpResponse:
+    """A club's directors choose the analysis depth of the club and of each event."""
+    club = get_object_or_404(Club, slug=slug)
+    if not can_manage_club(request.user, club):
+        raise PermissionDenied
+    events = list(apps.get_model("tournaments", "Tournament").objects.filter(club=club).order_by("-pk")[:50])
+    club_setting = ClubAnalysisSettings.objects.filter(club=club).first()
+    initial: dict[str, Any] = {"club_plies": club_setting.plies if club_setting else 0}
+    for setting in EventAnalysisSettings.objects.filter(tournament__in=events):
+        initial[f"event_{setting.tournament_id}"] = setting.plies
+    form = DepthsForm(request.POST or None, initial=initial, events=events)
+    if request.method == "POST" and form.is_valid():
+        services.set_depths(
+            club=club, club_plies=form.cleaned_data["club_plies"], event_plies=form.event_plies()
+        )
+        messages.success(request, _("Saved. New analyses use these depths."))
+        return redirect("analysis:club_depths", slug=club.slug)
+    return render(request, "analysis/club_depths.html", {"form": form, "club": club})

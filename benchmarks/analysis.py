@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/analysis.py                 # 0-ply and 2-ply, all 30
     .venv/bin/python benchmarks/analysis.py --plies 0       # one depth
     .venv/bin/python benchmarks/analysis.py --event-only    # the 64-player event alone
+    .venv/bin/python benchmarks/analysis.py --plies 2 --no-event
 
 Prints, per depth: the worker time (CPU seconds of the child processes, which is what
 an analysis worker spends) of the 30 matches, per match and per 7-point match, decisions
@@ -110,6 +111,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--plies", type=int, action="append", help="depths (default 0 and 2)")
     parser.add_argument("--event-only", action="store_true")
+    parser.add_argument("--no-event", action="store_true", help="leave out the 64-player event")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     options = parser.parse_args()
     files = sorted(MATCHES.glob("*.mat"))
@@ -121,7 +123,7 @@ def main() -> int:
     if not options.event_only:
         for plies in options.plies or [0, 2]:
             out["depths"].append(depth_report(plies, files))
-    for workers in (1, 2, 4):
+    for workers in () if options.no_event else (1, 2, 4):
         out["event"].append(event_report(files, workers))
     if options.json:
         options.json.write_text(json.dumps(out, indent=1))

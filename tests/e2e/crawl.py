@@ -145,7 +145,7 @@ CRAWLED = {
     "chouette:ledger", "chouette:settlement", "chouette:correct_game",
     "disputes:list", "disputes:new", "disputes:new_for_match", "disputes:detail",
     "games:match_list", "games:match_create", "games:match_detail", "games:transcript_replay",
-    "analysis:match_analysis",
+    "analysis:match_analysis", "analysis:my_pr_privacy", "analysis:club_depths",
     "notifications:list", "notifications:preferences", "webhooks:endpoints", "money:event",
 }
 
@@ -323,6 +323,9 @@ def visits() -> list[Visit]:
                      reverse("games:transcript_replay", args=[finished.pk, transcript.pk])))
     out.append(Visit("analysis:match_analysis",
                      reverse("analysis:match_analysis", args=[finished.pk])))
+    out.append(Visit("analysis:my_pr_privacy", reverse("analysis:my_pr_privacy"), signed_in))
+    out.append(Visit("analysis:club_depths", reverse("analysis:club_depths", args=[club.slug]),
+                     (DIRECTOR,)))
     out.append(Visit("disputes:new_for_match",
                      reverse("disputes:new_for_match", args=[finished.pk]), signed_in))
     for session in sessions:
