@@ -27,11 +27,12 @@ def analyse_checked_transcript(sender: Any, instance: MatchTranscript, **kwargs:
         request_analysis(instance)
 
 
-def club_section(club: Club, request: HttpRequest) -> Section | None:
-    """A link for the club's directors to the analysis depths of the club and its events."""
-    if not can_manage_club(request.user, club):
-        return None
-    return Section(gettext("Match analysis"), "analysis/_club_link.html", {}, order=60)
+def club_section(club: Club, request: HttpRequest) -> Section:
+    """The club's PR table, and for its directors the analysis depths."""
+    manages = can_manage_club(request.user, club)
+    return Section(
+        gettext("Match analysis"), "analysis/_club_link.html", {"manages": manages}, order=60
+    )
 
 
 def connect() -> None:

@@ -113,3 +113,41 @@ def blunders(analysis: MatchAnalysis, user: AnyUser | None, *, limit: int = 200)
 def _player_of_side(analysis: MatchAnalysis, side: int) -> Player | None:
     seat = analysis.seats[side] if analysis.seats else side + 1
     return analysis.match.player1 if seat == 1 else analysis.match.player2
+
+
+@dataclass(frozen=True)
+class TableRow:
+    player: Player
+    matches: int
+    average_pr: Decimal
+    best_pr: Decimal
+
+
+def season_table(club_id: int, user: AnyUser | None, year: int) -> list[TableRow]:
+    """The club's PR table for a season (a calendar year): each player's PR averaged over
+    their analysed matches in the club, lowest (best) first. Players who show their PR to
+    their clubs only are left out for everyone else."""
+    finished = analyses(user).filter(
+        match__club_id=club_id,
+        kind=AnalysisKind.GNUBG,
+        status=AnalysisStatus.DONE,
+        finished_at__year=year,
+    ).select_related("match__player1__analysis_privacy", "match__player2__analysis_privacy")
+    per_player: dict[int, tuple[Player, list[Decimal]]] = {}
+    for analysis in finished:
+        for player, pr in ((analysis.match.player1, analysis.pr1),
+                           (analysis.match.player2, analysis.pr2)):  # fmt: skip
+            if player is None or pr is None:
+                continue
+            per_player.setdefault(player.pk, (player, []))[1].append(pr)
+    rows = [
+        TableRow(
+            player=player,
+            matches=len(values),
+            average_pr=(sum(values) / len(values)).quantize(Decimal("0.01")),
+            best_pr=min(values),
+        )
+        for player, values in per_player.values()
+        if pr_visible(user, player)
+    ]
+    return sorted(rows, key=lambda row: (row.average_pr, -row.matches, str(row.player)))

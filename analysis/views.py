@@ -11,8 +11,10 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
 
 from analysis import selectors, services
 from analysis.forms import DepthsForm, PrivacyForm
@@ -36,7 +38,9 @@ def context_for(match, user) -> dict:  # type: ignore[no-untyped-def]
         "match": match,
         "analysis": shown,
         "running": running,
-        "running_error": error_message(running.error_code) if running and running.error_code else "",
+        "running_error": error_message(running.error_code)
+        if running and running.error_code
+        else "",
         "players": selectors.players(shown, user) if shown else [],
         "blunders": selectors.blunders(shown, user) if shown else [],
     }
@@ -56,6 +60,7 @@ def _with_board(decision: dict[str, Any]) -> dict[str, Any]:
     return {**decision, "board": mark_safe(svg)}  # our own SVG, its text escaped
 
 
+@require_GET
 def match_analysis(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(game_selectors.matches(request.user), pk=pk)
     context = context_for(match, request.user)
@@ -88,7 +93,9 @@ def club_depths(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     if not can_manage_club(request.user, club):
         raise PermissionDenied
-    events = list(apps.get_model("tournaments", "Tournament").objects.filter(club=club).order_by("-pk")[:50])
+    events = list(
+        apps.get_model("tournaments", "Tournament").objects.filter(club=club).order_by("-pk")[:50]
+    )
     club_setting = ClubAnalysisSettings.objects.filter(club=club).first()
     initial: dict[str, Any] = {"club_plies": club_setting.plies if club_setting else 0}
     for setting in EventAnalysisSettings.objects.filter(tournament__in=events):
@@ -101,3 +108,23 @@ def club_depths(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(request, _("Saved. New analyses use these depths."))
         return redirect("analysis:club_depths", slug=club.slug)
     return render(request, "analysis/club_depths.html", {"form": form, "club": club})
+
+
+@require_GET
+def club_pr_table(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's season PR table (?season=YYYY, this year by default)."""
+    club = get_object_or_404(Club, slug=slug)
+    this_year = timezone.localdate().year
+    raw = request.GET.get("season", "")
+    year = int(raw) if raw.isdigit() and 1990 <= int(raw) <= this_year + 1 else this_year
+    rows = selectors.season_table(club.pk, request.user, year)
+    return render(
+        request,
+        "analysis/club_pr_table.html",
+        {
+            "club": club,
+            "rows": rows,
+            "season": year,
+            "seasons": range(this_year, this_year - 5, -1),
+        },
+    )

@@ -113,6 +113,10 @@ def test_a_player_who_keeps_their_pr_to_their_clubs(
     assert players[1]["figures"] is None
     assert players[2]["visible"] is True and float(players[2]["pr"]) == float(analysis.pr2)
     assert api.json()["computed_by"] == "GNU Backgammon"
+    # the club's season table leaves the player out for outsiders
+    table_url = reverse("analysis:club_pr_table", args=[match.club.slug])
+    table = client.get(table_url).content.decode()
+    assert str(match.player2) in table and str(match.player1) not in table
     # a member of the player's club sees it
     member = UserFactory()
     Membership.objects.create(club=match.club, player=PlayerFactory(user=member))
@@ -121,6 +125,8 @@ def test_a_player_who_keeps_their_pr_to_their_clubs(
     api = client.get(f"/api/match-analyses/{analysis.pk}/", HTTP_ACCEPT="application/json")
     seat1 = next(row for row in api.json()["players"] if row["seat"] == 1)
     assert seat1["visible"] is True and float(seat1["pr"]) == float(analysis.pr1)
+    table = client.get(table_url).content.decode()
+    assert str(match.player1) in table and str(analysis.pr1) in table
 
 
 def test_a_private_events_analysis_stays_in_its_club(

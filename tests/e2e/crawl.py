@@ -146,6 +146,7 @@ CRAWLED = {
     "disputes:list", "disputes:new", "disputes:new_for_match", "disputes:detail",
     "games:match_list", "games:match_create", "games:match_detail", "games:transcript_replay",
     "analysis:match_analysis", "analysis:my_pr_privacy", "analysis:club_depths",
+    "analysis:club_pr_table",
     "notifications:list", "notifications:preferences", "webhooks:endpoints", "money:event",
 }
 
@@ -324,6 +325,7 @@ def visits() -> list[Visit]:
     out.append(Visit("analysis:match_analysis",
                      reverse("analysis:match_analysis", args=[finished.pk])))
     out.append(Visit("analysis:my_pr_privacy", reverse("analysis:my_pr_privacy"), signed_in))
+    out.append(Visit("analysis:club_pr_table", reverse("analysis:club_pr_table", args=[club.slug])))
     out.append(Visit("analysis:club_depths", reverse("analysis:club_depths", args=[club.slug]),
                      (DIRECTOR,)))
     out.append(Visit("disputes:new_for_match",
