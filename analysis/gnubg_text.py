@@ -182,8 +182,8 @@ def parse_decisions(text: str) -> list[dict[str, Any]]:
     ``take`` or ``pass``), the Position ID and Match ID before it, the dice, what was
     played and GNU Backgammon's best play with their equities, the equity lost by the
     play (0 for the best), GNU Backgammon's alerts (``doubtful move``, ``missed double``,
-    ``wrong take``, ... with the equity each cost) and the proper cube action when the
-    cube was analysed.
+    ``wrong take``, ... with the equity each cost), the roll's luck when GNU Backgammon
+    marked it (``lucky roll``, ...) and the proper cube action when the cube was analysed.
     """
     decisions: list[dict[str, Any]] = []
     for block in _blocks(text):
@@ -203,6 +203,7 @@ def parse_decisions(text: str) -> list[dict[str, Any]]:
             "best_equity": None,
             "equity_lost": 0.0,
             "alerts": [],
+            "luck": None,
             "proper_cube_action": "",
         }
         candidates: list[tuple[bool, int, str, float, float]] = []
@@ -223,7 +224,10 @@ def parse_decisions(text: str) -> list[dict[str, Any]]:
                 continue
             alert = _ALERT.match(stripped)
             if alert:
-                decision["alerts"].append({"text": alert[1], "equity": float(alert[2])})
+                if alert[1].rstrip("!").endswith(" roll"):  # luck, not a decision's error
+                    decision["luck"] = {"text": alert[1].rstrip("!"), "equity": float(alert[2])}
+                else:
+                    decision["alerts"].append({"text": alert[1], "equity": float(alert[2])})
                 continue
             proper = _PROPER.match(stripped)
             if proper:

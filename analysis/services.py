@@ -33,7 +33,7 @@ from analysis.models import (
     PrVisibility,
 )
 from analysis.nardy_stats import nardy_statistics
-from analysis.runner import run_child
+from analysis.runner import AnalysisTimeout, run_child
 from games.models import Match, MatchTranscript, TranscriptStatus, Variant
 from games.services.transcripts import seats_in_file
 from outbox.services import enqueue
@@ -175,6 +175,10 @@ def run_analysis(analysis_id: int) -> MatchAnalysis | None:
             elif event == "error":
                 _fail(analysis, message.get("code") or "import_failed")
                 return analysis
+    except AnalysisTimeout:
+        # the same game would take as long again: say so rather than try again
+        _fail(analysis, "timeout")
+        return analysis
     except Exception:
         MatchAnalysis.objects.filter(pk=analysis.pk).update(locked_by="", locked_until=None)
         raise

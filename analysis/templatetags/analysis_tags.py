@@ -14,4 +14,5 @@ register = template.Library()
 @register.inclusion_tag("analysis/_summary.html", takes_context=True)
 def match_analysis_summary(context: dict[str, Any], match: Any) -> dict[str, Any]:
     request = context.get("request")
-    return context_for(match, getattr(request, "user", None))
+    user = getattr(request, "user", None)
+    return {**context_for(match, user), "user": user}

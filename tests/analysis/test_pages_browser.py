@@ -19,7 +19,8 @@ def test_the_analysis_fits_a_phone_and_reads_in_every_language(
     transcript = checked_transcript(gnubg_matches / "m14-7pt.mat")
     analysis = analyse(transcript, django_capture_on_commit_callbacks, 0)
     match = transcript.match
-    names = [str(match.player1), str(match.player2), match.club.name, *analysis.file_players]
+    names = [str(match.player1), str(match.player2), match.club.name, *analysis.file_players,
+             transcript.file_name, transcript.uploaded_by.get_username()]  # fmt: skip
     pages = [
         reverse("games:match_detail", args=[match.pk]),
         reverse("analysis:match_analysis", args=[match.pk]),

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 from django.utils import translation
+from rest_framework.authtoken.models import Token
 
 from analysis.models import (
     AnalysisKind,
@@ -121,8 +122,13 @@ def test_a_player_who_keeps_their_pr_to_their_clubs(
     member = UserFactory()
     Membership.objects.create(club=match.club, player=PlayerFactory(user=member))
     Membership.objects.create(club=match.club, player=match.player1)
-    client.force_login(member)
-    api = client.get(f"/api/match-analyses/{analysis.pk}/", HTTP_ACCEPT="application/json")
+    client.force_login(member)  # the pages
+    token = Token.objects.create(user=member)  # the API
+    api = client.get(
+        f"/api/match-analyses/{analysis.pk}/",
+        HTTP_ACCEPT="application/json",
+        HTTP_AUTHORIZATION=f"Token {token.key}",
+    )
     seat1 = next(row for row in api.json()["players"] if row["seat"] == 1)
     assert seat1["visible"] is True and float(seat1["pr"]) == float(analysis.pr1)
     table = client.get(table_url).content.decode()
@@ -158,3 +164,13 @@ def test_the_sweep_queues_every_valid_transcript_not_analysed_yet(
     assert transcript.analyses.get().status == AnalysisStatus.DONE
     with django_capture_on_commit_callbacks(execute=True):
         assert sweep() == 0
+
+
+def test_a_game_that_takes_too_long_is_stopped_and_said_so(
+    gnubg_matches, settings, django_capture_on_commit_callbacks
+) -> None:
+    settings.ANALYSIS_GAME_SECONDS = 0.05  # less than GNU Backgammon needs to start
+    transcript = checked_transcript(gnubg_matches / "m02-1pt.mat")
+    analysis = analyse(transcript, django_capture_on_commit_callbacks, 0)
+    assert analysis.status == AnalysisStatus.FAILED and analysis.error_code == "timeout"
+    assert not analysis.games.exists()
