@@ -2,16 +2,17 @@
 
     .venv/bin/python benchmarks/analysis.py                 # 0-ply and 2-ply, all 30
     .venv/bin/python benchmarks/analysis.py --plies 0       # one depth
-    .venv/bin/python benchmarks/analysis.py --event-only    # the 64-player event alone
     .venv/bin/python benchmarks/analysis.py --plies 2 --no-event
 
 Prints, per depth: the worker time (CPU seconds of the child processes, which is what
 an analysis worker spends) of the 30 matches, per match and per 7-point match, decisions
 analysed per second, and the goal (a 7-point match at 0-ply in under 1 s of worker
-time). Then a 64-player knockout's 63 matches (the shared matches in turn) analysed at
-0-ply by 1, 2 and 4 worker processes at once, timed on the wall clock: measured, not
-worked out from the single-process figures (on a machine with fewer free cores than
-workers, the extra workers wait for a core).
+time). Then a 64-player knockout's 63 matches (the shared matches in turn, each taking
+the worker time measured for it above) queued at once on 1, 2 and 4 analysis workers:
+each worker takes the next match when it is free, and the event is done when the last
+match is; this assumes a core per worker. ``--event-wall`` also runs the 63 analyses
+with 1, 2 and 4 processes at once and times them on the wall clock (meaningful only on
+a machine with that many free cores).
 """
 
 from __future__ import annotations
@@ -91,6 +92,19 @@ def depth_report(plies: int, files: list[Path]) -> dict:
     return report
 
 
+def event_schedule(per_match: list[float], workers: int) -> dict:
+    """When the last of the event's matches is done with ``workers`` workers (each takes
+    the next match in the queue when it is free)."""
+    free_at = [0.0] * workers
+    for seconds in per_match:
+        first = free_at.index(min(free_at))
+        free_at[first] += seconds
+    finish = max(free_at)
+    print(f"64-player knockout (63 matches) at 0-ply, {workers} analysis worker(s): done after "
+          f"{finish:.1f} s ({sum(per_match):.1f} s of worker time in all)")
+    return {"workers": workers, "matches": len(per_match), "finish_seconds": round(finish, 2)}
+
+
 def event_report(files: list[Path], workers: int) -> dict:
     """63 matches (the shared ones in turn) through ``workers`` processes at once."""
     queue = [files[index % len(files)] for index in range(EVENT_MATCHES)]
@@ -110,8 +124,9 @@ def event_report(files: list[Path], workers: int) -> dict:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--plies", type=int, action="append", help="depths (default 0 and 2)")
-    parser.add_argument("--event-only", action="store_true")
     parser.add_argument("--no-event", action="store_true", help="leave out the 64-player event")
+    parser.add_argument("--event-wall", action="store_true",
+                        help="also run the event with 1, 2, 4 processes at once")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     options = parser.parse_args()
     files = sorted(MATCHES.glob("*.mat"))
@@ -120,11 +135,16 @@ def main() -> int:
         return 1
     print(f"load average at the start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     out: dict = {"depths": [], "event": []}
-    if not options.event_only:
-        for plies in options.plies or [0, 2]:
-            out["depths"].append(depth_report(plies, files))
-    for workers in () if options.no_event else (1, 2, 4):
-        out["event"].append(event_report(files, workers))
+    for plies in options.plies or [0, 2]:
+        out["depths"].append(depth_report(plies, files))
+    if not options.no_event:
+        zero = next((d for d in out["depths"] if d["plies"] == 0), None) or depth_report(0, files)
+        seconds = {row["file"]: row["worker_seconds"] for row in zero["rows"]}
+        queue = [seconds[files[index % len(files)].name] for index in range(EVENT_MATCHES)]
+        for workers in (1, 2, 4):
+            out["event"].append(event_schedule(queue, workers))
+    for workers in (1, 2, 4) if options.event_wall else ():
+        out["event_wall"] = [*out.get("event_wall", []), event_report(files, workers)]
     if options.json:
         options.json.write_text(json.dumps(out, indent=1))
     return 0
