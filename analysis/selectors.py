@@ -28,9 +28,7 @@ def analyses(user: AnyUser | None) -> QuerySet[MatchAnalysis]:
 
 def shown(match: Match) -> MatchAnalysis | None:
     """The latest finished analysis of a match (a new depth replaces it only when done)."""
-    return (
-        match.analyses.filter(status=AnalysisStatus.DONE).order_by("-finished_at", "-pk").first()
-    )
+    return match.analyses.filter(status=AnalysisStatus.DONE).order_by("-finished_at", "-pk").first()
 
 
 def in_progress(match: Match) -> MatchAnalysis | None:
@@ -127,12 +125,16 @@ def season_table(club_id: int, user: AnyUser | None, year: int) -> list[TableRow
     """The club's PR table for a season (a calendar year): each player's PR averaged over
     their analysed matches in the club, lowest (best) first. Players who show their PR to
     their clubs only are left out for everyone else."""
-    finished = analyses(user).filter(
-        match__club_id=club_id,
-        kind=AnalysisKind.GNUBG,
-        status=AnalysisStatus.DONE,
-        finished_at__year=year,
-    ).select_related("match__player1__analysis_privacy", "match__player2__analysis_privacy")
+    finished = (
+        analyses(user)
+        .filter(
+            match__club_id=club_id,
+            kind=AnalysisKind.GNUBG,
+            status=AnalysisStatus.DONE,
+            finished_at__year=year,
+        )
+        .select_related("match__player1__analysis_privacy", "match__player2__analysis_privacy")
+    )
     per_player: dict[int, tuple[Player, list[Decimal]]] = {}
     for analysis in finished:
         for player, pr in ((analysis.match.player1, analysis.pr1),
@@ -151,3 +153,31 @@ def season_table(club_id: int, user: AnyUser | None, year: int) -> list[TableRow
         if pr_visible(user, player)
     ]
     return sorted(rows, key=lambda row: (row.average_pr, -row.matches, str(row.player)))
+
+
+@dataclass(frozen=True)
+class EventRow:
+    analysis: MatchAnalysis
+    round: int
+    players: list[PlayerFigures]
+
+
+def event_table(tournament_id: int, user: AnyUser | None) -> list[EventRow]:
+    """The event's analysed matches (the latest finished analysis of each), by round, with
+    both players' PR where they show it to this reader."""
+    finished = (
+        analyses(user)
+        .filter(match__pairing__tournament_id=tournament_id, status=AnalysisStatus.DONE)
+        .select_related("match__pairing")
+        .order_by("match_id", "-finished_at", "-pk")
+    )
+    latest: dict[int, MatchAnalysis] = {}
+    for analysis in finished:
+        latest.setdefault(analysis.match_id, analysis)
+    rows = [
+        EventRow(
+            analysis=analysis, round=analysis.match.pairing.round, players=players(analysis, user)
+        )
+        for analysis in latest.values()
+    ]
+    return sorted(rows, key=lambda row: (row.round, row.analysis.match_id))

@@ -9,4 +9,5 @@ urlpatterns = [
     path("analysis/my-pr/", views.my_pr_privacy, name="my_pr_privacy"),
     path("clubs/<slug:slug>/analysis/", views.club_depths, name="club_depths"),
     path("clubs/<slug:slug>/pr/", views.club_pr_table, name="club_pr_table"),
+    path("events/<int:pk>/analyses/", views.event_analyses, name="event_analyses"),
 ]

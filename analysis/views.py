@@ -27,6 +27,7 @@ from engine.errors import EngineError
 from engine.position import Position
 from games import selectors as game_selectors
 from games.board_svg import render_position
+from tournaments.selectors import visible_tournaments
 
 BOARDS_SHOWN = 30  # the worst decisions get a board each; the rest a line
 
@@ -128,3 +129,11 @@ def club_pr_table(request: HttpRequest, slug: str) -> HttpResponse:
             "seasons": range(this_year, this_year - 5, -1),
         },
     )
+
+
+@require_GET
+def event_analyses(request: HttpRequest, pk: int) -> HttpResponse:
+    """An event's table of analysed matches (a private event's stays in its club)."""
+    tournament = get_object_or_404(visible_tournaments(request.user), pk=pk)
+    rows = selectors.event_table(tournament.pk, request.user)
+    return render(request, "analysis/event_analyses.html", {"tournament": tournament, "rows": rows})

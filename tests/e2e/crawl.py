@@ -146,7 +146,7 @@ CRAWLED = {
     "disputes:list", "disputes:new", "disputes:new_for_match", "disputes:detail",
     "games:match_list", "games:match_create", "games:match_detail", "games:transcript_replay",
     "analysis:match_analysis", "analysis:my_pr_privacy", "analysis:club_depths",
-    "analysis:club_pr_table",
+    "analysis:club_pr_table", "analysis:event_analyses",
     "notifications:list", "notifications:preferences", "webhooks:endpoints", "money:event",
 }
 
@@ -326,6 +326,8 @@ def visits() -> list[Visit]:
                      reverse("analysis:match_analysis", args=[finished.pk])))
     out.append(Visit("analysis:my_pr_privacy", reverse("analysis:my_pr_privacy"), signed_in))
     out.append(Visit("analysis:club_pr_table", reverse("analysis:club_pr_table", args=[club.slug])))
+    out.append(Visit("analysis:event_analyses",
+                     reverse("analysis:event_analyses", args=[knockout.pk])))
     out.append(Visit("analysis:club_depths", reverse("analysis:club_depths", args=[club.slug]),
                      (DIRECTOR,)))
     out.append(Visit("disputes:new_for_match",
