@@ -92,7 +92,7 @@ def depth_report(plies: int, files: list[Path]) -> dict:
     return report
 
 
-def event_schedule(per_match: list[float], workers: int) -> dict:
+def event_schedule(per_match: list[float], workers: int, plies: int) -> dict:
     """When the last of the event's matches is done with ``workers`` workers (each takes
     the next match in the queue when it is free)."""
     free_at = [0.0] * workers
@@ -100,9 +100,10 @@ def event_schedule(per_match: list[float], workers: int) -> dict:
         first = free_at.index(min(free_at))
         free_at[first] += seconds
     finish = max(free_at)
-    print(f"64-player knockout (63 matches) at 0-ply, {workers} analysis worker(s): done after "
+    print(f"64-player knockout (63 matches) at {plies}-ply, {workers} analysis worker(s): done after "
           f"{finish:.1f} s ({sum(per_match):.1f} s of worker time in all)")
-    return {"workers": workers, "matches": len(per_match), "finish_seconds": round(finish, 2)}
+    return {"plies": plies, "workers": workers, "matches": len(per_match),
+            "finish_seconds": round(finish, 2)}  # fmt: skip
 
 
 def event_report(files: list[Path], workers: int) -> dict:
@@ -137,12 +138,11 @@ def main() -> int:
     out: dict = {"depths": [], "event": []}
     for plies in options.plies or [0, 2]:
         out["depths"].append(depth_report(plies, files))
-    if not options.no_event:
-        zero = next((d for d in out["depths"] if d["plies"] == 0), None) or depth_report(0, files)
-        seconds = {row["file"]: row["worker_seconds"] for row in zero["rows"]}
+    for depth in [] if options.no_event else out["depths"]:
+        seconds = {row["file"]: row["worker_seconds"] for row in depth["rows"]}
         queue = [seconds[files[index % len(files)].name] for index in range(EVENT_MATCHES)]
         for workers in (1, 2, 4):
-            out["event"].append(event_schedule(queue, workers))
+            out["event"].append(event_schedule(queue, workers, depth["plies"]))
     for workers in (1, 2, 4) if options.event_wall else ():
         out["event_wall"] = [*out.get("event_wall", []), event_report(files, workers)]
     if options.json:
