@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from django.db import models
 from django.db.models import QuerySet
 
 from analysis import figures as match_figures
@@ -181,3 +182,25 @@ def event_table(tournament_id: int, user: AnyUser | None) -> list[EventRow]:
         for analysis in latest.values()
     ]
     return sorted(rows, key=lambda row: (row.round, row.analysis.match_id))
+
+
+def pr_history(player: Player, user: AnyUser | None) -> list[tuple[MatchAnalysis, Decimal]]:
+    """The player's PR match by match (oldest first), from the latest finished analysis
+    of each match this reader may see; empty when the player keeps it to their clubs."""
+    if not pr_visible(user, player):
+        return []
+    finished = (
+        analyses(user)
+        .filter(kind=AnalysisKind.GNUBG, status=AnalysisStatus.DONE)
+        .filter(models.Q(match__player1=player) | models.Q(match__player2=player))
+        .order_by("match_id", "-finished_at", "-pk")
+    )
+    latest: dict[int, MatchAnalysis] = {}
+    for analysis in finished:
+        latest.setdefault(analysis.match_id, analysis)
+    points = []
+    for analysis in sorted(latest.values(), key=lambda a: (a.finished_at, a.pk)):
+        pr = analysis.pr1 if analysis.match.player1_id == player.pk else analysis.pr2
+        if pr is not None:
+            points.append((analysis, pr))
+    return points

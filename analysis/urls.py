@@ -10,4 +10,5 @@ urlpatterns = [
     path("clubs/<slug:slug>/analysis/", views.club_depths, name="club_depths"),
     path("clubs/<slug:slug>/pr/", views.club_pr_table, name="club_pr_table"),
     path("events/<int:pk>/analyses/", views.event_analyses, name="event_analyses"),
+    path("players/<int:pk>/pr/", views.player_pr, name="player_pr"),
 ]

@@ -17,11 +17,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from analysis import selectors, services
+from analysis.chart import pr_chart
 from analysis.forms import DepthsForm, PrivacyForm
 from analysis.models import ClubAnalysisSettings, EventAnalysisSettings, PrVisibility
 from analysis.services import error_message
 from analysis.wording import worded
-from clubs.models import Club
+from clubs.models import Club, Player
 from clubs.permissions import can_manage_club, player_for
 from engine.errors import EngineError
 from engine.position import Position
@@ -137,3 +138,22 @@ def event_analyses(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(visible_tournaments(request.user), pk=pk)
     rows = selectors.event_table(tournament.pk, request.user)
     return render(request, "analysis/event_analyses.html", {"tournament": tournament, "rows": rows})
+
+
+@require_GET
+def player_pr(request: HttpRequest, pk: int) -> HttpResponse:
+    """A player's PR over time: a chart and the matches, as the player allows."""
+    player = get_object_or_404(Player, pk=pk)
+    history = selectors.pr_history(player, request.user)
+    label = _("PR of %(player)s, match by match (lower is better)") % {"player": player}
+    chart = pr_chart([pr for _analysis, pr in history], label)
+    return render(
+        request,
+        "analysis/player_pr.html",
+        {
+            "player": player,
+            "history": list(reversed(history)),
+            "chart": mark_safe(chart),  # our own SVG, its text escaped
+            "visible": selectors.pr_visible(request.user, player),
+        },
+    )

@@ -118,6 +118,11 @@ def test_a_player_who_keeps_their_pr_to_their_clubs(
     table_url = reverse("analysis:club_pr_table", args=[match.club.slug])
     table = client.get(table_url).content.decode()
     assert str(match.player2) in table and str(match.player1) not in table
+    # and so does the player's PR over time
+    hidden = client.get(reverse("analysis:player_pr", args=[match.player1.pk])).content.decode()
+    assert 'data-testid="pr-chart"' not in hidden and str(analysis.pr1) not in hidden
+    shown = client.get(reverse("analysis:player_pr", args=[match.player2.pk])).content.decode()
+    assert 'data-testid="pr-chart"' in shown and str(analysis.pr2) in shown
     # a member of the player's club sees it
     member = UserFactory()
     Membership.objects.create(club=match.club, player=PlayerFactory(user=member))

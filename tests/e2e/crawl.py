@@ -146,7 +146,7 @@ CRAWLED = {
     "disputes:list", "disputes:new", "disputes:new_for_match", "disputes:detail",
     "games:match_list", "games:match_create", "games:match_detail", "games:transcript_replay",
     "analysis:match_analysis", "analysis:my_pr_privacy", "analysis:club_depths",
-    "analysis:club_pr_table", "analysis:event_analyses",
+    "analysis:club_pr_table", "analysis:event_analyses", "analysis:player_pr",
     "notifications:list", "notifications:preferences", "webhooks:endpoints", "money:event",
 }
 
@@ -328,6 +328,9 @@ def visits() -> list[Visit]:
     out.append(Visit("analysis:club_pr_table", reverse("analysis:club_pr_table", args=[club.slug])))
     out.append(Visit("analysis:event_analyses",
                      reverse("analysis:event_analyses", args=[knockout.pk])))
+    analysed = _first("analysis.MatchAnalysis", status="done")
+    pr_player = analysed.match.player1 if analysed else player
+    out.append(Visit("analysis:player_pr", reverse("analysis:player_pr", args=[pr_player.pk])))
     out.append(Visit("analysis:club_depths", reverse("analysis:club_depths", args=[club.slug]),
                      (DIRECTOR,)))
     out.append(Visit("disputes:new_for_match",
