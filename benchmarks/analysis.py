@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/analysis.py                 # 0-ply and 2-ply, all 30
     .venv/bin/python benchmarks/analysis.py --plies 0       # one depth
-    .venv/bin/python benchmarks/analysis.py --plies 2 --no-event
+    .venv/bin/python benchmarks/analysis.py --plies 2 --no-event --files m01-1pt.mat m11-7pt.mat
 
 Prints, per depth: the worker time (CPU seconds of the child processes, which is what
 an analysis worker spends) of the 30 matches, per match and per 7-point match, decisions
@@ -63,7 +63,10 @@ def analyse(path: Path, plies: int) -> dict:
 
 
 def depth_report(plies: int, files: list[Path]) -> dict:
-    rows = [analyse(path, plies) for path in files]
+    rows = []
+    for path in files:
+        rows.append(analyse(path, plies))
+        print(f"  {path.name} at {plies}-ply: {rows[-1]['worker_seconds']:.2f} s", flush=True)
     worker = sum(row["worker_seconds"] for row in rows)
     analyse_only = sum(row["analyse_seconds"] for row in rows)
     decisions = sum(row["decisions"] for row in rows)
@@ -126,11 +129,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--plies", type=int, action="append", help="depths (default 0 and 2)")
     parser.add_argument("--no-event", action="store_true", help="leave out the 64-player event")
+    parser.add_argument("--files", nargs="+", help="only these of the shared matches (names)")
     parser.add_argument("--event-wall", action="store_true",
                         help="also run the event with 1, 2, 4 processes at once")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     options = parser.parse_args()
     files = sorted(MATCHES.glob("*.mat"))
+    if options.files:
+        files = [path for path in files if path.name in set(options.files)]
     if not files:
         print(f"no matches in {MATCHES}", file=sys.stderr)
         return 1
