@@ -27,17 +27,23 @@ def analyses(user: AnyUser | None) -> QuerySet[MatchAnalysis]:
     )
 
 
+def shown_and_in_progress(match: Match) -> tuple[MatchAnalysis | None, MatchAnalysis | None]:
+    """In one query: the latest finished analysis of a match (a new depth replaces it only
+    when done) and the newest one if it is not finished (waiting, running or failed)."""
+    rows = list(match.analyses.all())
+    done = [row for row in rows if row.status == AnalysisStatus.DONE]
+    shown = max(done, key=lambda row: (row.finished_at, row.pk), default=None)
+    latest = max(rows, key=lambda row: (row.created_at, row.pk), default=None)
+    running = latest if latest is not None and latest.status != AnalysisStatus.DONE else None
+    return shown, running
+
+
 def shown(match: Match) -> MatchAnalysis | None:
-    """The latest finished analysis of a match (a new depth replaces it only when done)."""
-    return match.analyses.filter(status=AnalysisStatus.DONE).order_by("-finished_at", "-pk").first()
+    return shown_and_in_progress(match)[0]
 
 
 def in_progress(match: Match) -> MatchAnalysis | None:
-    """The analysis waiting or running, or the latest failed one newer than ``shown``."""
-    latest = match.analyses.order_by("-created_at", "-pk").first()
-    if latest is None or latest.status == AnalysisStatus.DONE:
-        return None
-    return latest
+    return shown_and_in_progress(match)[1]
 
 
 def pr_visible(user: AnyUser | None, player: Player | None) -> bool:

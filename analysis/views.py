@@ -34,8 +34,7 @@ BOARDS_SHOWN = 30  # the worst decisions get a board each; the rest a line
 
 
 def context_for(match, user) -> dict:  # type: ignore[no-untyped-def]
-    shown = selectors.shown(match)
-    running = selectors.in_progress(match)
+    shown, running = selectors.shown_and_in_progress(match)
     return {
         "match": match,
         "analysis": shown,
