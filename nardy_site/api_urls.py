@@ -16,6 +16,7 @@ from rest_framework.exceptions import MethodNotAllowed
 from rest_framework.renderers import JSONRenderer
 from rest_framework.routers import DefaultRouter
 
+from analysis import api as analysis_api
 from chouette import api as chouette_api
 from clubs import api as clubs_api
 from common.api import error_response
@@ -87,6 +88,7 @@ money_api.register(router)
 notifications_api.register(router)
 webhooks_api.register(router)
 site_api.register(router)
+analysis_api.register(router)
 
 urlpatterns = [
     path("schema/", read_only_page(SchemaView.as_view()), name="schema"),

@@ -1,4 +1,5 @@
-"""Run the whole app locally: Redis, a Celery worker, celery beat and Django's server.
+"""Run the whole app locally: Redis, a Celery worker, the analysis worker, celery beat and
+Django's server.
 
 `python manage.py run_all` (what `make run` calls). Ctrl-C or SIGTERM stops every
 process started here, each in its own process group, so nothing is left behind.
@@ -57,6 +58,12 @@ def service_commands(options: Options) -> dict[str, list[str]]:
         "worker": [
             *celery, "worker", "--loglevel=INFO",
             f"--concurrency={options.worker_concurrency}", "--hostname=nardy-worker@%h",
+        ],
+        # Match analysis (GNU Backgammon) on its own queue and process, one match at a
+        # time, so that it never delays dispute checks or mail on the default queue.
+        "analysis-worker": [
+            *celery, "worker", "--loglevel=INFO", "--queues=analysis", "--concurrency=1",
+            "--hostname=nardy-analysis@%h",
         ],
         "beat": [
             *celery, "beat", "--loglevel=INFO",

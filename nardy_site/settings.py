@@ -89,6 +89,7 @@ INSTALLED_APPS = [
     "money",
     "notifications",
     "webhooks",
+    "analysis",
 ]
 
 MIDDLEWARE = [
@@ -125,6 +126,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "nardy_site.context_processors.source_code",
             ],
         },
     },
@@ -395,6 +397,9 @@ SPECTACULAR_SETTINGS = {
     # name each set, so the schema's enums are stable and readable.
     "ENUM_NAME_OVERRIDES": {
         "VariantEnum": "games.choices.Variant",
+        "AnalysisStatusEnum": "analysis.models.AnalysisStatus",
+        "AnalysisKindEnum": "analysis.models.AnalysisKind",
+        "AnalysisDepthEnum": "analysis.models.Depth",
         "BlockRuleEnum": "games.choices.BlockRule",
         "MatchStatusEnum": "games.choices.MatchStatus",
         "ResultStatusEnum": "games.choices.ResultStatus",
@@ -450,6 +455,13 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "max_retries": 0,
 }
 CELERY_TIMEZONE = TIME_ZONE
+# Match analysis (analysis/) has a queue of its own, served by its own worker process
+# (`celery -A nardy_site worker -Q analysis --concurrency=1`), so a long analysis never
+# delays dispute checks or mail on the default queue.
+ANALYSIS_QUEUE = "analysis"
+CELERY_TASK_ROUTES = {"analysis.*": {"queue": ANALYSIS_QUEUE}}
+# GNU Backgammon's child process is killed when one game takes longer than this.
+ANALYSIS_GAME_SECONDS = float(os.environ.get("NARDY_ANALYSIS_GAME_SECONDS", "300"))
 # The outbox (outbox/): the first retry of work that could not be published or failed
 # waits this long, each next one twice as long (at most OUTBOX_BACKOFF_MAX_SECONDS).
 OUTBOX_BACKOFF_SECONDS = float(os.environ.get("NARDY_OUTBOX_BACKOFF_SECONDS", "10"))
@@ -475,6 +487,9 @@ CELERY_TASK_EAGER_PROPAGATES = True
 EMAIL_FILE_PATH = os.environ.get("NARDY_EMAIL_FILE_PATH", str(VAR_DIR / "mail"))
 # The site's address as people reach it: links in emails and Telegram messages.
 NARDY_SITE_URL = os.environ.get("NARDY_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Where users get this program's source (AGPL-3.0-or-later, section 13): every page links
+# to it. Point it at your own copy when you run a changed version.
+NARDY_SOURCE_URL = os.environ.get("NARDY_SOURCE_URL", "https://github.com/nardy-club/nardy")
 # Notifications by Telegram: a bot token turns the channel on (notifications.channels).
 NARDY_TELEGRAM_BOT_TOKEN = os.environ.get("NARDY_TELEGRAM_BOT_TOKEN", "")
 NARDY_TELEGRAM_API = os.environ.get("NARDY_TELEGRAM_API", "https://api.telegram.org").rstrip("/")

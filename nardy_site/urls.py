@@ -24,6 +24,7 @@ urlpatterns = [
     path("", include("chouette.urls")),
     path("", include("disputes.urls")),
     path("", include("money.urls")),
+    path("", include("analysis.urls")),
     path("", include("games.urls")),
     path("", include("notifications.urls")),
     path("", include("webhooks.urls")),

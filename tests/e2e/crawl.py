@@ -146,6 +146,8 @@ CRAWLED = {
     "chouette:ledger", "chouette:settlement", "chouette:correct_game",
     "disputes:list", "disputes:new", "disputes:new_for_match", "disputes:detail",
     "games:match_list", "games:match_create", "games:match_detail", "games:transcript_replay",
+    "analysis:match_analysis", "analysis:my_pr_privacy", "analysis:club_depths",
+    "analysis:club_pr_table", "analysis:event_analyses", "analysis:player_pr",
     "notifications:list", "notifications:preferences", "webhooks:endpoints", "money:event",
 }
 
@@ -321,6 +323,17 @@ def visits() -> list[Visit]:
                          reverse("games:match_detail", args=[match.pk])))
     out.append(Visit("games:transcript_replay",
                      reverse("games:transcript_replay", args=[finished.pk, transcript.pk])))
+    out.append(Visit("analysis:match_analysis",
+                     reverse("analysis:match_analysis", args=[finished.pk])))
+    out.append(Visit("analysis:my_pr_privacy", reverse("analysis:my_pr_privacy"), signed_in))
+    out.append(Visit("analysis:club_pr_table", reverse("analysis:club_pr_table", args=[club.slug])))
+    out.append(Visit("analysis:event_analyses",
+                     reverse("analysis:event_analyses", args=[knockout.pk])))
+    analysed = _first("analysis.MatchAnalysis", status="done")
+    pr_player = analysed.match.player1 if analysed else player
+    out.append(Visit("analysis:player_pr", reverse("analysis:player_pr", args=[pr_player.pk])))
+    out.append(Visit("analysis:club_depths", reverse("analysis:club_depths", args=[club.slug]),
+                     (DIRECTOR,)))
     out.append(Visit("disputes:new_for_match",
                      reverse("disputes:new_for_match", args=[finished.pk]), signed_in))
     for session in sessions:
@@ -423,6 +436,7 @@ ALLOWED_LATIN = {
     "ID", "CSV", "API", "SVG", "JSON", "URL", "Shift", "QR", "HMAC-SHA256", "UTF-8", "UTF-16",
     "Windows-1251", "Telegram", "DailyGammon", "Backgammon Galaxy", "GridGammon", "E-mail",
     "EUR", "USD", "AZN", "TRY", "RUB", "GEL", "AMD",  # currency codes
+    "AGPL-3.0-or-later", "PR", "mEMG", "EMG", "MWC",  # the licence; GNU Backgammon's units
 }
 _IDENTIFIER = re.compile(r"^[a-z0-9]+(_[a-z0-9]+)+$")  # codes like entry_added: never allowed
 

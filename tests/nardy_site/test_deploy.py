@@ -34,10 +34,10 @@ def command(service: dict[str, Any]) -> list[str]:
 
 def test_the_services_of_a_production_deployment(compose) -> None:
     services = compose["services"]
-    assert set(services) == {"db", "redis", "migrate", "web", "worker", "beat"}
+    assert set(services) == {"db", "redis", "migrate", "web", "worker", "analysis-worker", "beat"}
     assert services["db"]["image"].startswith("postgres:")
     assert services["redis"]["image"].startswith("redis:")
-    for name in ("migrate", "web", "worker", "beat"):
+    for name in ("migrate", "web", "worker", "analysis-worker", "beat"):
         environment = services[name]["environment"]
         assert environment["DATABASE_URL"].startswith("postgres://"), name
         assert environment["REDIS_URL"].startswith("redis://"), name
@@ -47,7 +47,7 @@ def test_the_services_of_a_production_deployment(compose) -> None:
         assert "NARDY_SECRET_KEY:?" in environment["NARDY_SECRET_KEY"], name  # must be set
         assert services[name]["build"]["dockerfile"] == "deploy/Dockerfile"
         assert (DEPLOY / services[name]["build"]["context"]).resolve() == BASE_DIR
-    for name in ("web", "worker", "beat"):
+    for name in ("web", "worker", "analysis-worker", "beat"):
         depends = services[name]["depends_on"]
         assert depends["migrate"]["condition"] == "service_completed_successfully"
         assert depends["db"]["condition"] == depends["redis"]["condition"] == "service_healthy"
@@ -73,6 +73,10 @@ def test_migrations_then_n_workers_and_exactly_one_beat(compose) -> None:
     assert beat[:4] == ["celery", "-A", "nardy_site", "beat"]
     assert "NARDY_WORKERS" in str(services["worker"]["deploy"]["replicas"])
     assert services["beat"]["deploy"]["replicas"] == 1
+    analysis = command(services["analysis-worker"])
+    assert analysis[:4] == ["celery", "-A", "nardy_site", "worker"]
+    assert "--queues=analysis" in analysis and "--concurrency=1" in analysis
+    assert not any(part.startswith(("--queues", "-Q")) for part in worker)
     scheduled = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
     assert {"outbox.sweep", "outbox.heartbeat", "nardy_site.tasks.sweep"} <= scheduled
     celery_app.loader.import_default_modules()

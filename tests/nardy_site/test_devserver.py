@@ -26,9 +26,13 @@ def test_the_cache_shares_the_brokers_redis_in_another_database() -> None:
 
 def test_service_commands_bind_loopback_and_keep_beat_state_in_var(tmp_path: Path) -> None:
     commands = service_commands(Options(port=8123, var_dir=tmp_path, worker_concurrency=3))
-    assert set(commands) == {"worker", "beat", "web"}
+    assert set(commands) == {"worker", "analysis-worker", "beat", "web"}
     assert "127.0.0.1:8123" in commands["web"]
     assert "--concurrency=3" in commands["worker"]
+    # analysis has its own queue and one process of its own; the default worker keeps off it
+    assert "--queues=analysis" in commands["analysis-worker"]
+    assert "--concurrency=1" in commands["analysis-worker"]
+    assert not any(part.startswith(("--queues", "-Q")) for part in commands["worker"])
     assert f"--schedule={tmp_path / 'celerybeat-schedule'}" in commands["beat"]
 
 

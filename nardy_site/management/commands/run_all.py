@@ -1,4 +1,4 @@
-"""`manage.py run_all`: Redis, a Celery worker, beat and the web server (see devserver.py)."""
+"""`manage.py run_all`: Redis, a Celery worker, the analysis worker, beat and the web server (see devserver.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from nardy_site.devserver import Options, run
 
 
 class Command(BaseCommand):
-    help = "Run Redis, a Celery worker, celery beat and the web server; Ctrl-C stops them all."
+    help = "Run Redis, a Celery worker, the analysis worker, celery beat and the web server; Ctrl-C stops them all."
 
     def handle(self, *args: Any, **options: Any) -> None:
         code = run(Options.from_environment(), say=lambda line: self.stdout.write(line))

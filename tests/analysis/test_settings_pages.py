@@ -1,0 +1,44 @@
+"""Who sees a player's PR (their choice) and the analysis depth (the club's directors)."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from analysis.models import ClubAnalysisSettings, PlayerAnalysisPrivacy, PrVisibility
+from analysis.services import depth_for
+from tests.factories import ClubFactory, PlayerFactory, UserFactory
+from tests.games.match_factories import MatchFactory, fast_passwords
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
+
+
+def test_a_player_keeps_their_pr_to_their_clubs(client) -> None:
+    user = UserFactory()
+    player = PlayerFactory(user=user)
+    client.force_login(user)
+    url = reverse("analysis:my_pr_privacy")
+    assert client.get(url).status_code == 200
+    client.post(url, {"visibility": "club"})
+    assert PlayerAnalysisPrivacy.objects.get(player=player).pr_visibility == PrVisibility.CLUB
+    assert client.post(url, {"visibility": "nobody"}).status_code == 200  # refused in place
+    assert PlayerAnalysisPrivacy.objects.get(player=player).pr_visibility == PrVisibility.CLUB
+
+
+def test_the_clubs_directors_choose_the_depth(client) -> None:
+    director, stranger = UserFactory(), UserFactory()
+    club = ClubFactory(directors=[director])
+    match = MatchFactory(club=club)
+    assert depth_for(match) == 0  # 0-ply unless asked
+    url = reverse("analysis:club_depths", args=[club.slug])
+    client.force_login(stranger)
+    assert client.get(url).status_code == 403
+    client.force_login(director)
+    page = client.get(reverse("clubs:club_detail", args=[club.slug])).content.decode()
+    assert url in page  # linked from the club page, for its directors
+    answer = client.post(url, {"club_plies": "2"})
+    assert answer.status_code == 302
+    assert ClubAnalysisSettings.objects.get(club=club).plies == 2
+    assert depth_for(match) == 2
+    assert client.post(url, {"club_plies": "7"}).status_code == 200  # no such depth
+    assert ClubAnalysisSettings.objects.get(club=club).plies == 2
