@@ -28,7 +28,7 @@ from engine.errors import EngineError
 from engine.position import Position
 from games import selectors as game_selectors
 from games.board_svg import render_position
-from tournaments.selectors import visible_tournaments
+from tournaments.selectors.tournaments import visible_tournaments
 
 BOARDS_SHOWN = 30  # the worst decisions get a board each; the rest a line
 
