@@ -114,7 +114,7 @@ def test_a_russian_club_s_forms_work_on_a_phone(live_server, browser,
     assert settings_form.evaluate("f => f.checkValidity()")
     help_text = page.locator("#id_divisions_text_helptext").inner_text()
     with translation.override("ru"):
-        from tournaments.forms_event import EventSettingsForm
+        from tournaments.forms.day import EventSettingsForm
 
         whole = str(EventSettingsForm.base_fields["divisions_text"].help_text)
     assert "<N" in help_text and help_text.strip() == whole

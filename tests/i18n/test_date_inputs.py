@@ -75,8 +75,8 @@ WITH_DATES = [(cls, name, field) for cls in FORMS for name, field in date_like_f
 
 def test_the_walk_finds_the_forms_with_dates() -> None:
     names = {f"{cls.__module__}.{cls.__name__}.{name}" for cls, name, _field in WITH_DATES}
-    assert "tournaments.forms.TournamentForm.starts_on" in names
-    assert "tournaments.forms_event.EventSettingsForm.check_in_opens_at" in names
+    assert "tournaments.forms.tournament.TournamentForm.starts_on" in names
+    assert "tournaments.forms.day.EventSettingsForm.check_in_opens_at" in names
     assert len({cls for cls, _name, _field in WITH_DATES}) >= 4
 
 

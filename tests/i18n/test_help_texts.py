@@ -18,7 +18,7 @@ from django.test import RequestFactory
 from django.utils import translation
 from django.utils.html import format_html
 
-from tournaments.forms_event import EventSettingsForm
+from tournaments.forms.day import EventSettingsForm
 
 PLAIN = "Novice * (<N: rating limit, <b>not bold</b>, & more)"
 
