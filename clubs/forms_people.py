@@ -13,9 +13,14 @@ from clubs.models import Club, Player, Role
 
 
 class ClubForm(forms.ModelForm):
+    language = forms.ChoiceField(
+        label=_("The club's language"), choices=settings.LANGUAGES,
+        help_text=_("The language of the club's pages for visitors who have not chosen one, "
+                    "and of its messages to players who have not chosen one."))
+
     class Meta:
         model = Club
-        fields = ["name", "description", "venue", "schedule", "city"]
+        fields = ["name", "description", "venue", "schedule", "city", "language"]
         widgets = {"description": forms.Textarea(attrs={"rows": 4})}
         labels = {"name": _("Club name"), "description": _("About the club")}
         help_texts = {"schedule": _("When the club meets, e.g. \"Tuesdays from 19:00\".")}

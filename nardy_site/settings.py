@@ -103,6 +103,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "nardy_site.club_language.ClubLanguageMiddleware",  # a club's pages in its language
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -473,6 +474,9 @@ CELERY_TASK_EAGER_PROPAGATES = True
 EMAIL_FILE_PATH = os.environ.get("NARDY_EMAIL_FILE_PATH", str(VAR_DIR / "mail"))
 # The site's address as people reach it: links in emails and Telegram messages.
 NARDY_SITE_URL = os.environ.get("NARDY_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# The site's name in account emails ("Hello from Nardy!", the subject's "[Nardy]"); by
+# default "Nardy" in the reader's language.
+NARDY_SITE_NAME = os.environ.get("NARDY_SITE_NAME", "").strip()
 # Notifications by Telegram: a bot token turns the channel on (notifications.channels).
 NARDY_TELEGRAM_BOT_TOKEN = os.environ.get("NARDY_TELEGRAM_BOT_TOKEN", "")
 NARDY_TELEGRAM_API = os.environ.get("NARDY_TELEGRAM_API", "https://api.telegram.org").rstrip("/")
