@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from urllib.parse import urlsplit
 
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.core import context as allauth_context
@@ -20,8 +19,9 @@ EMAIL_STAGE = "accounts.stages.EmailVerificationStage"
 
 @dataclass(frozen=True)
 class Site:
-    """What allauth's mails call the site: its name (``site_name``) and the address
-    people reach it at (NARDY_SITE_URL), never the host a request happened to use."""
+    """What allauth's mails call the site: its name (``site_name``; the confirmation
+    mail names the site by it: templates/account/email/) and its address as people reach
+    it (NARDY_SITE_URL), never the host a request happened to use."""
 
     name: str
     domain: str
@@ -33,8 +33,7 @@ def site_name() -> str:
 
 
 def this_site() -> Site:
-    return Site(name=site_name(),
-                domain=urlsplit(settings.NARDY_SITE_URL).netloc or settings.NARDY_SITE_URL)
+    return Site(name=site_name(), domain=settings.NARDY_SITE_URL)
 
 
 class AccountAdapter(DefaultAccountAdapter):

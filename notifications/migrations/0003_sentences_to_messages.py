@@ -69,22 +69,28 @@ DASH = "—"
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
 
+# Labels of coded values (their English words; the catalogues translate them), code first.
+LABELS: dict[str, list[tuple[str | None, str, str]]] = {  # value: [(code, context, words)]
+    "flight": [("main", "bracket", "Main"), ("consolation", "", "Consolation"),
+               ("last_chance", "", "Last chance"), ("group", "", "Round robin"),
+               ("swiss", "", "Swiss"), ("losers", "", "Losers' bracket")],
+    "reason": [("absent", "", "opponent absent"), ("withdrawn", "", "opponent withdrew"),
+               ("no_show", "", "opponent did not come to the table in time"),
+               ("late", "", "late entry: plays the consolation only")],
+    "ruling": [("upheld", "", "upheld: the complaint is right"),
+               ("overturned", "", "overturned: the play or result stands"),
+               ("replay", "", "replay from a given position")],
+    "what": [("result", "", "a result"), ("move", "", "a move")],
+    "who": [(None, "", "A director")],
+}
+
+
 def labels(language: str) -> dict[str, dict[str, str | None]]:
     """Label -> code of each labelled value, in ``language``."""
     with translation.override(language):
-        return {
-            "flight": {pgettext("bracket", "Main"): "main", gettext("Consolation"): "consolation",
-                       gettext("Last chance"): "last_chance", gettext("Round robin"): "group",
-                       gettext("Swiss"): "swiss", gettext("Losers' bracket"): "losers"},
-            "reason": {gettext("opponent absent"): "absent", gettext("opponent withdrew"): "withdrawn",
-                       gettext("opponent did not come to the table in time"): "no_show",
-                       gettext("late entry: plays the consolation only"): "late"},
-            "ruling": {gettext("upheld: the complaint is right"): "upheld",
-                       gettext("overturned: the play or result stands"): "overturned",
-                       gettext("replay from a given position"): "replay"},
-            "what": {gettext("a result"): "result", gettext("a move"): "move"},
-            "who": {gettext("A director"): None},
-        }
+        return {name: {(pgettext(context, words) if context else gettext(words)): code
+                       for code, context, words in table}
+                for name, table in LABELS.items()}
 
 
 def pattern(words: str) -> re.Pattern[str]:
