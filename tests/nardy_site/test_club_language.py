@@ -1,0 +1,82 @@
+"""A club's language is the default of its pages: a visitor who has chosen no language
+reads a Russian club's pages (the club, its events, matches, chouettes, disputes) in
+Russian, whatever the browser says; a choice (the switcher) wins; a signed-in person's
+own language (chosen, else their browser's at sign-up) wins too; pages of no club are
+as before."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+
+from clubs.models import Club, Profile
+from tests.factories import ClubFactory, UserFactory
+from tournaments import services
+
+pytestmark = pytest.mark.django_db
+
+ENGLISH_BROWSER = {"HTTP_ACCEPT_LANGUAGE": "en-US,en;q=0.9"}
+
+
+def lang_of(response) -> str:
+    text = response.content.decode()
+    start = text.index("<html lang=\"") + len("<html lang=\"")
+    return text[start:text.index("\"", start)]
+
+
+@pytest.fixture
+def russian_club() -> Club:
+    director = UserFactory()
+    club = ClubFactory(name="Клуб на Арбате", slug="arbat", language="ru", directors=[director])
+    services.create_tournament(club=club, actor=director, name="Кубок Арбата",
+                               starts_on=datetime.date(2026, 12, 5), variant="backgammon",
+                               format="knockout")
+    return club
+
+
+def test_visitors_read_a_club_s_pages_in_its_language(client: Client, russian_club: Club) -> None:
+    event = russian_club.tournaments.get()
+    for url in (russian_club.get_absolute_url(), event.get_absolute_url(),
+                reverse("tournaments:standings", args=[event.pk])):
+        response = client.get(url, **ENGLISH_BROWSER)
+        assert response.status_code == 200
+        assert lang_of(response) == "ru", url
+        assert response["Content-Language"] == "ru"
+    # a page of no club: the browser's language, as before
+    assert lang_of(client.get(reverse("clubs:club_list"), **ENGLISH_BROWSER)) == "en"
+
+
+def test_a_choice_wins_over_the_club_s_language(client: Client, russian_club: Club) -> None:
+    client.post(reverse("set_language"), {"language": "tr", "next": "/"})
+    assert lang_of(client.get(russian_club.get_absolute_url())) == "tr"
+
+
+def test_a_person_s_own_language_wins_over_the_club_s(client: Client, russian_club: Club) -> None:
+    person = UserFactory()
+    Profile.objects.create(user=person, signup_language="az")
+    client.force_login(person)
+    assert lang_of(client.get(russian_club.get_absolute_url())) == "az"
+    Profile.objects.filter(user=person).update(signup_language="")
+    assert lang_of(client.get(russian_club.get_absolute_url())) == "ru"
+
+
+def test_the_director_sets_the_club_s_language_and_a_new_club_takes_its_creator_s(
+        client: Client) -> None:
+    director = UserFactory()
+    client.force_login(director)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "ru"
+    response = client.post(reverse("clubs:club_create"), {"name": "Кубок", "language": "ru"})
+    club = Club.objects.get(name="Кубок")
+    assert response.status_code == 302 and club.language == "ru"
+    page = client.get(reverse("clubs:club_create")).text
+    assert '<option value="ru" selected>' in page  # offered: the language in use
+    client.post(reverse("clubs:club_edit", args=[club.slug]),
+                {"name": "Кубок", "language": "az"})
+    club.refresh_from_db()
+    assert club.language == "az"
+    anonymous = Client()
+    assert lang_of(anonymous.get(club.get_absolute_url())) == "az"
