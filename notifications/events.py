@@ -171,7 +171,12 @@ def result_confirmed(result_id: int) -> list[Message]:
     if result is None:
         return []
     match = result.match
-    if result.override_reason:
+    ruling = Dispute.objects.filter(claims__ruled_result=result.pk).values_list(
+        "pk", "ruling_note").first() if result.override_reason else None
+    if ruling is not None:  # set by a dispute's ruling: said in the reader's words
+        name, params = "result_ruled", {"score": _score(result), "number": ruling[0],
+                                        "note": ruling[1] or None}
+    elif result.override_reason:
         name, params = "result_set", {"score": _score(result), "reason": result.override_reason}
     else:
         name, params = "result_confirmed", {"score": _score(result)}

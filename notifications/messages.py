@@ -107,6 +107,8 @@ define(Message("result_to_confirm", Kind.RESULT_TO_CONFIRM,
 define(Message("result_confirmed", Kind.RESULT, _("Result confirmed: %(score)s")))
 define(Message("result_set", Kind.RESULT, _("A director set the result: %(score)s"),
                _("Reason: %(reason)s")))
+define(Message("result_ruled", Kind.RESULT, _("A director set the result: %(score)s"),
+               _("By the ruling on dispute %(number)s. Note: %(note)s")))
 define(Message("dispute_opened", Kind.DISPUTE, _("Dispute %(number)s opened about %(what)s"),
                _("The engine checks it, then a director rules. Match: %(match)s"),
                {"what": one_of(DISPUTED)}))

@@ -43,6 +43,8 @@ MESSAGES: dict[str, tuple[str, str, str, tuple[str, ...]]] = {
                           "%(score)s. Confirm it, or dispute it if it is wrong.", ()),
     "result_confirmed": ("result", "Result confirmed: %(score)s", "", ()),
     "result_set": ("result", "A director set the result: %(score)s", "Reason: %(reason)s", ()),
+    "result_ruled": ("result", "A director set the result: %(score)s",
+                     "By the ruling on dispute %(number)s. Note: %(note)s", ()),
     "dispute_opened": ("dispute", "Dispute %(number)s opened about %(what)s",
                        "%(match)s. The engine checks it, then a director rules.", ("what",)),
     "dispute_checked": ("dispute", "The engine has checked dispute %(number)s",
@@ -157,13 +159,31 @@ def params_of(values: dict[str, str], labelled: tuple[str, ...],
     return params
 
 
+RULED = "Ruling on dispute %(number)s"  # the reason a ruling gave its result
+
+
+def ruled(name: str, params: dict[str, Any], language: str) -> tuple[str, dict[str, Any]]:
+    """A result set by a dispute's ruling: its reason was the ruling's sentence."""
+    if name != "result_set":
+        return name, params
+    for code in dict.fromkeys([language, *(c for c, _name in settings.LANGUAGES)]):
+        for words in translated(RULED, code):
+            found = re.fullmatch(pattern(words).pattern + r"(?:: (?P<note>.*))?",
+                                 params.get("reason") or "", re.DOTALL)
+            if found is not None and found.group("number").isdigit():
+                return "result_ruled", {"score": params.get("score"),
+                                        "number": int(found.group("number")),
+                                        "note": found.group("note") or None}
+    return name, params
+
+
 def forwards(apps, schema_editor) -> None:
     Notification = apps.get_model("notifications", "Notification")
     for row in Notification.objects.filter(message="").iterator():
         found = recognise(row.title, row.body, row.language or settings.LANGUAGE_CODE)
         if found is None:
             continue  # kept as text
-        row.message, row.params = found
+        row.message, row.params = ruled(*found, row.language or settings.LANGUAGE_CODE)
         row.title, row.body = "", ""
         row.save(update_fields=["message", "params", "title", "body"])
 

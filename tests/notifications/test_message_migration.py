@@ -44,6 +44,8 @@ OLD_ROWS = [  # (language, kind, title, body) as the old code stored them
     ("en", "result_to_confirm", "A director entered a result for you to confirm",
      "Aram P. 1–0 Bella I.. Confirm it, or dispute it if it is wrong."),
     ("en", "pairing", "Something the club's old code said", "Not one of the messages."),
+    ("en", "result", "A director set the result: Aram P. 1–7 Bella I.",
+     "Reason: Ruling on dispute 7: Счёт был 7–5"),  # the reason a ruling stored in English
 ]
 
 
@@ -63,7 +65,7 @@ def test_old_sentences_become_messages_and_the_rest_keep_their_text() -> None:
         _migrate(AFTER)
 
         rows = [Notification.objects.get(pk=pk) for pk in ids]
-        confirm, pairing, walkover, ruling, confirmed, by_director, unknown = rows
+        confirm, pairing, walkover, ruling, confirmed, by_director, unknown, set_by_ruling = rows
         assert (confirm.message, confirm.params) == (
             "result_to_confirm", {"who": "Bella I.", "score": "Aram P. 0–3 Bella I."})
         assert (confirm.title, confirm.body) == ("", "")
@@ -90,6 +92,9 @@ def test_old_sentences_become_messages_and_the_rest_keep_their_text() -> None:
         assert unknown.message == ""  # not recognised: kept as it was
         assert render(unknown, "ru") == ("Something the club's old code said",
                                          "Not one of the messages.")
+
+        assert (set_by_ruling.message, set_by_ruling.params) == (
+            "result_ruled", {"score": "Aram P. 1–7 Bella I.", "number": 7, "note": "Счёт был 7–5"})
 
         _migrate(BEFORE)  # back: sentences again, in each row's language
         back = {row.pk: row for row in old.objects.filter(pk__in=ids)}
