@@ -4,19 +4,29 @@ from __future__ import annotations
 
 from django import forms
 from django.conf import settings
+from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from clubs.invitations import DEFAULT_DAYS, MAX_DAYS
 from clubs.models import Club, Player, Role
+from clubs.profiles import supported_language
 
 
 class ClubForm(forms.ModelForm):
     language = forms.ChoiceField(
-        label=_("The club's language"), choices=settings.LANGUAGES,
+        label=_("The club's language"), choices=settings.LANGUAGES, required=False,
         help_text=_("The language of the club's pages for visitors who have not chosen one, "
                     "and of its messages to players who have not chosen one."))
+
+    def clean_language(self) -> str:
+        """Left out: the club's language stays; a new club takes its creator's."""
+        if self.cleaned_data.get("language"):
+            return self.cleaned_data["language"]
+        if self.instance.pk:
+            return self.instance.language
+        return supported_language(translation.get_language()) or settings.LANGUAGE_CODE
 
     class Meta:
         model = Club

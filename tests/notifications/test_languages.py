@@ -18,8 +18,8 @@ from clubs.profiles import ensure_player, language_for
 from games import services as games_services
 from notifications.messages import render, render_message
 from notifications.models import Notification
-from tests.accounts.conftest import browser_client, mails_to  # noqa: F401  (a fixture)
-from tests.accounts.test_signup_login import PASSWORD, sign_up
+from tests.accounts.conftest import mails_to
+from tests.accounts.test_signup_login import sign_up
 from tests.e2e.crawl import english_left
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tests.tournaments.tournament_helpers import director_of, make_event, pairing
