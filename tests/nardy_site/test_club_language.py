@@ -80,3 +80,18 @@ def test_the_director_sets_the_club_s_language_and_a_new_club_takes_its_creator_
     assert club.language == "az"
     anonymous = Client()
     assert lang_of(anonymous.get(club.get_absolute_url())) == "az"
+
+
+def test_the_api_reads_and_sets_the_club_s_language(russian_club: Club) -> None:
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.force_authenticate(russian_club.directors.first())
+    url = f"/api/clubs/{russian_club.slug}/"
+    assert api.patch(url, {"language": "tr"}, format="json").json()["language"] == "tr"
+    assert api.patch(url, {"language": "xx"}, format="json").status_code == 400
+    russian_club.refresh_from_db()
+    assert russian_club.language == "tr"
+    created = api.post("/api/clubs/", {"name": "Nardy Baku"}, format="json",
+                       HTTP_ACCEPT_LANGUAGE="az")
+    assert created.status_code == 201 and created.json()["language"] == "az"
