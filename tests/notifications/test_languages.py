@@ -151,3 +151,18 @@ def test_the_doubled_full_stop_is_gone() -> None:
         assert ".." not in title + body, (language, body)
     assert render_message("result_to_confirm", {"who": None, "score": "1–0"}, "en")[0] == (
         "A director entered a result for you to confirm")
+
+
+def test_an_invitation_is_written_in_the_club_s_language_to_a_newcomer(
+        django_capture_on_commit_callbacks) -> None:
+    from clubs import invitations
+
+    director = UserFactory()
+    club = ClubFactory(name="Клуб на Арбате", slug="arbat", language="ru", directors=[director])
+    with django_capture_on_commit_callbacks(execute=True):
+        invitations.create_invitation(club=club, actor=director, kind="email",
+                                      email="newcomer@example.org")
+    (invitation,) = mails_to("newcomer@example.org")
+    assert cyrillic(invitation.subject) and cyrillic(invitation.body)
+    text = " ".join(word for word in invitation.body.split() if "/join/" not in word)
+    assert english_left(text, [club.name, director.username]) == []
