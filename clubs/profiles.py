@@ -72,18 +72,27 @@ def first_club(user: Any) -> Club | None:
     return Club.objects.filter(directors__pk=user.pk).order_by("pk").first()
 
 
+def own_language(user: Any) -> str | None:
+    """A person's own language: the one they chose, else the one their browser asked for
+    when they signed up; None when there is neither."""
+    if user is None or not getattr(user, "pk", None):
+        return None
+    profile = Profile.objects.filter(user_id=user.pk).values(
+        "preferred_language", "signup_language").first() or {}
+    for code in (profile.get("preferred_language"), profile.get("signup_language")):
+        if code in LANGUAGE_CODES:
+            return code
+    return None
+
+
 def language_for(user: Any, club: Club | None = None, fallback: str | None = None) -> str:
     """The language to write to a person in: the one they chose, else the one their
     browser asked for when they signed up, else the language of the club the message is
     about (for a message about no club, their first club's), else ``fallback``, else the
     site's."""
-    profile = None
-    if user is not None and getattr(user, "pk", None):
-        profile = Profile.objects.filter(user_id=user.pk).values(
-            "preferred_language", "signup_language").first()
-    for code in (profile or {}).get("preferred_language"), (profile or {}).get("signup_language"):
-        if code in LANGUAGE_CODES:
-            return code
+    own = own_language(user)
+    if own is not None:
+        return own
     if club is None and user is not None and getattr(user, "pk", None):
         club = first_club(user)
     return club_language(club) or supported_language(fallback) or settings.LANGUAGE_CODE

@@ -2,9 +2,11 @@
 
 The language of a page is the one its reader chose (the switcher's cookie, which
 signing in sets from the profile); else, for a signed-in person, the one their browser
-asked for when they signed up; else, on the pages of a club (the club's own, its events,
-matches, chouettes, disputes), the club's language; else what the browser asks for
-(Django's LocaleMiddleware, which runs before this one).
+asked for when they signed up; else the one the browser asks for, when it asks for one
+of the site's languages (Django's LocaleMiddleware, which runs before this one); else, on
+the pages of a club (the club's own, its events, matches, chouettes, disputes), the
+club's language. The same order as a person's language for messages
+(clubs.profiles.language_for): their choice, their browser's, then the club's.
 
 Which club a page belongs to is read from its URL: a table of URL names' namespaces and
 keyword arguments, each with the query that finds the club's language. This is the
@@ -22,8 +24,8 @@ from django.http import HttpRequest
 from django.utils import translation
 
 from chouette.models import ChouetteSession
-from clubs.models import Club, Profile
-from clubs.profiles import LANGUAGE_CODES, supported_language
+from clubs.models import Club
+from clubs.profiles import browser_language, own_language, supported_language
 from disputes.models import Dispute
 from games.models import Match
 from tournaments.models import Tournament
@@ -69,19 +71,6 @@ def chosen(request: HttpRequest) -> bool:
     return bool(code) and translation.check_for_language(code)
 
 
-def person_language(request: HttpRequest) -> str | None:
-    """A signed-in person's own language (chosen, else their browser's at sign-up)."""
-    user = getattr(request, "user", None)
-    if user is None or not user.is_authenticated:
-        return None
-    profile = Profile.objects.filter(user_id=user.pk).values(
-        "preferred_language", "signup_language").first() or {}
-    for code in (profile.get("preferred_language"), profile.get("signup_language")):
-        if code in LANGUAGE_CODES:
-            return code
-    return None
-
-
 class ClubLanguageMiddleware:
     """After LocaleMiddleware and authentication: the page's language by the rules above."""
 
@@ -94,7 +83,11 @@ class ClubLanguageMiddleware:
     def process_view(self, request: HttpRequest, view: Any, args: Any, kwargs: Any) -> None:
         if chosen(request) or request.path.startswith("/api/"):
             return
-        language = person_language(request) or page_club_language(request)
+        user = getattr(request, "user", None)
+        own = own_language(user) if user is not None and user.is_authenticated else None
+        if own is None and browser_language(request.META.get("HTTP_ACCEPT_LANGUAGE", "")):
+            return  # the browser asks for one of the site's languages: LocaleMiddleware's
+        language = own or page_club_language(request)
         if language and language != translation.get_language():
             translation.activate(language)
             request.LANGUAGE_CODE = language

@@ -1,8 +1,8 @@
 """A club's language is the default of its pages: a visitor who has chosen no language
-reads a Russian club's pages (the club, its events, matches, chouettes, disputes) in
-Russian, whatever the browser says; a choice (the switcher) wins; a signed-in person's
-own language (chosen, else their browser's at sign-up) wins too; pages of no club are
-as before."""
+and whose browser asks for none of the site's reads a Russian club's pages (the club,
+its events, matches, chouettes, disputes) in Russian; a choice (the switcher) wins, and
+so does a browser asking for a language of the site; a signed-in person's own language
+(chosen, else their browser's at sign-up) wins too; pages of no club are as before."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from tournaments import services
 pytestmark = pytest.mark.django_db
 
 ENGLISH_BROWSER = {"HTTP_ACCEPT_LANGUAGE": "en-US,en;q=0.9"}
+NO_LANGUAGE_OF_THE_SITE = {"HTTP_ACCEPT_LANGUAGE": "ja-JP,ja;q=0.9"}
 
 
 def lang_of(response) -> str:
@@ -42,12 +43,15 @@ def test_visitors_read_a_club_s_pages_in_its_language(client: Client, russian_cl
     event = russian_club.tournaments.get()
     for url in (russian_club.get_absolute_url(), event.get_absolute_url(),
                 reverse("tournaments:standings", args=[event.pk])):
-        response = client.get(url, **ENGLISH_BROWSER)
-        assert response.status_code == 200
-        assert lang_of(response) == "ru", url
-        assert response["Content-Language"] == "ru"
-    # a page of no club: the browser's language, as before
-    assert lang_of(client.get(reverse("clubs:club_list"), **ENGLISH_BROWSER)) == "en"
+        for headers in ({}, NO_LANGUAGE_OF_THE_SITE):
+            response = client.get(url, **headers)
+            assert response.status_code == 200
+            assert lang_of(response) == "ru", url
+            assert response["Content-Language"] == "ru"
+        # a browser asking for a language of the site gets it, as everywhere
+        assert lang_of(client.get(url, **ENGLISH_BROWSER)) == "en"
+    # a page of no club: the site's default
+    assert lang_of(client.get(reverse("clubs:club_list"))) == "en"
 
 
 def test_a_choice_wins_over_the_club_s_language(client: Client, russian_club: Club) -> None:
