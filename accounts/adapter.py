@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.core import context as allauth_context
-from django.contrib.sites.shortcuts import get_current_site
+from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext
 
@@ -13,6 +15,25 @@ from nardy_site.mail import send_message_later
 
 ALLAUTH_EMAIL_STAGE = "allauth.account.stages.EmailVerificationStage"
 EMAIL_STAGE = "accounts.stages.EmailVerificationStage"
+
+
+@dataclass(frozen=True)
+class Site:
+    """What allauth's mails call the site: its name (``site_name``; the confirmation
+    mail names the site by it: templates/account/email/) and its address as people reach
+    it (NARDY_SITE_URL), never the host a request happened to use."""
+
+    name: str
+    domain: str
+
+
+def site_name() -> str:
+    """NARDY_SITE_NAME, else the site's own name in the current language."""
+    return settings.NARDY_SITE_NAME or gettext("Nardy")
+
+
+def this_site() -> Site:
+    return Site(name=site_name(), domain=settings.NARDY_SITE_URL)
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -26,7 +47,7 @@ class AccountAdapter(DefaultAccountAdapter):
                 template_prefix,
                 email,
                 {"request": request, "email": email,
-                 "current_site": get_current_site(request), **context},
+                 "current_site": this_site(), **context},
             )
         send_message_later(message)
 
@@ -42,7 +63,7 @@ class AccountAdapter(DefaultAccountAdapter):
         return super().get_login_redirect_url(request)
 
     def format_email_subject(self, subject: str) -> str:
-        return f"[{gettext('Nardy')}] {subject}"
+        return f"[{site_name()}] {subject}"
 
     def get_login_stages(self) -> list[str]:
         return [EMAIL_STAGE if path == ALLAUTH_EMAIL_STAGE else path

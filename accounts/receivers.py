@@ -11,7 +11,12 @@ from django.conf import settings
 from django.dispatch import receiver
 from django.utils import translation
 
-from clubs.profiles import preferred_language, set_preferred_language
+from clubs.profiles import (
+    browser_language,
+    preferred_language,
+    remember_signup_language,
+    set_preferred_language,
+)
 from nardy_site.language import remember_language
 
 
@@ -37,7 +42,11 @@ def language_at_login(sender: Any, request: Any, user: Any, response: Any = None
 @receiver(user_signed_up, dispatch_uid="accounts.language_at_sign_up")
 def language_at_sign_up(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
     """A new account keeps the language its person chose with the switcher before
-    signing up (their emails too); a browser's own preference is not a choice."""
+    signing up (their emails too). A browser's own preference is not a choice, but it is
+    kept too, as the language the browser asked for at sign-up: it is the person's
+    language while they choose none (clubs.profiles.language_for)."""
     language = _language_in_use(request)
     if language is not None:
         set_preferred_language(user=user, language=language)
+    asked = browser_language(request.META.get("HTTP_ACCEPT_LANGUAGE", "")) if request else None
+    remember_signup_language(user=user, language=asked)

@@ -7,18 +7,33 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.utils.html import format_html
+from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.invitations import DEFAULT_DAYS, MAX_DAYS
 from clubs.models import Club, Player, Role
+from clubs.profiles import supported_language
 
 
 class ClubForm(forms.ModelForm):
+    language = forms.ChoiceField(
+        label=_("The club's language"), choices=settings.LANGUAGES, required=False,
+        help_text=_("The language of the club's pages for visitors who have not chosen one, "
+                    "and of its messages to players who have not chosen one."))
+
+    def clean_language(self) -> str:
+        """Left out: the club's language stays; a new club takes its creator's."""
+        if self.cleaned_data.get("language"):
+            return self.cleaned_data["language"]
+        if self.instance.pk:
+            return self.instance.language
+        return supported_language(translation.get_language()) or settings.LANGUAGE_CODE
+
     class Meta:
         model = Club
-        fields = ["name", "description", "venue", "schedule", "city"]
+        fields = ["name", "description", "venue", "schedule", "city", "language"]
         widgets = {"description": forms.Textarea(attrs={"rows": 4})}
         labels = {"name": _("Club name"), "description": _("About the club")}
         help_texts = {"schedule": _("When the club meets, e.g. \"Tuesdays from 19:00\".")}

@@ -96,7 +96,7 @@ def _send(invitation: Invitation, url: str, actor: AbstractBaseUser) -> None:
     context = {"club": invitation.club, "url": url, "invitation": invitation,
                "inviter": actor.get_full_name() or actor.get_username(),
                "player": invitation.player}
-    with translation.override(language_for_recipient(email=invitation.email)):
+    with translation.override(language_for_recipient(email=invitation.email, club=invitation.club)):
         subject = " ".join(render_to_string("clubs/email/invitation_subject.txt", context).split())
         body = render_to_string("clubs/email/invitation_message.txt", context)
     send_email_later(to=[invitation.email], subject=subject, body=body,

@@ -7,19 +7,20 @@ code (worded in clubs/messages.py) and nothing is saved when one is raised.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.text import slugify
 from unidecode import unidecode
 
 from clubs.errors import ClubError
 from clubs.models import Club, JoinRequest, Membership, Player, PlayerLog, Role
 from clubs.permissions import can_manage_club, is_site_admin
-from clubs.profiles import ensure_player, own_player
+from clubs.profiles import LANGUAGE_CODES, ensure_player, own_player, supported_language
 from clubs.services import merge_players
 
-CLUB_FIELDS = ("name", "description", "venue", "schedule", "city")
+CLUB_FIELDS = ("name", "description", "venue", "schedule", "city", "language")
 ASSIGNABLE_ROLES = (Role.DIRECTOR, Role.SCORER, Role.MEMBER)
 
 
@@ -37,6 +38,12 @@ def _unique_slug(name: str) -> str:
     return slug
 
 
+def _language(code: str) -> str:
+    if code not in LANGUAGE_CODES:
+        raise ClubError("bad_language", "The site has no such language.", {"language": code})
+    return code
+
+
 def _require_manager(actor: AbstractBaseUser, club: Club) -> None:
     if not can_manage_club(actor, club):
         raise ClubError("not_a_director", "Only the club's owner and directors do this.")
@@ -44,13 +51,16 @@ def _require_manager(actor: AbstractBaseUser, club: Club) -> None:
 
 @transaction.atomic
 def create_club(*, actor: AbstractBaseUser, name: str, description: str = "", venue: str = "",
-                schedule: str = "", city: str = "") -> Club:
-    """A new club; whoever creates it is its owner (and a director, and a member)."""
+                schedule: str = "", city: str = "", language: str = "") -> Club:
+    """A new club; whoever creates it is its owner (and a director, and a member). Its
+    language is the one given, else the language its creator is using."""
     name = " ".join(name.split())
     if not name:
         raise ClubError("name_required", "A club needs a name.")
+    language = language or supported_language(translation.get_language()) or settings.LANGUAGE_CODE
     club = Club(name=name[:120], slug=_unique_slug(name), description=description.strip(),
-                venue=venue.strip(), schedule=schedule.strip(), city=city.strip(), owner=actor)
+                venue=venue.strip(), schedule=schedule.strip(), city=city.strip(),
+                language=_language(language), owner=actor)
     club.full_clean()
     club.save()
     club.directors.add(actor)
@@ -64,6 +74,8 @@ def update_club(*, club: Club, actor: AbstractBaseUser, **fields: str) -> Club:
     for field, value in fields.items():
         if field not in CLUB_FIELDS:
             raise TypeError(field)
+        if field == "language":
+            value = _language(value)
         setattr(club, field, " ".join(value.split()) if field == "name" else value.strip())
     if not club.name:
         raise ClubError("name_required", "A club needs a name.")

@@ -26,6 +26,7 @@ def error_text(error: Exception, sentences: dict[str, Any] | None = None) -> str
 ERROR_MESSAGES.update({
     # players
     "name_required": _("A player needs a name."),
+    "bad_language": _("The site has no such language."),
     "same_player": _("A player cannot be merged into themselves."),
     "both_have_accounts": _("Both players have an account: two accounts are two people, "
                             "they cannot be merged."),

@@ -37,6 +37,13 @@ class Club(models.Model):
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     schedule = models.CharField(_("schedule"), max_length=200, blank=True)
     city = models.CharField(_("city"), max_length=80, blank=True)
+    # The club's language: its pages' language for visitors who chose none, and the
+    # language of its messages to people who chose none (clubs.profiles.language_for).
+    language = models.CharField(
+        _("language"), max_length=8, default=settings.LANGUAGE_CODE,
+        help_text=_("The language of the club's pages for visitors who have not chosen one, "
+                    "and of its messages to players who have not chosen one."),
+    )
     # Roles of accounts (Role below): the owner is always one of the directors too.
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -167,6 +174,9 @@ class Profile(models.Model):
         _("preferred language"), max_length=8, blank=True,
         help_text=_("Pages after you log in, and the emails you get."),
     )
+    # The language the browser asked for when the account was made (not a choice: it
+    # comes after the person's own choice and before their club's language).
+    signup_language = models.CharField(_("language at sign-up"), max_length=8, blank=True)
 
     class Meta:
         verbose_name = _("profile")

@@ -15,7 +15,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils import translation
 
-from clubs.models import Player, PlayerLog, Profile
+from clubs.models import Club, Membership, Player, PlayerLog, Profile
 
 LANGUAGE_CODES = frozenset(code for code, _name in settings.LANGUAGES)
 PLAYER_FIELDS = ("display_name", "name", "name_is_public", "city", "country", *Player.HANDLES)
@@ -30,14 +30,101 @@ def preferred_language(user: Any) -> str | None:
     return code if code in LANGUAGE_CODES else None
 
 
-def language_for_recipient(*, user: Any = None, email: str | None = None) -> str:
-    """The language to write to a person in: the one they chose, else the current one
-    (the request's: the person on the page is usually the one the mail is for)."""
+def supported_language(code: str | None) -> str | None:
+    """``code`` as one of the site's languages ("ru-RU" is "ru"), or None."""
+    if not code:
+        return None
+    try:
+        return translation.get_supported_language_variant(code)
+    except LookupError:
+        return None
+
+
+def browser_language(accept_language: str) -> str | None:
+    """The first of the site's languages that an Accept-Language header asks for (by its
+    weights), or None when it asks for none of them (or for anything at all: ``*``)."""
+    asked = []
+    for position, item in enumerate(accept_language.split(",")):
+        code, _sep, weight = item.strip().partition(";")
+        try:
+            quality = float(weight.strip()[2:]) if weight.strip().startswith("q=") else 1.0
+        except ValueError:
+            quality = 0.0
+        if code.strip() and code.strip() != "*" and quality > 0:
+            asked.append((-quality, position, code.strip()))
+    for _quality, _position, code in sorted(asked):
+        language = supported_language(code)
+        if language is not None:
+            return language
+    return None
+
+
+def club_language(club: Club | None) -> str | None:
+    return supported_language(club.language) if club is not None else None
+
+
+def first_club(user: Any) -> Club | None:
+    """The first club a person joined (as a player), else the first they direct."""
+    membership = (Membership.objects.filter(player__user_id=user.pk).select_related("club")
+                  .order_by("joined_on", "pk").first())
+    if membership is not None:
+        return membership.club
+    return Club.objects.filter(directors__pk=user.pk).order_by("pk").first()
+
+
+def own_language(user: Any) -> str | None:
+    """A person's own language: the one they chose, else the one their browser asked for
+    when they signed up; None when there is neither."""
+    if user is None or not getattr(user, "pk", None):
+        return None
+    profile = Profile.objects.filter(user_id=user.pk).values(
+        "preferred_language", "signup_language").first() or {}
+    for code in (profile.get("preferred_language"), profile.get("signup_language")):
+        if code in LANGUAGE_CODES:
+            return code
+    return None
+
+
+def language_for(user: Any, club: Club | None = None, fallback: str | None = None) -> str:
+    """The language to write to a person in: the one they chose, else the one their
+    browser asked for when they signed up, else the language of the club the message is
+    about (for a message about no club, their first club's), else ``fallback``, else the
+    site's."""
+    own = own_language(user)
+    if own is not None:
+        return own
+    if club is None and user is not None and getattr(user, "pk", None):
+        club = first_club(user)
+    return club_language(club) or supported_language(fallback) or settings.LANGUAGE_CODE
+
+
+def user_with_email(email: str) -> Any:
+    users = get_user_model().objects
+    return (users.filter(emailaddress__email__iexact=email).first()
+            or users.filter(email__iexact=email).first())
+
+
+def language_for_recipient(*, user: Any = None, email: str | None = None,
+                           club: Club | None = None) -> str:
+    """The language to write to a person in (``language_for``); for an address with no
+    account yet, the language of the club the mail is about, else the current one (the
+    request's: the person on the page is usually the one the mail is for)."""
     if user is None and email:
-        users = get_user_model().objects
-        user = (users.filter(emailaddress__email__iexact=email).first()
-                or users.filter(email__iexact=email).first())
-    return preferred_language(user) or translation.get_language() or settings.LANGUAGE_CODE
+        user = user_with_email(email)
+    if user is not None:
+        return language_for(user, club, fallback=translation.get_language())
+    return club_language(club) or translation.get_language() or settings.LANGUAGE_CODE
+
+
+@transaction.atomic
+def remember_signup_language(*, user: AbstractBaseUser, language: str | None) -> None:
+    """Keep the language a new account's browser asked for (``language_for``)."""
+    if language not in LANGUAGE_CODES:
+        return
+    profile, _ = Profile.objects.select_for_update().get_or_create(user=user)
+    if profile.signup_language != language:
+        profile.signup_language = language
+        profile.save(update_fields=["signup_language"])
 
 
 def own_player(user: AbstractBaseUser) -> Player | None:

@@ -32,6 +32,11 @@ class ClubInputSerializer(serializers.Serializer):
     venue = StrictCharField(max_length=200, required=False, allow_blank=True)
     schedule = StrictCharField(max_length=200, required=False, allow_blank=True)
     city = StrictCharField(max_length=80, required=False, allow_blank=True)
+    language = serializers.ChoiceField(
+        choices=[code for code, _name in settings.LANGUAGES], required=False,
+        help_text="The club's language: its pages' for visitors who chose none, and its "
+                  "messages' to people who chose none. Starting a club: the request's language "
+                  "when left out.")
 
 
 class ClubDetailSerializer(StrictModelSerializer):
@@ -40,8 +45,8 @@ class ClubDetailSerializer(StrictModelSerializer):
 
     class Meta:
         model = Club
-        fields = ["id", "name", "slug", "description", "venue", "schedule", "city", "owner",
-                  "your_role"]
+        fields = ["id", "name", "slug", "description", "venue", "schedule", "city", "language",
+                  "owner", "your_role"]
 
     def get_your_role(self, club: Club) -> str | None:
         from clubs.permissions import role_of

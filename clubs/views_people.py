@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -39,7 +40,8 @@ def _managed(request: HttpRequest, slug: str) -> Club:
 
 @login_required
 def club_create(request: HttpRequest) -> HttpResponse:
-    form = ClubForm(request.POST or None)
+    form = ClubForm(request.POST or None,
+                    initial={"language": profiles.supported_language(translation.get_language())})
     if request.method == "POST" and form.is_valid():
         try:
             club = membership.create_club(actor=request.user, **form.cleaned_data)

@@ -104,6 +104,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "nardy_site.club_language.ClubLanguageMiddleware",  # a club's pages in its language
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -490,6 +491,9 @@ NARDY_SITE_URL = os.environ.get("NARDY_SITE_URL", "http://127.0.0.1:8000").rstri
 # Where users get this program's source (AGPL-3.0-or-later, section 13): every page links
 # to it. Point it at your own copy when you run a changed version.
 NARDY_SOURCE_URL = os.environ.get("NARDY_SOURCE_URL", "https://github.com/nardy-club/nardy")
+# The site's name in account emails ("Hello from Nardy!", the subject's "[Nardy]"); by
+# default "Nardy" in the reader's language.
+NARDY_SITE_NAME = os.environ.get("NARDY_SITE_NAME", "").strip()
 # Notifications by Telegram: a bot token turns the channel on (notifications.channels).
 NARDY_TELEGRAM_BOT_TOKEN = os.environ.get("NARDY_TELEGRAM_BOT_TOKEN", "")
 NARDY_TELEGRAM_API = os.environ.get("NARDY_TELEGRAM_API", "https://api.telegram.org").rstrip("/")

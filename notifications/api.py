@@ -14,14 +14,26 @@ from rest_framework.response import Response
 
 from common.api import StrictCharField, StrictModelSerializer, error_body
 from notifications import services
+from notifications.messages import render
 from notifications.models import Kind, Notification
 
 
 class NotificationSerializer(StrictModelSerializer):
+    """Title and text in the request's language (the reader's)."""
+
+    title = serializers.SerializerMethodField()
+    body = serializers.SerializerMethodField()
+
     class Meta:
         model = Notification
         fields = ["id", "kind", "title", "body", "url", "created_at", "read_at"]
         read_only_fields = fields
+
+    def get_title(self, notification: Notification) -> str:
+        return render(notification)[0]
+
+    def get_body(self, notification: Notification) -> str:
+        return render(notification)[1]
 
 
 class PreferenceSerializer(serializers.Serializer):

@@ -3,7 +3,8 @@ under its name. The site itself (the list and the unread count) needs no channel
 
 ``available(user, preference)`` says whether this person can be reached this way;
 ``send(notification, preference)`` sends it (raising on failure, so it is tried again)
-and returns where it went.
+and returns where it went; it is written in the language noted on the notification
+(the reader's when it was made).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from django.conf import settings
 from django.core.mail import EmailMessage
 from django.utils.translation import gettext_lazy as _
 
+from notifications.messages import render
 from notifications.models import Notification, Preference
 
 
@@ -58,10 +60,10 @@ class EmailChannel(Channel):
 
     def send(self, notification: Notification, preference: Preference) -> str:
         address = notification.user.email
-        body = notification.body
+        subject, body = render(notification, notification.language or None)
         if notification.url:
             body = f"{body}\n\n{absolute(notification.url)}".strip()
-        EmailMessage(subject=notification.title, body=body, to=[address]).send()
+        EmailMessage(subject=subject, body=body, to=[address]).send()
         return address
 
 
@@ -76,9 +78,8 @@ class TelegramChannel(Channel):
         return bool(settings.NARDY_TELEGRAM_BOT_TOKEN and preference.telegram_chat_id)
 
     def send(self, notification: Notification, preference: Preference) -> str:
-        text = notification.title
-        if notification.body:
-            text = f"{text}\n{notification.body}"
+        title, body = render(notification, notification.language or None)
+        text = f"{title}\n{body}" if body else title
         if notification.url:
             text = f"{text}\n{absolute(notification.url)}"
         payload = json.dumps({"chat_id": preference.telegram_chat_id, "text": text[:4000],

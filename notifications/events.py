@@ -1,9 +1,11 @@
 """What each event means for whom: the people to tell and what to tell them.
 
-An event is named, takes JSON arguments (ids) and gives ``Message`` values: who, what
-kind, a key that makes the notification unique, a title and a text (translatable
-templates filled in with names and numbers, rendered later in each person's language)
-and a link. Adding an event: one function registered in ``EVENTS``.
+An event is named, takes JSON arguments (ids) and gives ``Message`` values: who, which
+message (``notifications.messages``: its kind and words), a key that makes the
+notification unique, the values the message is filled in with (names, numbers and codes,
+put into words in each reader's language when shown or sent), a link, and the club it is
+about (whose language is the reader's when they have none). Adding an event: one
+function registered in ``EVENTS``.
 """
 
 from __future__ import annotations
@@ -15,25 +17,22 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
-from disputes.models import Dispute, DisputeKind, Ruling
+from disputes.models import Dispute, DisputeKind
 from games.models import MatchResult
 from games.services.scoring import format_score
-from notifications.models import Kind
-from tournaments.models import Entry, Flight, Pairing, Registration, Tournament, Walkover
+from tournaments.models import Entry, Pairing, Registration, Tournament, Walkover
 
 
 @dataclass(frozen=True)
 class Message:
     user_id: int
-    kind: str
+    name: str  # a message of notifications.messages
     key: str
-    title: Any
-    body: Any = ""
     url: str = ""
     params: dict[str, Any] = field(default_factory=dict)
+    club_id: int | None = None
 
 
 def _user_of(player: Player | None) -> int | None:
@@ -70,16 +69,14 @@ def pairing_published(pairing_id: int, changed: bool = False) -> list[Message]:
             continue
         params = {
             "event": pairing.tournament.name, "opponent": other.player.display_name,
-            "flight": Flight(pairing.flight).label, "round": pairing.round,
-            "table": pairing.table or "—", "length": pairing.match.length,
-            "time_control": pairing.match.time_control or "—",
+            "flight": pairing.flight, "round": pairing.round,
+            "table": pairing.table or None, "length": pairing.match.length,
+            "time_control": pairing.match.time_control or None,
         }
         messages.append(Message(
-            user_id, Kind.PAIRING, f"pairing:{pairing.pk}:{pairing.top_id}:{pairing.bottom_id}:{user_id}",
-            _("Your pairing in %(event)s changed") if changed else _("Your match in %(event)s is ready"),
-            _("%(flight)s, round %(round)s: you play %(opponent)s at table %(table)s, a match to "
-              "%(length)s points (time control: %(time_control)s)."),
-            reverse("tournaments:my_matches"), params,
+            user_id, "pairing_changed" if changed else "pairing_ready",
+            f"pairing:{pairing.pk}:{pairing.top_id}:{pairing.bottom_id}:{user_id}",
+            reverse("tournaments:my_matches"), params, pairing.tournament.club_id,
         ))
     return messages
 
@@ -90,14 +87,11 @@ def check_in_opened(tournament_id: int) -> list[Message]:
         return []
     closes = tournament.check_in_closes_at
     params = {"event": tournament.name,
-              "closes": timezone.localtime(closes).strftime("%H:%M") if closes else "—"}
+              "closes": timezone.localtime(closes).strftime("%H:%M") if closes else None}
     entries = Entry.objects.filter(tournament=tournament, withdrawn=False).select_related("player")
     return [
-        Message(user_id, Kind.CHECK_IN, f"check-in:{tournament.pk}:{user_id}",
-                _("Check-in for %(event)s is open"),
-                _("Check in from your phone (the tournament page) before %(closes)s; players who "
-                  "have not checked in by the draw do not play."),
-                f"{tournament.get_absolute_url()}#registration", params)
+        Message(user_id, "check_in_open", f"check-in:{tournament.pk}:{user_id}",
+                f"{tournament.get_absolute_url()}#registration", params, tournament.club_id)
         for user_id in _each(_user_of(e.player) for e in entries)
     ]
 
@@ -108,26 +102,21 @@ def match_forfeited(pairing_id: int, winner_id: int, absent_id: int, reason: str
     if pairing is None or winner_id not in entries or absent_id not in entries:
         return []
     winner, absent = entries[winner_id], entries[absent_id]
-    why = dict(Walkover.choices).get(reason, reason)
-    params = {"event": pairing.tournament.name, "flight": Flight(pairing.flight).label,
+    params = {"event": pairing.tournament.name, "flight": pairing.flight,
               "round": pairing.round, "winner": winner.player.display_name,
-              "absent": absent.player.display_name, "reason": why}
+              "absent": absent.player.display_name, "reason": reason}
+    club_id = pairing.tournament.club_id
     url = pairing.tournament.get_absolute_url()
     played = pairing.ready_at.isoformat() if pairing.ready_at else ""  # a forfeit taken back and given again
     messages = []
     winner_user = _user_of(winner.player)
     if winner_user is not None:
-        messages.append(Message(winner_user, Kind.FORFEIT, f"forfeit:{pairing.pk}:{played}:{winner_user}",
-                                _("You won a match of %(event)s by walkover"),
-                                _("%(flight)s, round %(round)s against %(absent)s: %(reason)s."),
-                                url, params))
+        messages.append(Message(winner_user, "walkover_won", f"forfeit:{pairing.pk}:{played}:{winner_user}",
+                                url, params, club_id))
     absent_user = _user_of(absent.player)
     if absent_user is not None and reason != Walkover.WITHDRAWN:  # who withdrew knows it
-        messages.append(Message(absent_user, Kind.FORFEIT, f"forfeit:{pairing.pk}:{played}:{absent_user}",
-                                _("You lost a match of %(event)s by walkover"),
-                                _("%(flight)s, round %(round)s against %(winner)s: %(reason)s. Ask "
-                                  "the director if this is a mistake."),
-                                url, params))
+        messages.append(Message(absent_user, "walkover_lost", f"forfeit:{pairing.pk}:{played}:{absent_user}",
+                                url, params, club_id))
     return messages
 
 
@@ -142,13 +131,12 @@ def registration_changed(registration_id: int, previous: str) -> list[Message]:
     params = {"event": registration.tournament.name}
     stamp = registration.decided_at.isoformat() if registration.decided_at else ""
     url = registration.tournament.get_absolute_url()
+    club_id = registration.tournament.club_id
     if previous == Registration.Status.WAITLISTED:
-        return [Message(user_id, Kind.REGISTRATION, f"registration:{registration.pk}:promoted:{stamp}",
-                        _("A place freed up: you are in %(event)s"),
-                        _("You moved up from the waiting list and are now entered."), url, params)]
-    return [Message(user_id, Kind.REGISTRATION, f"registration:{registration.pk}:accepted:{stamp}",
-                    _("You are registered for %(event)s"),
-                    _("Your registration is accepted."), url, params)]
+        return [Message(user_id, "registration_promoted", f"registration:{registration.pk}:promoted:{stamp}",
+                        url, params, club_id)]
+    return [Message(user_id, "registration_accepted", f"registration:{registration.pk}:accepted:{stamp}",
+                    url, params, club_id)]
 
 
 # --- results ---------------------------------------------------------------------------------------
@@ -169,13 +157,11 @@ def result_proposed(result_id: int) -> list[Message]:
     players = [p for p in (match.player1, match.player2) if p is not None]
     enterer = next((p for p in players if p.user_id == entered_by), None)
     others = [p for p in players if p.user_id != entered_by]
-    params = {"who": enterer.display_name if enterer else _("A director"), "score": _score(result)}
+    params = {"who": enterer.display_name if enterer else None, "score": _score(result)}
     return [
-        Message(user_id, Kind.RESULT_TO_CONFIRM, f"result-proposed:{result.pk}:{user_id}",
-                _("%(who)s entered a result for you to confirm"),
-                _("%(score)s. Confirm it, or dispute it if it is wrong."),
+        Message(user_id, "result_to_confirm", f"result-proposed:{result.pk}:{user_id}",
                 reverse("tournaments:my_matches") if hasattr(match, "pairing") else match.get_absolute_url(),
-                params)
+                params, match.club_id)
         for user_id in _each(_user_of(p) for p in others)
     ]
 
@@ -185,14 +171,18 @@ def result_confirmed(result_id: int) -> list[Message]:
     if result is None:
         return []
     match = result.match
-    params = {"score": _score(result), "reason": result.override_reason or "—"}
-    if result.override_reason:
-        title, body = _("A director set the result: %(score)s"), _("Reason: %(reason)s")
+    ruling = Dispute.objects.filter(claims__ruled_result=result.pk).values_list(
+        "pk", "ruling_note").first() if result.override_reason else None
+    if ruling is not None:  # set by a dispute's ruling: said in the reader's words
+        name, params = "result_ruled", {"score": _score(result), "number": ruling[0],
+                                        "note": ruling[1] or None}
+    elif result.override_reason:
+        name, params = "result_set", {"score": _score(result), "reason": result.override_reason}
     else:
-        title, body = _("Result confirmed: %(score)s"), ""
+        name, params = "result_confirmed", {"score": _score(result)}
     return [
-        Message(user_id, Kind.RESULT, f"result:{result.pk}:{user_id}", title, body,
-                match.get_absolute_url(), params)
+        Message(user_id, name, f"result:{result.pk}:{user_id}", match.get_absolute_url(), params,
+                match.club_id)
         for user_id in _each(_user_of(p) for p in (match.player1, match.player2))
         if user_id != result.confirmed_by_id or result.override_reason
     ]
@@ -211,8 +201,8 @@ def _dispute_people(dispute: Dispute) -> list[int]:
     return _each([*(_user_of(p) for p in players), dispute.submitted_by_id])
 
 
-def _what(dispute: Dispute) -> Any:
-    return _("a result") if dispute.kind == DisputeKind.RESULT else _("a move")
+def _what(dispute: Dispute) -> str:
+    return "result" if dispute.kind == DisputeKind.RESULT else "move"  # messages.DISPUTED
 
 
 def dispute_opened(dispute_id: int) -> list[Message]:
@@ -224,10 +214,8 @@ def dispute_opened(dispute_id: int) -> list[Message]:
     directors = list(get_user_model().objects.filter(directed_clubs=dispute.club).values_list("pk", flat=True))
     people = [u for u in _each([*_dispute_people(dispute), *directors]) if u != dispute.submitted_by_id]
     return [
-        Message(user_id, Kind.DISPUTE, f"dispute-opened:{dispute.pk}:{user_id}",
-                _("Dispute %(number)s opened about %(what)s"),
-                _("%(match)s. The engine checks it, then a director rules."),
-                dispute.get_absolute_url(), params)
+        Message(user_id, "dispute_opened", f"dispute-opened:{dispute.pk}:{user_id}",
+                dispute.get_absolute_url(), params, dispute.club_id)
         for user_id in people
     ]
 
@@ -238,10 +226,8 @@ def dispute_checked(dispute_id: int) -> list[Message]:
         return []
     params = {"number": dispute.pk, "what": _what(dispute)}
     return [
-        Message(user_id, Kind.DISPUTE, f"dispute-checked:{dispute.pk}:{user_id}",
-                _("The engine has checked dispute %(number)s"),
-                _("Its verdict on %(what)s is on the dispute's page; a director rules next."),
-                dispute.get_absolute_url(), params)
+        Message(user_id, "dispute_checked", f"dispute-checked:{dispute.pk}:{user_id}",
+                dispute.get_absolute_url(), params, dispute.club_id)
         for user_id in _dispute_people(dispute)
     ]
 
@@ -251,14 +237,14 @@ def dispute_ruled(dispute_id: int) -> list[Message]:
     if dispute is None:
         return []
     ruled = (dispute.claims or {}).get("ruled") if isinstance(dispute.claims, dict) else None
-    params = {"number": dispute.pk, "ruling": Ruling(dispute.ruling).label if dispute.ruling else "—",
-              "note": dispute.ruling_note or "—",
-              "score": f"{ruled[0]}–{ruled[1]}" if ruled else "—"}
-    body = (_("Official result: %(score)s. Note: %(note)s") if ruled else _("Note: %(note)s"))
+    params = {"number": dispute.pk, "ruling": dispute.ruling or None,
+              "note": dispute.ruling_note or None}
+    if ruled:
+        params["score"] = f"{ruled[0]}–{ruled[1]}"
     return [
-        Message(user_id, Kind.DISPUTE, f"dispute-ruled:{dispute.pk}:{user_id}",
-                _("Ruling on dispute %(number)s: %(ruling)s"), body,
-                dispute.get_absolute_url(), params)
+        Message(user_id, "dispute_ruled_score" if ruled else "dispute_ruled",
+                f"dispute-ruled:{dispute.pk}:{user_id}", dispute.get_absolute_url(), params,
+                dispute.club_id)
         for user_id in _dispute_people(dispute)
     ]
 

@@ -1,6 +1,9 @@
 """Notifications: one row per person and event (shown in the site, counted as unread),
 the person's preferences, and one delivery per channel (email, Telegram, ...).
 
+A notification is stored as a message and its values, not as sentences
+(``notifications.messages``), and put into words in each reader's language.
+
 Rows are written by the worker (``notifications.services.fan_out``), never by the
 request that caused them; ``key`` makes each notification exist once, and a delivery's
 state makes each channel send it once.
@@ -29,10 +32,18 @@ class Notification(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                              related_name="notifications", verbose_name=_("person"))
     kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
-    title = models.CharField(_("title"), max_length=200)
+    # What it says: a message of notifications.messages and its values, put into words in
+    # the reader's language when shown or sent. Rows kept from before (or whose message
+    # is unknown) have no message and keep their text in title and body.
+    message = models.CharField(_("message"), max_length=40, blank=True)
+    params = models.JSONField(_("values"), default=dict, blank=True)
+    club = models.ForeignKey("clubs.Club", on_delete=models.SET_NULL, null=True, blank=True,
+                             related_name="+", verbose_name=_("club"))
+    title = models.CharField(_("title"), max_length=200, blank=True)
     body = models.TextField(_("text"), max_length=2000, blank=True)
     url = models.CharField(_("link"), max_length=300, blank=True)
     key = models.CharField(_("key"), max_length=200, unique=True)
+    # The reader's language when it was sent (emails and Telegram are written in it).
     language = models.CharField(_("language"), max_length=8, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     read_at = models.DateTimeField(_("read at"), null=True, blank=True)
@@ -44,7 +55,7 @@ class Notification(models.Model):
         indexes = [models.Index(fields=["user", "read_at"], name="notification_unread")]
 
     def __str__(self) -> str:
-        return self.title
+        return self.title or f"{self.message} {self.params}"
 
 
 class Preference(models.Model):

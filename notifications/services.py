@@ -3,7 +3,8 @@ and a person's own actions: reading, preferences.
 
 ``announce`` is all a request does: it asks for the fan-out in the background (never
 slows or fails the request). ``fan_out`` writes one notification per person (a unique key:
-never twice) in that person's language and asks for one delivery per channel they want;
+never twice) as a message and its values, notes the language it is sent in (the
+person's: ``clubs.profiles.language_for``) and asks for one delivery per channel they want;
 ``deliver`` claims a delivery with a conditional update, sends it, and marks it sent.
 A failure is recorded and tried again with a growing wait; after ``MAX_ATTEMPTS`` it is
 given up (and stays visible in the admin).
@@ -15,15 +16,16 @@ import logging
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
-from django.utils import timezone, translation
+from django.utils import timezone
 
-from clubs.profiles import preferred_language
+from clubs.models import Club
+from clubs.profiles import language_for
 from notifications import channels as channel_registry
-from notifications.events import EVENTS, Message
+from notifications.events import EVENTS
+from notifications.messages import MESSAGES
 from notifications.models import Delivery, Notification, Preference
 from notifications.queue import later
 
@@ -47,24 +49,16 @@ def announce(event: str, *args: Any, occurrence: str = "") -> None:
     later(FAN_OUT_TASK, event, list(args), key=key[:255])
 
 
-def language_of(user: Any) -> str:
-    """The language a person reads in: their profile's choice, else the site's default
+def language_of(user: Any, club: Club | None = None) -> str:
+    """The language a person reads in (``clubs.profiles.language_for``): their choice,
+    else their browser's at sign-up, else the language of the club the message is about
     (never the language of whatever request happened to cause the notification)."""
-    return preferred_language(user) or settings.LANGUAGE_CODE
+    return language_for(user, club)
 
 
 def preference_for(user: Any) -> Preference:
     preference, _ = Preference.objects.get_or_create(user=user)
     return preference
-
-
-def render(message: Message, language: str) -> tuple[str, str]:
-    """The title and text of a message in ``language``."""
-    with translation.override(language):
-        params = {key: str(value) for key, value in message.params.items()}
-        title = str(message.title) % params if params else str(message.title)
-        body = str(message.body) % params if message.body and params else str(message.body or "")
-    return title[:200], body[:2000]
 
 
 def fan_out(event: str, args: list[Any]) -> list[int]:
@@ -77,24 +71,26 @@ def fan_out(event: str, args: list[Any]) -> list[int]:
     messages = build(*args)
     users = {u.pk: u for u in get_user_model().objects.filter(pk__in={m.user_id for m in messages})
              .select_related("notification_preference")}
+    clubs = Club.objects.in_bulk({m.club_id for m in messages if m.club_id is not None})
     created = []
     for message in messages:
         user = users.get(message.user_id)
         if user is None or not user.is_active:
             continue
+        kind = MESSAGES[message.name].kind
         with transaction.atomic():
-            language = language_of(user)
-            title, body = render(message, language)
             notification, new = Notification.objects.get_or_create(
                 key=message.key[:200],
-                defaults={"user": user, "kind": message.kind, "title": title, "body": body,
-                          "url": message.url[:300], "language": language},
+                defaults={"user": user, "kind": kind, "message": message.name,
+                          "params": message.params, "club_id": message.club_id,
+                          "url": message.url[:300],
+                          "language": language_of(user, clubs.get(message.club_id))},
             )
             if not new:
                 continue
             preference = preference_for(user)
             for channel in channel_registry.CHANNELS.values():
-                if preference.wants(message.kind, channel.name) and channel.available(user, preference):
+                if preference.wants(kind, channel.name) and channel.available(user, preference):
                     delivery = Delivery.objects.create(notification=notification, channel=channel.name)
                     later(DELIVER_TASK, delivery.pk, key=f"deliver:{delivery.pk}")
             created.append(notification.pk)

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 
 from common.redirects import redirect_back
 from notifications import channels as channel_registry
+from notifications import messages as notification_messages
 from notifications import services
 from notifications.forms import PreferenceForm
 from notifications.models import Kind, Notification
@@ -23,6 +24,9 @@ PAGE = 50
 @login_required
 def notification_list(request: HttpRequest) -> HttpResponse:
     notifications = list(Notification.objects.filter(user=request.user)[:PAGE])
+    for notification in notifications:  # in the page's language (the reader's)
+        notification.shown_title, notification.shown_body = notification_messages.render(notification)
+        notification.kept_as_text = notification_messages.is_text(notification)
     return render(request, "notifications/list.html", {
         "notifications": notifications, "unread": services.unread_count(request.user),
     })

@@ -50,14 +50,20 @@ def test_a_mail_asked_for_twice_is_sent_twice(django_capture_on_commit_callbacks
     assert len(mails_to("x@example.org")) == 2
 
 
-def test_the_sign_up_mail_is_in_the_language_of_the_page(browser_client) -> None:
+def test_the_sign_up_mail_is_in_the_language_the_browser_asked_for_and_stays_so(
+        browser_client) -> None:
     browser_client.post(reverse("account_signup"), SIGN_UP, HTTP_ACCEPT_LANGUAGE="ru")
     (message,) = mails_to("ivan@example.org")
     assert "Для подтверждения перейдите" in message.body
     assert message.subject.startswith("[Нарды]")
+    # the language his browser asked for at sign-up is his until he chooses one
     browser_client.post(reverse("password_reset"), {"email": "ivan@example.org"},
                         HTTP_ACCEPT_LANGUAGE="en")
-    assert "Click the link below to reset your password" in mails_to("ivan@example.org")[1].body
+    assert "Click the link below to reset your password" not in mails_to("ivan@example.org")[1].body
+    Profile.objects.filter(user__username="ivan").update(preferred_language="en")
+    browser_client.post(reverse("password_reset"), {"email": "ivan@example.org"},
+                        HTTP_ACCEPT_LANGUAGE="ru")
+    assert "Click the link below to reset your password" in mails_to("ivan@example.org")[2].body
 
 
 def test_a_chosen_language_wins_over_the_page_language(browser_client) -> None:

@@ -15,6 +15,7 @@ from rest_framework.test import APIClient
 
 from games import services as games_services
 from notifications import services as notify
+from notifications.messages import render
 from notifications.models import Delivery, Notification
 from tests.support.clients import error_of
 from tests.support.fake_http import fake_server
@@ -30,8 +31,13 @@ def _fast(settings) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-def titles(user) -> list[str]:
-    return list(Notification.objects.filter(user=user).order_by("pk").values_list("title", flat=True))
+def titles(user, language: str = "en") -> list[str]:
+    """The titles of a person's notifications as a reader of ``language`` reads them."""
+    return [render(n, language)[0] for n in Notification.objects.filter(user=user).order_by("pk")]
+
+
+def text_of(notification, language: str = "en") -> str:
+    return render(notification, language)[1]
 
 
 def mails_to(address: str) -> list[str]:
@@ -52,7 +58,7 @@ def test_a_draw_tells_each_player_their_match_in_the_site_and_by_email(
     user = first.top.player.user
     assert titles(user) == [f"Your match in {event.name} is ready"]
     note = Notification.objects.get(user=user)
-    assert f"you play {first.bottom.player.display_name} at table {first.table}" in note.body
+    assert f"you play {first.bottom.player.display_name} at table {first.table}" in text_of(note)
     assert note.url == reverse("tournaments:my_matches")
     assert mails_to(user.email) == [f"Your match in {event.name} is ready"]
     assert len(mail.outbox) == 4  # four players, one email each
@@ -81,7 +87,7 @@ def test_results_the_opponent_confirms_and_the_confirmation(django_capture_on_co
         games_services.override_result(match=final.match, by=director_of(event), score1=Decimal(3),
                                        score2=Decimal(7), reason="Wrong sheet")
     assert titles(bottom)[-1].startswith("A director set the result")
-    assert Notification.objects.filter(user=bottom).order_by("pk").last().body == "Reason: Wrong sheet"
+    assert text_of(Notification.objects.filter(user=bottom).order_by("pk").last()) == "Reason: Wrong sheet"
 
 
 def test_never_twice(django_capture_on_commit_callbacks) -> None:
@@ -120,13 +126,14 @@ def test_preferences_mute_a_kind_by_email_but_the_site_still_shows_it(
         notify.update_preferences(user=user, email=True, telegram_chat_id="", muted=["nonsense:email"])
 
 
-def test_each_person_reads_in_their_language(django_capture_on_commit_callbacks, monkeypatch) -> None:
-    monkeypatch.setattr(notify, "language_of", lambda user: "ru")
+def test_players_who_chose_no_language_read_in_their_club_s(django_capture_on_commit_callbacks) -> None:
+    event = make_event(2, with_logins=True)
+    type(event.club).objects.filter(pk=event.club_id).update(language="ru")
     with django_capture_on_commit_callbacks(execute=True):
-        drawn(2)
+        services.make_draw(tournament=event, actor=director_of(event))
     note = Notification.objects.first()
     assert note.language == "ru"
-    assert "Основная" in note.body  # the flight's name, in Russian
+    assert "Основная" in mail.outbox[0].body  # the flight's name, in Russian
 
 
 def test_telegram_through_a_fake_bot_api_with_a_retry(django_capture_on_commit_callbacks,
@@ -212,7 +219,8 @@ def test_disputes_are_told_to_the_players_and_the_directors(django_capture_on_co
         rule_dispute(dispute=dispute, by=director, ruling="upheld", score1=Decimal(1), score2=Decimal(7))
     ruling = f"Ruling on dispute {dispute.pk}: complaint upheld: the play or result is corrected"
     assert ruling in titles(top) and ruling in titles(bottom)
-    assert Notification.objects.get(user=bottom, title=ruling).body.startswith("Official result: 1–7")
+    ruled = [n for n in Notification.objects.filter(user=bottom) if render(n, "en")[0] == ruling]
+    assert text_of(ruled[0]).startswith("Official result: 1–7")
 
 
 def test_the_navigation_counts_unread_and_the_list_marks_read(client: Client,
@@ -225,7 +233,7 @@ def test_the_navigation_counts_unread_and_the_list_marks_read(client: Client,
     assert 'id="unread-count"' in home.text and ">1</mark>" in home.text
     page = client.get(reverse("notifications:list"))
     note = Notification.objects.get(user=user)
-    assert note.title in page.text
+    assert render(note)[0] in page.text
     opened = client.post(reverse("notifications:read", args=[note.pk]))
     assert opened.status_code == 302 and opened["Location"] == note.url
     assert notify.unread_count(user) == 0
@@ -293,4 +301,4 @@ def test_the_language_comes_from_the_person_s_profile(django_capture_on_commit_c
     with django_capture_on_commit_callbacks(execute=True):
         services.make_draw(tournament=event, actor=director_of(event))
     assert set(Notification.objects.values_list("language", flat=True)) == {"ru"}
-    assert all("Основная" in body for body in Notification.objects.values_list("body", flat=True))
+    assert all("Основная" in message.body for message in mail.outbox)

@@ -89,3 +89,18 @@ def division_tabs(tournament: Tournament, tab: str = "overview") -> dict[str, An
                reverse(f"tournaments:{page}", args=[child.pk]), tournament.pk == child.pk,
                child.division) for child in divisions]
     return {"links": links, "choose": tournament.pk == event.pk and tab in DRAW_TABS}
+
+
+@register.filter
+def division_name(code: str, tournament: Tournament) -> str:
+    """A division shown by its name (the director's), never by its code ("open")."""
+    if not code:
+        return ""
+    names = getattr(tournament, "_division_names", None)
+    if names is None:
+        event = tournament.parent if tournament.parent_id else tournament
+        names = {str(d.get("code")): str(d.get("name") or d.get("code"))
+                 for d in event.divisions or () if isinstance(d, dict)}
+        tournament._division_names = names
+    return names.get(code, code)
+
