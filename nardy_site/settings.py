@@ -489,8 +489,9 @@ EMAIL_FILE_PATH = os.environ.get("NARDY_EMAIL_FILE_PATH", str(VAR_DIR / "mail"))
 # The site's address as people reach it: links in emails and Telegram messages.
 NARDY_SITE_URL = os.environ.get("NARDY_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 # Where users get this program's source (AGPL-3.0-or-later, section 13): every page links
-# to it. Point it at your own copy when you run a changed version.
-NARDY_SOURCE_URL = os.environ.get("NARDY_SOURCE_URL", "https://github.com/nardy-club/nardy")
+# to it. Empty: the site offers the source it runs itself (/source.tar.gz, nardy_site.source);
+# or the address of a public copy of exactly the version you run.
+NARDY_SOURCE_URL = os.environ.get("NARDY_SOURCE_URL", "").strip()
 # The site's name in account emails ("Hello from Nardy!", the subject's "[Nardy]"); by
 # default "Nardy" in the reader's language.
 NARDY_SITE_NAME = os.environ.get("NARDY_SITE_NAME", "").strip()

@@ -4,7 +4,7 @@ from allauth.account import views as account_views
 from django.contrib import admin
 from django.urls import include, path
 
-from nardy_site import health, language, views
+from nardy_site import health, language, source, views
 
 # The names pages and tests used with Django's own login views, on allauth's views
 # (the same addresses under /accounts/).
@@ -18,6 +18,7 @@ account_aliases = [
 urlpatterns = [
     path("", views.home, name="home"),
     path("health/", health.health, name="health"),
+    path("source.tar.gz", source.source, name="source"),
     path("", include("clubs.urls")),
     path("", include("leaderboard.urls")),
     path("", include("tournaments.urls")),

@@ -42,6 +42,6 @@ def test_the_analysis_fits_a_phone_and_reads_in_every_language(
             assert rows.count() == 2
             assert page.get_by_test_id("pr").first.inner_text() == str(analysis.pr1)
             assert page.get_by_test_id("blunders").locator("li").count() > 0
-            assert page.get_by_test_id("source-code").get_attribute("href") == settings.NARDY_SOURCE_URL
+            assert page.get_by_test_id("source-code").get_attribute("href") == "/source.tar.gz"
         context.close()
     assert not problems, problems.report()

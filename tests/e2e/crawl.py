@@ -100,6 +100,7 @@ NOT_PAGES: dict[str, str] = {
     "notifications:read_all": "POST action",
     "webhooks:action": "POST action",
     "logout": "POST action",
+    "source": "a download: the source archive (tests/nardy_site/test_source.py)",
     "set_language": "POST action",
     "account_confirm_email": "needs a key from a verification email (tests/accounts)",
     "account_reset_password_from_key": "needs a token from an email (tests/accounts)",
