@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 
 from tournaments.draws.knockout import KnockoutDraw
 from tournaments.draws.progress import BracketState, PlaceGroup, flight_places
+from tournaments.draws.swiss import check_swiss_settings
 from tournaments.errors import DrawError
 from tournaments.formats.base import EventFormat
-from tournaments.models import BracketConflict, Entry, LateEntryRule, Pairing, Tournament
+from tournaments.models import (
+    BracketConflict,
+    Entry,
+    Flight,
+    LateEntryRule,
+    Pairing,
+    Tournament,
+)
 from tournaments.services.knockout import (
     KNOCKOUT_FLIGHTS,
     correct_knockout_result,
@@ -19,8 +27,9 @@ from tournaments.services.knockout import (
     record_knockout_result,
 )
 from tournaments.services.round_robin import finish_table, record_table_result
-from tournaments.services.walkovers import place_in_bye, take_table_bye
-from tournaments.standings import ROUND_ROBIN_ORDER
+from tournaments.services.swiss import swiss_over
+from tournaments.services.walkovers import place_in_bye, require_a_round_left, take_table_bye
+from tournaments.standings import ROUND_ROBIN_ORDER, SWISS_ORDER
 
 SEEDING = ("seeding", "seeded_top", "random_seed")
 
@@ -101,3 +110,47 @@ class TableFormat(EventFormat):
 
     def finish(self, tournament: Tournament) -> None:
         finish_table(tournament)
+
+
+class SwissRoundsFormat(TableFormat):
+    """A fixed number of rounds, each paired from the standings so far (Swiss, Monrad):
+    what differs is only how a round is paired (``make_round``). Late entrants join the
+    next round, ranked by the standings; one must be left to pair them in."""
+
+    settings = (*SEEDING, "swiss_rounds", "tiebreaks", "playoff_places")
+    # both join the next round; penalty: penalty points off the match wins
+    late_entry_rules = ("none", "seeded_last", "penalty")
+    table_flight = Flight.SWISS
+    partial = "tournaments/_crosstable.html"
+    default_tiebreaks = SWISS_ORDER
+    played_in_rounds = True
+    # pairs the next round and starts it; returns its number
+    make_round: Callable[..., int]
+
+    def check_settings(self, tournament: Tournament, entrants: int | None = None) -> None:
+        super().check_settings(tournament, entrants)
+        rounds = tournament.swiss_rounds
+        if entrants is None:
+            if rounds is not None and rounds < 1:
+                check_swiss_settings(2, rounds)
+            return
+        check_swiss_settings(entrants, rounds)
+
+    def pairs_with_repeats(self, tournament: Tournament) -> bool:
+        return True
+
+    def make_draw(self, *, tournament: Tournament, actor: AbstractBaseUser | None) -> None:
+        type(self).make_round(tournament=tournament, actor=actor)
+
+    def next_stage(self, *, tournament: Tournament, actor: AbstractBaseUser | None,
+                   stage: str = "round", through: int | None = None,
+                   allow_repeats: bool = False) -> dict[str, Any]:
+        return {"round": type(self).make_round(tournament=tournament, actor=actor,
+                                               allow_repeats=allow_repeats)}
+
+    def place_late_entry(self, *, tournament: Tournament, entry: Entry, rule: str) -> None:
+        require_a_round_left(tournament, tournament.swiss_rounds)
+        entry.save()
+
+    def table_over(self, tournament: Tournament) -> bool:
+        return swiss_over(tournament)

@@ -8,64 +8,19 @@ crosstable, the standings, the play-offs and the late entries work as for a Swis
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
 from tournaments.draws.monrad import pair_monrad_round
-from tournaments.draws.swiss import check_swiss_settings, swiss_rounds
+from tournaments.draws.swiss import swiss_rounds
 from tournaments.format_registry import register
-from tournaments.formats.common import SEEDING, TableFormat
+from tournaments.formats.common import SwissRoundsFormat
 from tournaments.models import Entry, Flight, Pairing, Tournament
 from tournaments.services.common import ActionError, record, require_no_duplicates, require_status
 from tournaments.services.knockout import active_entries
 from tournaments.services.round_robin import seed_entries, start_round, table_pairing
-from tournaments.services.swiss import swiss_history, swiss_over
+from tournaments.services.swiss import swiss_history
 from tournaments.services.tables import table_standings
-from tournaments.services.walkovers import require_a_round_left
-from tournaments.standings import SWISS_ORDER
-
-
-@register
-class Monrad(TableFormat):
-    key = Tournament.Format.MONRAD
-    settings = (*SEEDING, "swiss_rounds", "tiebreaks", "playoff_places")
-    # both join the next round ranked by the standings; penalty: points off the match wins
-    late_entry_rules = ("none", "seeded_last", "penalty")
-    table_flight = Flight.SWISS
-    partial = "tournaments/_crosstable.html"
-    default_tiebreaks = SWISS_ORDER
-    played_in_rounds = True
-
-    def check_settings(self, tournament: Tournament, entrants: int | None = None) -> None:
-        super().check_settings(tournament, entrants)
-        rounds = tournament.swiss_rounds
-        if entrants is None:
-            if rounds is not None and rounds < 1:
-                check_swiss_settings(2, rounds)
-            return
-        check_swiss_settings(entrants, rounds)
-
-    def pairs_with_repeats(self, tournament: Tournament) -> bool:
-        return True
-
-    def make_draw(self, *, tournament: Tournament, actor: AbstractBaseUser | None) -> None:
-        make_monrad_round(tournament=tournament, actor=actor)
-
-    def next_stage(self, *, tournament: Tournament, actor: AbstractBaseUser | None,
-                   stage: str = "round", through: int | None = None,
-                   allow_repeats: bool = False) -> dict[str, Any]:
-        return {"round": make_monrad_round(tournament=tournament, actor=actor,
-                                           allow_repeats=allow_repeats)}
-
-    def place_late_entry(self, *, tournament: Tournament, entry: Entry, rule: str) -> None:
-        """The entrant joins the next round, ranked by the standings: one must be left."""
-        require_a_round_left(tournament, tournament.swiss_rounds)
-        entry.save()
-
-    def table_over(self, tournament: Tournament) -> bool:
-        return swiss_over(tournament)
 
 
 @transaction.atomic
@@ -113,3 +68,9 @@ def _open_round(tournament: Tournament, actor: AbstractBaseUser | None, pairings
     )
     start_round(tournament=tournament, actor=actor)
     return number
+
+
+@register
+class Monrad(SwissRoundsFormat):
+    key = Tournament.Format.MONRAD
+    make_round = staticmethod(make_monrad_round)
