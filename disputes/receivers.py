@@ -9,6 +9,7 @@ from django.dispatch import receiver
 
 from disputes.models import Dispute, DisputeKind
 from disputes.services import open_result_dispute
+from games import reasons
 from games.models import Match, MatchResult, MatchTranscript, ResultStatus, TranscriptStatus
 from games.signals import result_disputed
 
@@ -48,7 +49,7 @@ def open_for_disagreeing_transcripts(limit: int = 100) -> list[int]:
                 match=match,
                 result=result,
                 by=None,
-                reason="The uploaded transcript disagrees with the result.",
+                reason=reasons.TRANSCRIPT_DISAGREES,
                 transcript=transcript,
             )
         opened.append(dispute.pk)

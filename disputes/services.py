@@ -32,6 +32,7 @@ from disputes.signals import dispute_opened, dispute_ruled
 from disputes.verdicts import validate_move
 from engine.errors import EngineError
 from engine.position import Position
+from games import reasons
 from games.choices import DEFAULT_BLOCK_RULE
 from games.models import (
     MAX_GAME_NUMBER,
@@ -336,9 +337,7 @@ def _apply_ruled_score(dispute: Dispute, by: AnyUser, ruling: str, note: str,
         score1, score2 = Decimal(str(entered[0])), Decimal(str(entered[1]))
     if dispute.match is None:
         raise ServiceError("no_match", _("This dispute has no match."))
-    reason = str(_("Ruling on dispute %(number)s") % {"number": dispute.pk})
-    if note:
-        reason = f"{reason}: {note}"
+    reason = reasons.ruling_reason(dispute.pk, note)
     result = override_result(match=dispute.match, by=by, score1=score1, score2=score2,
                              reason=reason)
     claims = dict(dispute.claims or {})

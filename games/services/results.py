@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.permissions import AnyUser
 from engine.match import Double
+from games import reasons
 from games.models import (
     MAX_GAME_NUMBER,
     Game,
@@ -261,7 +262,7 @@ def _propose(match: Match, by: AnyUser, score1: Decimal, score2: Decimal) -> Mat
             earlier,
             ResultStatus.REJECTED,
             ResultChange.Action.REJECTED,
-            reason=str(_("Replaced by a new proposal.")),
+            reason=reasons.REPLACED,
         )
     result = MatchResult.objects.create(
         match=match,

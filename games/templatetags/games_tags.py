@@ -7,6 +7,7 @@ from typing import Any
 
 from django import template
 
+from games import reasons
 from games.services.scoring import format_score
 
 register = template.Library()
@@ -34,3 +35,9 @@ def transcript_error(error: dict[str, Any]) -> str:
     from games.services.errors import transcript_error_text
 
     return transcript_error_text(error, get_language() or "en")
+
+
+@register.filter
+def reason_in_words(reason: str) -> str:
+    """A reason stored beside a result or dispute, in the reader's language (games.reasons)."""
+    return reasons.in_words(reason or "")
