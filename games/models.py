@@ -49,6 +49,15 @@ __all__ = [
 ]
 
 
+TO_BE_DECIDED = _("to be decided")
+
+
+def match_name(first: str | None, second: str | None) -> str:
+    """A match named by its players in the current language; one not yet known (a later
+    round's match) is «to be decided»."""
+    return f"{first or TO_BE_DECIDED} – {second or TO_BE_DECIDED}"
+
+
 class Match(models.Model):
     """A match to ``length`` points (0: an unlimited money session) between two players.
 
@@ -156,9 +165,12 @@ class Match(models.Model):
         ]
 
     def __str__(self) -> str:
-        first = self.player1.display_name if self.player1 else _("to be decided")
-        second = self.player2.display_name if self.player2 else _("to be decided")
-        return f"{first} – {second}"
+        return match_name(*self.sides())
+
+    def sides(self) -> list[str | None]:
+        """The players' names, ``None`` for one not yet known: how a match is stored where
+        it is put into words later, in a reader's language (``match_name``)."""
+        return [p.display_name if p else None for p in (self.player1, self.player2)]
 
     def apply_variant_defaults(self) -> None:
         """Fill in what was left to the variant: the cube (off in long nardy) and the

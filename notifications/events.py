@@ -210,7 +210,7 @@ def dispute_opened(dispute_id: int) -> list[Message]:
     if dispute is None:
         return []
     params = {"number": dispute.pk, "what": _what(dispute),
-              "match": str(dispute.match) if dispute.match else dispute.club.name}
+              "match": dispute.match.sides() if dispute.match else dispute.club.name}
     directors = list(get_user_model().objects.filter(directed_clubs=dispute.club).values_list("pk", flat=True))
     people = [u for u in _each([*_dispute_people(dispute), *directors]) if u != dispute.submitted_by_id]
     return [

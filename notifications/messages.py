@@ -5,7 +5,9 @@ it is shown or sent (``render``), so a Russian reader never gets a sentence stor
 English.
 
 Values that are codes (a flight, a walkover's reason, a ruling, what a dispute is about)
-are stored as codes and shown by their translated labels; a missing value is a dash.
+are stored as codes and shown by their translated labels; a missing value is a dash. A
+match is stored as its two players' names, ``None`` for one not yet known, so that «to be
+decided» is said in the reader's language, not in that of whoever caused the message.
 A name never ends a sentence before a full stop here: "Bella I." would read "Bella I..".
 """
 
@@ -22,6 +24,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from disputes.models import Ruling
+from games.models import match_name
 from notifications.models import Kind, Notification
 from tournaments.models import Flight, Walkover
 
@@ -46,6 +49,14 @@ def or_else(fallback: Any) -> Callable[[Any], str]:
     def label(value: Any) -> str:
         return str(value) if value not in (None, "") else str(fallback)
     return label
+
+
+def a_match(value: Any) -> str:
+    """A match stored as its sides (``Match.sides``), named in the current language; a
+    text (a club's name for a dispute about no match, or a row from before) as it is."""
+    if isinstance(value, (list, tuple)) and len(value) == 2:
+        return match_name(*value)
+    return str(value) if value not in (None, "") else DASH
 
 
 DISPUTED = {"result": _("a result"), "move": _("a move")}
@@ -111,7 +122,7 @@ define(Message("result_ruled", Kind.RESULT, _("A director set the result: %(scor
                _("By the ruling on dispute %(number)s. Note: %(note)s")))
 define(Message("dispute_opened", Kind.DISPUTE, _("Dispute %(number)s opened about %(what)s"),
                _("The engine checks it, then a director rules. Match: %(match)s"),
-               {"what": one_of(DISPUTED)}))
+               {"what": one_of(DISPUTED), "match": a_match}))
 define(Message("dispute_checked", Kind.DISPUTE, _("The engine has checked dispute %(number)s"),
                _("Its verdict on %(what)s is on the dispute's page; a director rules next."),
                {"what": one_of(DISPUTED)}))

@@ -11,17 +11,20 @@ import pytest
 from django.core import mail
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from clubs.models import Profile
 from clubs.profiles import ensure_player, language_for
+from disputes.models import Dispute
 from games import services as games_services
 from notifications.messages import render, render_message
 from notifications.models import Notification
+from notifications.services import fan_out
 from tests.accounts.conftest import mails_to
 from tests.accounts.test_signup_login import sign_up
 from tests.e2e.crawl import english_left
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
+from tests.games.match_factories import MatchFactory
 from tests.tournaments.tournament_helpers import director_of, make_event, pairing
 from tournaments import services
 from tournaments.services import checkin
@@ -166,3 +169,22 @@ def test_an_invitation_is_written_in_the_club_s_language_to_a_newcomer(
     assert cyrillic(invitation.subject) and cyrillic(invitation.body)
     text = " ".join(word for word in invitation.body.split() if "/join/" not in word)
     assert english_left(text, [club.name, director.username]) == []
+
+
+def test_a_match_with_a_player_not_yet_known_is_named_in_the_reader_s_language() -> None:
+    """The dispute's match has one player still to be decided; the notification is made
+    while English is active (whoever caused it read English) and read by a Russian."""
+    club = ClubFactory(language="ru")
+    reader = UserFactory()
+    Profile.objects.create(user=reader, preferred_language="ru")
+    known = PlayerFactory(display_name="Сергей С.", user=reader)
+    match = MatchFactory(club=club, player1=known, player2=None)
+    dispute = Dispute.objects.create(club=club, kind="result", match=match,
+                                     submitted_by=UserFactory(), statement="Счёт не тот")
+    with translation.override("en"):
+        fan_out("dispute_opened", [dispute.pk])
+    note = Notification.objects.get(user=reader, message="dispute_opened")
+    title, body = render(note, "ru")
+    assert cyrillic(body)
+    assert english_left(f"{title} {body}", [known.display_name]) == [], body
+    assert render(note, "en")[1].endswith("Сергей С. – to be decided")

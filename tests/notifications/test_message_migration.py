@@ -103,3 +103,34 @@ def test_old_sentences_become_messages_and_the_rest_keep_their_text() -> None:
         assert back[ids[6]].title == "Something the club's old code said"
     finally:
         _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+
+def test_a_match_stored_with_a_placeholder_becomes_its_sides() -> None:
+    """Migration 0004: «to be decided» stored in whatever language caused the message is
+    said in the reader's; a match of two known players and a club's name stay as they are."""
+    user = UserFactory()
+    before, after = [("notifications", "0003_sentences_to_messages")], [
+        ("notifications", "0004_match_as_sides")]
+    stored = ["Сергей С. – to be decided", "определится позже – Bella I.",
+              "Aram P. – Bella I.", "Клуб на Арбате"]
+    try:
+        executor = _migrate(before)
+        old = executor.loader.project_state(before).apps.get_model("notifications", "Notification")
+        ids = [old.objects.create(
+            user_id=user.pk, kind="dispute", message="dispute_opened", key=f"match:{n}",
+            language="en", params={"number": n, "what": "result", "match": match}).pk
+            for n, match in enumerate(stored)]
+
+        _migrate(after)
+
+        rows = [Notification.objects.get(pk=pk) for pk in ids]
+        assert [row.params["match"] for row in rows] == [
+            ["Сергей С.", None], [None, "Bella I."], "Aram P. – Bella I.", "Клуб на Арбате"]
+        assert render(rows[0], "ru")[1].endswith("Матч: Сергей С. – определится позже")
+        assert render(rows[1], "en")[1].endswith("Match: to be decided – Bella I.")
+        assert render(rows[3], "ru")[1].endswith("Матч: Клуб на Арбате")
+
+        _migrate(before)  # back: text in each row's language
+        assert old.objects.get(pk=ids[1]).params["match"] == "to be decided – Bella I."
+    finally:
+        _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
