@@ -9,7 +9,7 @@ from django.apps import apps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.safestring import mark_safe
@@ -76,8 +76,8 @@ def match_analysis(request: HttpRequest, pk: int) -> HttpResponse:
 def my_pr_privacy(request: HttpRequest) -> HttpResponse:
     """A player chooses who sees their PR and luck: everyone, or their clubs only."""
     player = player_for(request.user)
-    if player is None:
-        raise Http404
+    if player is None:  # said on the page: the choice waits for a club to add them
+        return render(request, "analysis/privacy.html", {"form": None})
     current = getattr(player, "analysis_privacy", None)
     initial = {"visibility": current.pr_visibility if current else PrVisibility.PUBLIC}
     form = PrivacyForm(request.POST or None, initial=initial)

@@ -25,6 +25,17 @@ def test_a_player_keeps_their_pr_to_their_clubs(client) -> None:
     assert PlayerAnalysisPrivacy.objects.get(player=player).pr_visibility == PrVisibility.CLUB
 
 
+def test_an_account_without_a_player_is_told_why_there_is_no_choice(client) -> None:
+    """A director who plays in no club has no PR: the page says so (it answered 404)."""
+    client.force_login(UserFactory())
+    url = reverse("analysis:my_pr_privacy")
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="ru")
+    assert page.status_code == 200
+    assert "не связана с игроком" in page.content.decode()
+    assert client.post(url, {"visibility": "club"}).status_code == 200
+    assert not PlayerAnalysisPrivacy.objects.exists()
+
+
 def test_the_clubs_directors_choose_the_depth(client) -> None:
     director, stranger = UserFactory(), UserFactory()
     club = ClubFactory(directors=[director])
