@@ -182,3 +182,17 @@ def clubs_of(user: Any) -> list[tuple[Club, str]]:
         Q(memberships__player__user=user) | Q(directors=user) | Q(scorers=user) | Q(owner=user)
     ).distinct().order_by("name")
     return [(club, role_of(user, club)) for club in clubs]
+
+
+def person_name(user: Any) -> str:
+    """How a login is named on a page: its player's public name, else the person's full
+    name, else (last resort) the login name. Empty for no user."""
+    if user is None:
+        return ""
+    try:
+        player = user.player
+    except Player.DoesNotExist:
+        player = None
+    if player is not None and player.display_name:
+        return str(player.display_name)
+    return user.get_full_name() or user.get_username()

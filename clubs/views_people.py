@@ -148,7 +148,7 @@ def player_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             form.add_error(None, error_text(error))
     return render(request, "clubs/player_edit.html", {
         "club": club, "player": player, "form": form,
-        "history": registry.history_of(player), "log": player.log.select_related("by")[:20],
+        "history": registry.history_of(player), "log": player.log.select_related("by__player")[:20],
     })
 
 

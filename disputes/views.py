@@ -150,7 +150,7 @@ def _context(request: HttpRequest, dispute: Dispute, **extra: Any) -> dict[str, 
         "can_withdraw": access.can_withdraw(request.user, dispute) and dispute.is_open,
         "ruling_form": extra.pop("ruling_form", None) or RulingForm(kind=dispute.kind),
         "events": [(event, presentation.event_text(event))
-                   for event in dispute.events.select_related("actor")],
+                   for event in dispute.events.select_related("actor__player")],
         **extra,
     }
 

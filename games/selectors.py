@@ -116,7 +116,7 @@ def match_view(match: Match, user: AnyUser | None) -> MatchView:
 
 
 def transcripts_of(match: Match) -> list[MatchTranscript]:
-    return list(match.transcripts.select_related("uploaded_by"))
+    return list(match.transcripts.select_related("uploaded_by__player"))
 
 
 def disagreement_sentences(transcript: MatchTranscript) -> list[str]:

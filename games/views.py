@@ -111,7 +111,7 @@ def _page(
     }
     if request.htmx:
         return render(request, partial, context)
-    context["changes"] = match.changes.select_related("actor")
+    context["changes"] = match.changes.select_related("actor__player")
     return render(request, "games/match_detail.html", context)
 
 

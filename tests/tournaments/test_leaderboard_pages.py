@@ -154,3 +154,28 @@ def test_chart_is_well_formed_for_any_history(ratings):
                  and t.get("x") == "58"]
         assert ticks[0] <= min(ratings) and ticks[-1] >= max(ratings) and len(ticks) >= 3
     assert nice_step(100) == 20 and nice_step(7) == 2 and nice_step(12) == 2.5
+
+
+def test_the_club_pages_rankings_link_lists_that_clubs_players(client):
+    """Issue 27, part 2: the link answered 400 (it sent the club's id; the filter takes its slug)."""
+    club = ClubFactory(name="Riverside")
+    other = ClubFactory(name="Hillside")
+    day = datetime.date.today().replace(month=1, day=2)
+    for owner, prefix in ((club, "River"), (other, "Hill")):
+        external = ExternalEvent.objects.create(club=owner, name="Open", date=day,
+                                                variant="backgammon")
+        event = RankedEvent.objects.create(
+            external_event=external, club=owner, name="Open", variant="backgammon", date=day,
+            entrants=4, strength_of_field=Decimal(4), paid_places=4)
+        for place in range(1, 5):
+            EventPlacing.objects.create(
+                event=event, player=PlayerFactory(display_name=f"{prefix} player {place}"),
+                place_first=place, place_last=place, points=Decimal(8) / place)
+    page = client.get(club.get_absolute_url()).text
+    start = page.index("/rankings/?club=")
+    link = page[start:page.index('"', start)].replace("&amp;", "&")
+    response = client.get(link)
+    assert response.status_code == 200, link
+    shown = response.text
+    assert all(f"River player {place}" in shown for place in range(1, 5))
+    assert "Hill player" not in shown

@@ -74,7 +74,7 @@ def _console_context(request: HttpRequest, tournament: Tournament) -> dict[str, 
         "decided_pairings": [p for p in pairings if p.state == Pairing.State.DECIDED],
         "conflicts": tournament.conflicts.filter(status=BracketConflict.Status.OPEN)
         .select_related("pairing", "previous_winner__player", "new_winner__player"),
-        "log": activity.described(tournament.log.select_related("actor")[:15]),
+        "log": activity.described(tournament.log.select_related("actor__player")[:15]),
         "sections": console_sections.render(request, tournament),
         "result_form": DirectorResultForm(),
         "entry_form": AddEntryForm(),
