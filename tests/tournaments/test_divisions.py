@@ -185,7 +185,9 @@ def test_divisions_through_the_pages(client: Client) -> None:
         assert "You are registered." in answer.text
     client.force_login(director)
     overview = client.get(event.get_absolute_url()).text
-    assert overview.count("<small>open</small>") == 4 and overview.count("<small>nov</small>") == 2
+    # a division is shown by its name, never by its code
+    assert overview.count("<small>Open</small>") == 4 and overview.count("<small>Novice</small>") == 2
+    assert "<small>open</small>" not in overview and "<small>nov</small>" not in overview
     drawn = client.post(reverse("tournaments:console_draw", args=[event.pk]), follow=True)
     assert "The draw is made" in drawn.text, drawn.text
     open_event_, novice = Tournament.objects.filter(parent=event).order_by("pk")
