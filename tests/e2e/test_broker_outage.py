@@ -77,10 +77,14 @@ def services(tmp_path: Path, transactional_db: None, settings: Any) -> Iterator[
     settings.CACHES = {"default": shared_cache(cache_url(redis.url))}
     settings.NARDY_PAGE_CACHE = True
     worker = start_worker(celery_app, redis.url, database_url, tmp_path / "worker.log", **QUICK)
+    # as deployed: a valid transcript is analysed on its own queue by its own worker
+    analysis = start_worker(celery_app, redis.url, database_url, tmp_path / "analysis.log",
+                            queues="analysis", name="test-analysis", **QUICK)
     beat = start_beat(redis.url, database_url, tmp_path, **QUICK)
     running = Services(redis, worker, beat)
     yield running
     beat.stop()
+    analysis.stop()
     worker.stop()
     running.redis.stop()
 

@@ -82,16 +82,18 @@ def service_env(redis_url: str, database_url: str, **extra: str) -> dict[str, st
 
 
 def start_worker(
-    app: Celery, redis_url: str, database_url: str, log_path: Path, **extra_env: str
+    app: Celery, redis_url: str, database_url: str, log_path: Path, *,
+    queues: str | None = None, name: str = "test-worker", **extra_env: str
 ) -> Worker:
-    """Start one worker (one pool process) and wait until it answers a ping."""
+    """Start one worker (one pool process) and wait until it answers a ping; `queues`
+    (e.g. "analysis", as make run's analysis worker) instead of the default queue."""
     env = service_env(redis_url, database_url, **extra_env)
-    hostname = f"test-worker-{os.getpid()}@%h"
+    hostname = f"{name}-{os.getpid()}@%h"
     command = [
         sys.executable, "-m", "celery", "-A", "nardy_site", "worker",
         "--loglevel=INFO", "--concurrency=1", "--pool=prefork",
         "--without-gossip", "--without-mingle", "--without-heartbeat",
-        f"--hostname={hostname}",
+        f"--hostname={hostname}", *([f"--queues={queues}"] if queues else []),
     ]  # fmt: skip
     log_file = log_path.open("wb")
     process = processes.start(command, env=env, cwd=BASE_DIR, stdout=log_file)
