@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.db.models import QuerySet
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import viewsets
 from rest_framework.routers import BaseRouter
@@ -12,12 +11,15 @@ from analysis import selectors
 from analysis.models import MatchAnalysis
 from analysis.serializers import MatchAnalysisSerializer
 from common.api import query_id
+from common.bounds import ID_MAX, ID_MIN
 
 
 @extend_schema_view(
     list=extend_schema(
         parameters=[
-            OpenApiParameter("match", OpenApiTypes.INT, description="only this match's analyses")
+            # an id as query_id reads it: 1 to ID_MAX (0 or less is refused with a 400)
+            OpenApiParameter("match", {"type": "integer", "minimum": ID_MIN, "maximum": ID_MAX},
+                             description="only this match's analyses")
         ]
     )
 )

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import email
 import os
+import re
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -150,6 +151,7 @@ def emails_by_recipient(folder: Path) -> dict[str, list[str]]:
                 continue
             message = email.message_from_string(chunk.strip())
             subject = str(email.header.make_header(email.header.decode_header(message["Subject"])))
+            subject = re.sub(r"\r?\n(?=[ \t])", "", subject)  # a long subject is folded (RFC 5322)
             for address in message["To"].split(","):
                 found.setdefault(address.strip(), []).append(subject)
     return found
