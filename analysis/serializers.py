@@ -62,7 +62,7 @@ class MatchAnalysisSerializer(serializers.ModelSerializer):
         user = getattr(request, "user", None)
         if analysis.figures is None:
             return []
-        return [
+        rows = [
             {
                 "seat": row.seat,
                 "name": row.name,
@@ -73,3 +73,5 @@ class MatchAnalysisSerializer(serializers.ModelSerializer):
             }
             for row in selectors.players(analysis, user)
         ]
+        # Through the serializer, so that the answer has the schema's types (PR as a decimal string).
+        return PlayerFiguresSerializer(rows, many=True).data

@@ -113,6 +113,7 @@ def test_a_player_who_keeps_their_pr_to_their_clubs(
     assert players[1]["visible"] is False and players[1]["pr"] is None
     assert players[1]["figures"] is None
     assert players[2]["visible"] is True and float(players[2]["pr"]) == float(analysis.pr2)
+    assert players[2]["pr"] == f"{analysis.pr2:.2f}"  # a decimal string, as the schema says
     assert api.json()["computed_by"] == "GNU Backgammon"
     # the club's season table leaves the player out for outsiders
     table_url = reverse("analysis:club_pr_table", args=[match.club.slug])
