@@ -58,6 +58,12 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("check_in_closes_at", copied_to_divisions=False),
     Setting("forfeit_minutes"),
     Setting("time_controls"),
+    Setting("clock_rule"),  # the clock each match gets (event_rules.match_clock)
+    Setting("clock_minutes_per_point"),
+    Setting("clock_delay_seconds"),
+    Setting("clock_bank_minutes"),
+    Setting("time_zone"),  # empty: the club's
+    Setting("start_time"),
     Setting("avoid_same_club"),
     Setting("avoided_pairs"),
 )
