@@ -106,6 +106,10 @@ class MatchSerializer(StrictModelSerializer):
             "created_at",
             "finished_at",
             "official_result",
+            "time_control",
+            "clocks_required",
+            "clock_seconds",
+            "clock_delay_seconds",
         ]
 
     def get_official_result(self, match: Match) -> int | None:

@@ -29,6 +29,9 @@ NUMBER_BOUNDS: dict[str, tuple[int, int]] = {
     "random_seed": (0, 2**63 - 1),
     "late_entry_penalty": (0, 99),  # match wins taken off a late entrant (the penalty rule)
     "playoff_places": (0, MAX_ENTRANTS),  # the format checks "at most the entrants"
+    "clock_minutes_per_point": (1, 10),  # a 25-point match at 10 min/point: over 4 hours each
+    "clock_delay_seconds": (0, 60),
+    "clock_bank_minutes": (1, 600),
 }
 MAX_RULES_TEXT = 5000  # characters of the "rules in force" text
 MAX_LENGTHS_PER_FLIGHT = 3  # knockout flights: early rounds, semi-finals, final

@@ -83,6 +83,16 @@ SETTING_HELP = {
                       "(next-round with stage knockout opens the play-offs, answers stage "
                       "playoff, and draws the knockout once they are decided); at most the "
                       "smallest group's size.",
+    "clock_rule": "How each match's clock is worked out when its round is announced: none "
+                  "(only the time controls as written), per_point (clock_minutes_per_point "
+                  "times the match length for each player) or bank (clock_bank_minutes for "
+                  "each player); both with clock_delay_seconds of delay per move.",
+    "clock_minutes_per_point": "Clock rule per_point: minutes per point of the match length "
+                               "(2: a 7-point match gives each player 14 minutes).",
+    "clock_delay_seconds": "Seconds of delay per move before a player's time runs (0: none).",
+    "clock_bank_minutes": "Clock rule bank: each player's minutes for the match.",
+    "time_zone": "The event's IANA time zone (Europe/Berlin); empty: its club's.",
+    "start_time": "The time the event starts on starts_on, local to its time zone.",
     "random_seed": "The seed of the draw's random choices (random or partial seeding, random "
                    "first Swiss round). Give one to make a draw reproducible; if empty, one is "
                    "chosen at the draw and stored here.",
@@ -161,7 +171,9 @@ class TournamentSerializer(StrictModelSerializer):
                   *ALL_SETTINGS_FIELDS, "random_seed", "draw_size", "current_round",
                   "registration_deadline", "approval_required", "capacity", "entry_fee",
                   "divisions", "late_entry_rule", "late_entry_penalty", "check_in_opens_at",
-                  "check_in_closes_at", "forfeit_minutes", "time_controls", "parent",
+                  "check_in_closes_at", "forfeit_minutes", "time_controls", "clock_rule",
+                  "clock_minutes_per_point", "clock_delay_seconds", "clock_bank_minutes",
+                  "time_zone", "start_time", "parent",
                   "division", "division_events"]
         read_only_fields = fields
         extra_kwargs = {name: {"help_text": _help(name)} for name in SETTING_HELP}

@@ -62,12 +62,21 @@ def announce_ready(tournament: Tournament, now: datetime | None = None) -> list[
             pairing.table = rules.lowest_free_table(tables)
         tables.add(pairing.table)
         control = rules.time_control_for(controls, pairing.round)
-        if control is not None and not games_adapter.has_started(pairing.match):
-            pairing.match.time_control = control.text
-            pairing.match.clocks_required = control.clocks_required
+        if not games_adapter.has_started(pairing.match):
+            if control is not None:
+                pairing.match.time_control = control.text
+                pairing.match.clocks_required = control.clocks_required
+            clock = rules.match_clock(
+                tournament.clock_rule, length=pairing.match.length,
+                minutes_per_point=tournament.clock_minutes_per_point,
+                delay_seconds=tournament.clock_delay_seconds,
+                bank_minutes=tournament.clock_bank_minutes)
+            pairing.match.clock_seconds = clock.bank_seconds if clock else None
+            pairing.match.clock_delay_seconds = clock.delay_seconds if clock else None
             matches.append(pairing.match)
     Pairing.objects.bulk_update(fresh, ["announced_for", "ready_at", "forfeit_at", "table"])
-    Match.objects.bulk_update(matches, ["time_control", "clocks_required"])
+    Match.objects.bulk_update(matches, ["time_control", "clocks_required", "clock_seconds",
+                                        "clock_delay_seconds"])
     for pairing in fresh:
         key = (pairing.flight, pairing.round)
         if key not in announced_rounds:
