@@ -205,6 +205,11 @@ class Tournament(models.Model):
         return reverse("tournaments:tournament_detail", kwargs={"pk": self.pk})
 
     @property
+    def zone_name(self) -> str:
+        """The event's time zone: its own, else its club's."""
+        return self.time_zone or self.club.time_zone
+
+    @property
     def pairs_with_repeats(self) -> bool:
         """The director may pair the next round allowing repeats (its format says)."""
         return self.event_format.pairs_with_repeats(self)
