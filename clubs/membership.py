@@ -7,6 +7,8 @@ code (worded in clubs/messages.py) and nothing is saved when one is raised.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
@@ -20,7 +22,8 @@ from clubs.permissions import can_manage_club, is_site_admin
 from clubs.profiles import LANGUAGE_CODES, ensure_player, own_player, supported_language
 from clubs.services import merge_players
 
-CLUB_FIELDS = ("name", "description", "venue", "schedule", "city", "language")
+CLUB_FIELDS = ("name", "description", "venue", "schedule", "city", "language", "time_zone",
+               "embed_origins")
 ASSIGNABLE_ROLES = (Role.DIRECTOR, Role.SCORER, Role.MEMBER)
 
 
@@ -51,7 +54,8 @@ def _require_manager(actor: AbstractBaseUser, club: Club) -> None:
 
 @transaction.atomic
 def create_club(*, actor: AbstractBaseUser, name: str, description: str = "", venue: str = "",
-                schedule: str = "", city: str = "", language: str = "") -> Club:
+                schedule: str = "", city: str = "", language: str = "", time_zone: str = "",
+                embed_origins: list[str] | None = None) -> Club:
     """A new club; whoever creates it is its owner (and a director, and a member). Its
     language is the one given, else the language its creator is using."""
     name = " ".join(name.split())
@@ -60,7 +64,8 @@ def create_club(*, actor: AbstractBaseUser, name: str, description: str = "", ve
     language = language or supported_language(translation.get_language()) or settings.LANGUAGE_CODE
     club = Club(name=name[:120], slug=_unique_slug(name), description=description.strip(),
                 venue=venue.strip(), schedule=schedule.strip(), city=city.strip(),
-                language=_language(language), owner=actor)
+                language=_language(language), owner=actor,
+                time_zone=time_zone or settings.TIME_ZONE, embed_origins=list(embed_origins or []))
     club.full_clean()
     club.save()
     club.directors.add(actor)
@@ -69,13 +74,16 @@ def create_club(*, actor: AbstractBaseUser, name: str, description: str = "", ve
 
 
 @transaction.atomic
-def update_club(*, club: Club, actor: AbstractBaseUser, **fields: str) -> Club:
+def update_club(*, club: Club, actor: AbstractBaseUser, **fields: Any) -> Club:
     _require_manager(actor, club)
     for field, value in fields.items():
         if field not in CLUB_FIELDS:
             raise TypeError(field)
         if field == "language":
             value = _language(value)
+        if field == "embed_origins":  # already checked (clubs.embeds.parse_origins)
+            club.embed_origins = list(value or [])
+            continue
         setattr(club, field, " ".join(value.split()) if field == "name" else value.strip())
     if not club.name:
         raise ClubError("name_required", "A club needs a name.")
