@@ -30,7 +30,7 @@ def _public_event(club: Club, pk: int | None) -> Tournament | None:
 
 
 def _listed(club: Club) -> list[tuple[int | None, str]]:
-    events = _public_events(club).exclude(status=Tournament.Status.DRAFT).order_by("-starts_on", "name")
+    events = _public_events(club).order_by("-starts_on", "name")
     return [(event.pk, event.name) for event in events[:MAX_LISTED]]
 
 
