@@ -39,6 +39,7 @@ class ClubForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["time_zone"].choices = time_zone_choices()
+        self.fields["time_zone"].widget.attrs["translate"] = "no"  # IANA names, as they are
         if self.instance.pk:
             self.initial["embed_origins"] = "\n".join(self.instance.embed_origins or [])
 
@@ -94,6 +95,7 @@ class ProfileForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["time_zone"].choices = [("", _("My club's time zone")), *time_zone_choices()]
+        self.fields["time_zone"].widget.attrs["translate"] = "no"  # IANA names, as they are
 
 
 class AddPlayerForm(forms.Form):

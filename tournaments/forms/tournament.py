@@ -159,6 +159,7 @@ class TournamentForm(forms.ModelForm):
                 self.fields[name].help_text = help_text
         self.fields["time_zone"].widget.choices = [
             ("", _("The club's time zone")), *time_zone_choices()]
+        self.fields["time_zone"].widget.attrs["translate"] = "no"  # IANA names, as they are
         self.fields["rules_text"].max_length = MAX_RULES_TEXT
         self.fields["rules_text"].validators.append(MaxLengthValidator(MAX_RULES_TEXT))
         self.fields["rules_text"].widget.attrs["maxlength"] = str(MAX_RULES_TEXT)
