@@ -87,7 +87,10 @@ class OembedViewSet(viewsets.ViewSet):
 
 def _embedded(request: Request, url: str) -> tuple[str, Any] | None:
     """The embed page at this address, if it is one and shows a public item."""
-    path = urlsplit(url).path
+    try:
+        path = urlsplit(url).path
+    except ValueError:  # "http://[": not an address at all
+        return None
     try:
         match = resolve(path)
     except Resolver404:

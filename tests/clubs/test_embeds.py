@@ -81,7 +81,7 @@ def test_a_club_that_lists_no_site_lets_no_other_site_frame_it(client) -> None:
 
 
 def test_private_items_never_embed(client) -> None:
-    club, director, public, private = club_with_events()
+    club, director, _public, private = club_with_events()
     client.force_login(director)  # not even for the club's own director
     for kind in ("bracket", "standings"):
         assert client.get(embeds.embed_path(club, kind, private.pk)).status_code == 404
