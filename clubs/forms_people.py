@@ -26,7 +26,7 @@ class ClubForm(forms.ModelForm):
                     "and of its messages to players who have not chosen one."))
 
     time_zone = forms.ChoiceField(
-        label=_("Time zone"), initial=settings.TIME_ZONE,
+        label=_("Time zone"), initial=settings.TIME_ZONE, required=False,
         help_text=_("Where the club plays: its events' times are in this zone unless an event "
                     "names another."))
     embed_origins = forms.CharField(
@@ -42,6 +42,11 @@ class ClubForm(forms.ModelForm):
         self.fields["time_zone"].widget.attrs["translate"] = "no"  # IANA names, as they are
         if self.instance.pk:
             self.initial["embed_origins"] = "\n".join(self.instance.embed_origins or [])
+
+    def clean_time_zone(self) -> str:
+        """Left out: the club's zone stays; a new club takes the site's."""
+        return (self.cleaned_data.get("time_zone")
+                or (self.instance.time_zone if self.instance.pk else settings.TIME_ZONE))
 
     def clean_embed_origins(self) -> list[str]:
         try:
