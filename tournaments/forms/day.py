@@ -71,16 +71,17 @@ class EventSettingsForm(forms.Form):
                     "an absent player forfeits in those rounds)."),
     )
     clock_rule = forms.ChoiceField(label=_("Clock rule"), choices=ClockRuleChoice.choices,
-                                   initial=ClockRuleChoice.NONE,
+                                   initial=ClockRuleChoice.NONE, required=False,
                                    help_text=_("The clock each match gets when its round is "
                                                "announced: it shows on the score sheet, the "
                                                "match page, the desk and the TV view."))
     clock_minutes_per_point = forms.IntegerField(
         label=_("Minutes per point of the match length"), min_value=1, max_value=10,
-        initial=DEFAULT_MINUTES_PER_POINT,
+        initial=DEFAULT_MINUTES_PER_POINT, required=False,
         help_text=_("2 gives each player 14 minutes in a 7-point match."))
     clock_delay_seconds = forms.IntegerField(label=_("Delay per move (seconds)"), min_value=0,
-                                             max_value=60, initial=DEFAULT_DELAY_SECONDS)
+                                             max_value=60, initial=DEFAULT_DELAY_SECONDS,
+                                             required=False)
     clock_bank_minutes = forms.IntegerField(
         label=_("Fixed bank per player (minutes)"), required=False, min_value=1, max_value=600,
         help_text=_("For the fixed-bank rule: the same time for every match."))
@@ -118,6 +119,23 @@ class EventSettingsForm(forms.Form):
             except DrawError as error:
                 raise forms.ValidationError(error_text(error)) from error
         return rule
+
+    def _kept(self, field: str) -> Any:
+        """A clock setting left out keeps the event's value."""
+        value = self.cleaned_data.get(field)
+        if value in (None, "") and self.tournament is not None:
+            return getattr(self.tournament, field)
+        return value
+
+    def clean_clock_rule(self) -> str:
+        return self._kept("clock_rule") or ClockRuleChoice.NONE
+
+    def clean_clock_minutes_per_point(self) -> int:
+        return self._kept("clock_minutes_per_point") or DEFAULT_MINUTES_PER_POINT
+
+    def clean_clock_delay_seconds(self) -> int:
+        kept = self._kept("clock_delay_seconds")
+        return DEFAULT_DELAY_SECONDS if kept is None else kept
 
     def _parsed(self, field: str, parse: Any) -> list[dict[str, Any]]:
         try:
