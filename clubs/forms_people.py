@@ -55,6 +55,10 @@ class ProfileForm(forms.Form):
     dailygammon = forms.CharField(label=_("DailyGammon user name"), max_length=40, required=False)
     galaxy = forms.CharField(label=_("Backgammon Galaxy user name"), max_length=40, required=False)
     gridgammon = forms.CharField(label=_("GridGammon user name"), max_length=40, required=False)
+    studio = forms.CharField(
+        label=_("Backgammon Studio user name"), max_length=40, required=False,
+        help_text=_("With your FIBS and Galaxy names, this is how the site knows you in a match "
+                    "file you upload."))
 
 
 class AddPlayerForm(forms.Form):

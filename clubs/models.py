@@ -96,7 +96,7 @@ class Player(models.Model):
     new events.
     """
 
-    HANDLES = ("fibs", "dailygammon", "galaxy", "gridgammon")
+    HANDLES = ("fibs", "dailygammon", "galaxy", "gridgammon", "studio")
 
     name = models.CharField(_("legal name"), max_length=120)
     display_name = models.CharField(_("display name"), max_length=60)
@@ -111,6 +111,7 @@ class Player(models.Model):
     dailygammon = models.CharField(_("DailyGammon"), max_length=40, blank=True)
     galaxy = models.CharField(_("Backgammon Galaxy"), max_length=40, blank=True)
     gridgammon = models.CharField(_("GridGammon"), max_length=40, blank=True)
+    studio = models.CharField(_("Backgammon Studio"), max_length=40, blank=True)
     declared_rating = models.DecimalField(
         _("rating brought in"), max_digits=7, decimal_places=2, null=True, blank=True,
         help_text=_("A rating from elsewhere (an import, another site); not this site's rating."),

@@ -269,3 +269,4 @@ class ProfileSerializer(serializers.Serializer):
     dailygammon = StrictCharField(**HANDLE)
     galaxy = StrictCharField(**HANDLE)
     gridgammon = StrictCharField(**HANDLE)
+    studio = StrictCharField(**HANDLE)

@@ -268,7 +268,11 @@ def upload_transcript(request: HttpRequest, pk: int) -> HttpResponse:
     def upload(data: dict[str, Any]) -> object:
         upload_file = data["file"]
         return services.upload_transcript(
-            match=match, by=request.user, data=upload_file.read(), file_name=upload_file.name
+            match=match,
+            by=request.user,
+            data=upload_file.read(),
+            file_name=upload_file.name,
+            column=data.get("column"),
         )
 
     return _act(
