@@ -15,6 +15,7 @@ from games.choices import (  # one list of games for matches, events and ratings
     Variant,
 )
 from tournaments.choices import Flight, Format, GroupFormat, LateEntryRule
+from tournaments.event_settings import bounds_of
 from tournaments.format_registry import format_of
 from tournaments.page_cache import TouchingQuerySet
 
@@ -163,7 +164,8 @@ class Tournament(models.Model):
                 name="tournament_ends_after_start",
             ),
             models.CheckConstraint(
-                condition=models.Q(cycles__gte=1) & models.Q(cycles__lte=4),
+                condition=models.Q(cycles__gte=bounds_of("cycles")[0])
+                & models.Q(cycles__lte=bounds_of("cycles")[1]),
                 name="tournament_cycles_range",
             ),
             models.UniqueConstraint(

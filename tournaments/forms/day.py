@@ -12,6 +12,7 @@ from common.widgets import DATETIME_INPUT_FORMATS, DateTimeInput
 from tournaments import event_rules as rules
 from tournaments.errors import DrawError
 from tournaments.event_rules import RegistrationError
+from tournaments.event_settings import bounds_of
 from tournaments.messages import error_text
 from tournaments.models import LateEntryRule, Tournament, Withdrawal
 
@@ -27,8 +28,8 @@ class EventSettingsForm(forms.Form):
                                                 widget=DATETIME, input_formats=INPUT_FORMATS)
     approval_required = forms.BooleanField(label=_("Directors approve registrations"),
                                            required=False)
-    capacity = forms.IntegerField(label=_("Places"), required=False, min_value=1,
-                                  max_value=32767, help_text=_("Empty: no limit."))
+    capacity = forms.IntegerField(label=_("Places"), required=False, min_value=1,  # bad_capacity
+                                  max_value=bounds_of("capacity")[1], help_text=_("Empty: no limit."))
     entry_fee = forms.DecimalField(label=_("Entry fee"), required=False, max_digits=8,
                                    decimal_places=2)
     divisions_text = forms.CharField(
@@ -48,7 +49,8 @@ class EventSettingsForm(forms.Form):
                     "late player's match wins in the standings."),
     )
     late_entry_penalty = forms.IntegerField(
-        label=_("Penalty points of a late entry"), min_value=0, max_value=99, initial=0,
+        label=_("Penalty points of a late entry"), min_value=bounds_of("late_entry_penalty")[0],
+        max_value=bounds_of("late_entry_penalty")[1], initial=0,
         help_text=_("Match wins taken off a late entrant's score under the penalty rule."))
     check_in_opens_at = forms.DateTimeField(label=_("Check-in opens"), required=False,
                                             widget=DATETIME, input_formats=INPUT_FORMATS,
