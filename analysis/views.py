@@ -16,7 +16,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from analysis import selectors, services
+from analysis import replay, selectors, services
 from analysis.chart import pr_chart
 from analysis.forms import DepthsForm, PrivacyForm
 from analysis.models import ClubAnalysisSettings, EventAnalysisSettings, PrVisibility
@@ -28,6 +28,7 @@ from engine.errors import EngineError
 from engine.position import Position
 from games import selectors as game_selectors
 from games.board_svg import render_position
+from games.transcript_view import safe_replay_of
 from tournaments.selectors.tournaments import visible_tournaments
 
 BOARDS_SHOWN = 30  # the worst decisions get a board each; the rest a line
@@ -47,14 +48,18 @@ def context_for(match, user) -> dict:  # type: ignore[no-untyped-def]
     }
 
 
-def _with_board(decision: dict[str, Any]) -> dict[str, Any]:
-    """The decision with an SVG of the position before it and the play made as arrows."""
+def with_board(decision: dict[str, Any]) -> dict[str, Any]:
+    """The decision with an SVG of the position before it: the play made as arrows and,
+    when it was not the best, GNU Backgammon's best play as dashed arrows."""
+    played = decision.get("played") or ""
+    best = decision.get("best") or "" if decision.get("kind") == "move" else ""
     try:
         position = Position.from_id(decision.get("position_id") or "")
         svg = render_position(
             position,
             dice=tuple(decision["dice"]) if decision.get("dice") else None,
-            play=decision.get("played") or "",
+            play=played,
+            best=best if best and best != played else "",
         )
     except (EngineError, ValueError, KeyError, TypeError):
         return decision
@@ -66,7 +71,19 @@ def match_analysis(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(game_selectors.matches(request.user), pk=pk)
     context = context_for(match, request.user)
     worst = sorted(context["blunders"], key=lambda d: -float(d.get("equity_lost") or 0))
-    context["worst"] = [_with_board(worded(decision)) for decision in worst[:BOARDS_SHOWN]]
+    context["worst"] = [with_board(worded(decision)) for decision in worst[:BOARDS_SHOWN]]
+    if shown := context["analysis"]:
+        record_and_steps = safe_replay_of(shown.transcript.text, match.engine_block_rule)
+        if record_and_steps is not None:
+            record, steps = record_and_steps
+            points = replay.chances(replay.decisions_by_step(shown, steps), steps)
+            context["chances_chart"] = mark_safe(  # our own SVG, its text escaped
+                replay.chances_chart(
+                    points,
+                    label=_("Winning chances over the match"),
+                    names=record.players,
+                )
+            )
     if request.htmx:
         return render(request, "analysis/_progress.html", context)
     return render(request, "analysis/match_analysis.html", context)

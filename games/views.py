@@ -329,6 +329,7 @@ def transcript_replay(request: HttpRequest, pk: int, transcript_id: int) -> Http
         "transcript": transcript,
         "record": record,
         "step": step,
+        "steps": steps,
         "step_number": step_number,
         "last_step": len(steps) - 1,
         "side": side,
