@@ -70,11 +70,15 @@ class EmailChannel(Channel):
         return bool(preference.email and getattr(user, "email", ""))
 
     def send(self, notification: Notification, preference: Preference) -> str:
-        return self.send_many([(notification, preference)])[0]  # type: ignore[return-value]
+        [outcome] = self.send_many([(notification, preference)])
+        if isinstance(outcome, Exception):
+            raise outcome
+        return outcome
 
     def send_many(self, items: list[tuple[Notification, Preference]]) -> list[str | Exception]:
-        """All the emails over one connection to the mail server, written a language
-        at a time (a message and its values are put into words once per language)."""
+        """All the emails over one connection to the mail server (one SMTP session for
+        a whole draw), written a language at a time; the same message with the same
+        values is put into words once per language (``messages.render_message``)."""
         outcomes: list[str | Exception] = []
         emails = []
         for notification, _preference in sorted(items, key=lambda item: item[0].language):
