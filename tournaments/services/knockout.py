@@ -216,6 +216,7 @@ def sync_bracket(tournament: Tournament) -> BracketState:
     unplayed: list[Match] = []
     new_matches: list[tuple[Pairing, Match]] = []
     created: list[Pairing] = []  # the bracket's matches without a pairing yet: a new draw or flight
+    rounds: dict[str, int] = {}
     for key, match_state in state.matches.items():
         pairing = pairings.get(key)
         if pairing is None:
@@ -242,7 +243,9 @@ def sync_bracket(tournament: Tournament) -> BracketState:
             changed[id(pairing)] = pairing
         if pairing.match is None:
             if new_state == Pairing.State.READY:
-                length = tournament.length_for(key.flight, key.round, draw.rounds(key.flight))
+                if key.flight not in rounds:  # draw.rounds looks at every match: once a flight
+                    rounds[key.flight] = draw.rounds(key.flight)
+                length = tournament.length_for(key.flight, key.round, rounds[key.flight])
                 new_matches.append((pairing, games_adapter.new_match(
                     tournament, length, players[0].pk, players[1].pk  # type: ignore[union-attr]
                 )))
