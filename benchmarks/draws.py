@@ -369,7 +369,7 @@ def api() -> list[Figure]:
             if action == "draw":
                 seconds, status = _post(host, draw, token)
             else:
-                body = {"stage": "round", **({"through": 10_000} if action == "all_rounds" else {})}
+                body = {"stage": "round", **({"through": entrants - 1} if action == "all_rounds" else {})}
                 seconds, status = _post(host, next_round, token, body)
             assert status in (200, 201), (what, status, (workdir / "gunicorn.log").read_text()[-2000:])
             waited = _worker_done()
