@@ -85,6 +85,20 @@ def own_language(user: Any) -> str | None:
     return None
 
 
+def own_languages(user_ids: list[int]) -> dict[int, str]:
+    """``own_language`` of many people at once (one query a batch of 500): by user id,
+    only for those who have one."""
+    found: dict[int, str] = {}
+    for start in range(0, len(user_ids), 500):
+        rows = Profile.objects.filter(user_id__in=user_ids[start:start + 500]).values_list(
+            "user_id", "preferred_language", "signup_language")
+        for user_id, preferred, signup in rows:
+            code = next((c for c in (preferred, signup) if c in LANGUAGE_CODES), None)
+            if code is not None:
+                found[user_id] = code
+    return found
+
+
 def language_for(user: Any, club: Club | None = None, fallback: str | None = None) -> str:
     """The language to write to a person in: the one they chose, else the one their
     browser asked for when they signed up, else the language of the club the message is

@@ -35,6 +35,8 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import translation
 
+from common.bulk import update_rows
+
 log = logging.getLogger(__name__)
 
 TIMEOUT = 60 * 60  # seconds a fragment is kept at most (its version usually changes first)
@@ -133,8 +135,10 @@ class TouchingQuerySet:
         return count
 
     def bulk_update(self, objs: Iterable[Any], fields: Any, *args: Any, **kwargs: Any) -> int:
+        """Each row its own values, set-based (``common.bulk.update_rows``: one statement a
+        batch, not Django's ``CASE WHEN`` per row and field)."""
         objs = list(objs)
-        count = super().bulk_update(objs, fields, *args, **kwargs)  # type: ignore[misc]
+        count = update_rows(self.model, objs, list(fields), using=self.db)  # type: ignore[attr-defined]
         touch(obj.tournament_id for obj in objs)
         return count
 
