@@ -307,6 +307,14 @@ def my_pairings(player: Player) -> list[Pairing]:
     return list(pairings)
 
 
+def my_pairing_events(player: Player) -> list[tuple[int, str]]:
+    """The events of the player's pairings (``my_pairings``), each with its date (it orders
+    them): what a cached copy of the player's pairings depends on beside their versions."""
+    rows = Pairing.objects.filter(Q(match__player1=player) | Q(match__player2=player)).order_by(
+        ).values_list("tournament_id", "tournament__starts_on").distinct()
+    return [(pk, str(starts_on)) for pk, starts_on in rows]
+
+
 # --- the API's standings and formats ------------------------------------------------------
 
 
