@@ -168,7 +168,11 @@ def _row_digest(tournament: Any) -> str:
 def _key(tournament: Any, name: str, extra: Sequence[str] = ()) -> str:
     return ":".join(("nardy:pages", _release(), str(tournament.pk), name,
                      translation.get_language() or "", _version(tournament.pk),
-                     _row_digest(tournament), *extra))  # fmt: skip
+                     _row_digest(tournament), _digest(extra)))  # fmt: skip
+
+
+def _digest(values: Sequence[str]) -> str:
+    return hashlib.blake2b("\x1f".join(values).encode(), digest_size=8).hexdigest() if values else ""
 
 
 @memoize
