@@ -12,6 +12,11 @@ Each is rendered once per *version* of its tournament and kept in the cache:
   options are on the page), the language, and a digest of the code and templates that
   render it (a new release never serves an old page).
 
+Each version has its HTTP entity tag (``lookup(...).etag``, carried by the fragment as
+``data-etag``): a poll that sends it back is answered 304 Not Modified after one cache read
+and no rendering. The API keeps its standings here too, and each player's pairings under
+the versions of all their events (``for_tournaments``, keyed on the player).
+
 Safe under races: a version is dropped at the write and again once it is committed, so a
 reader that rendered older data meanwhile filed it under a version nobody asks for any
 more. The cache
