@@ -220,3 +220,4 @@ class Director(Signed):
 for _people in (Visitor, Spectator, Player, Director):
     if _people.fixed_count == 0:  # not in this mix
         _people.abstract = True
+del _people
