@@ -52,8 +52,9 @@ MIXES = {"league": 50, "finals": 500}  # default users of each mix
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--mix", choices=sorted(MIXES), default="league",
-                        help="league: 50 people on a league evening; finals: 500 on finals day")
+    parser.add_argument("--mix", choices=[*sorted(MIXES), "both"], default="league",
+                        help="league: 50 people on a league evening; finals: 500 on finals "
+                             "day; both: one then the other on the same servers and data")
     parser.add_argument("--users", type=int, default=0, help="simulated people at once "
                         "(default: 50 for the league, 500 for the finals)")  # fmt: skip
     parser.add_argument("--spawn-rate", type=float, default=0, help="new users a second "
@@ -62,9 +63,7 @@ def main() -> int:
     parser.add_argument("--web-workers", type=int, default=4, help="gunicorn worker processes")
     parser.add_argument("--web-threads", type=int, default=4, help="threads per web worker")
     args = parser.parse_args()
-    args.users = args.users or MIXES[args.mix]
-    args.spawn_rate = args.spawn_rate or max(5.0, args.users / 10)
-    if not args.users > 0 or not 0 < args.duration <= 3600:
+    if not args.users >= 0 or not 0 < args.duration <= 3600:
         parser.error("--users must be positive and --duration between 1 and 3600 s")
 
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
@@ -122,19 +121,29 @@ def main() -> int:
         wait_for(host + "/", web, workdir / "gunicorn.log")
         warm_up(host, data, workers * args.web_threads)
         (workdir / "data.json").write_text(json.dumps(data))  # less the matches warm-up used
-        load_before = os.getloadavg()[0]
-        cpu = {"web": cpu_seconds(web.pid), "worker": cpu_seconds(worker.pid)}
-        samples, locust_cpu = run_locust(args, host, workdir)
-        load_after = os.getloadavg()[0]
-        cpu = {"web": cpu_seconds(web.pid) - cpu["web"],
-               "worker": cpu_seconds(worker.pid) - cpu["worker"], "Locust": locust_cpu}
+        runs = []
+        for mix in ["league", "finals"] if args.mix == "both" else [args.mix]:
+            run = argparse.Namespace(**{**vars(args), "mix": mix,
+                                        "users": args.users or MIXES[mix]})  # fmt: skip
+            run.spawn_rate = args.spawn_rate or max(5.0, run.users / 10)
+            load_before = os.getloadavg()[0]
+            cpu = {"web": cpu_seconds(web.pid), "worker": cpu_seconds(worker.pid)}
+            samples, locust_cpu = run_locust(run, host, workdir)
+            load_after = os.getloadavg()[0]
+            cpu = {"web": cpu_seconds(web.pid) - cpu["web"],
+                   "worker": cpu_seconds(worker.pid) - cpu["worker"], "Locust": locust_cpu}
+            runs.append((samples, run, (load_before, load_after), cpu))
+            report(*runs[-1][:2], workers, *runs[-1][2:])
     finally:
         for process in reversed(started):
             if hasattr(process, "stop"):
                 process.stop()
             else:
                 processes.stop(process, timeout=15)
-    report(samples, args, workers, (load_before, load_after), cpu)
+    if len(runs) > 1:
+        print("\nboth mixes again:")
+        for samples, run, loads, cpu in runs:
+            report(samples, run, workers, loads, cpu)
     shutil.rmtree(workdir, ignore_errors=True)
     return 0
 
@@ -148,7 +157,7 @@ def start(workdir: Path, name: str, command: list[str], **env: str) -> Any:
     return process
 
 
-def wait_for(url: str, process: Any, log: Path, timeout: float = 60) -> None:
+def wait_for(url: str, process: Any, log: Path, timeout: float = 300) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -322,7 +331,12 @@ def run_locust(args: argparse.Namespace, host: str,
     if not samples_path.exists():
         raise SystemExit(f"locust wrote no samples ({locust.returncode}):\n"
                          f"{(workdir / 'locust.log').read_text()[-3000:]}")  # fmt: skip
-    return json.loads(samples_path.read_text()), cpu
+    outcome = json.loads(samples_path.read_text())
+    samples_path.unlink()
+    data_path = workdir / "data.json"  # a next run plays only the matches left
+    data_path.write_text(json.dumps({**json.loads(data_path.read_text()),
+                                     "pairings": outcome["fresh"]}))  # fmt: skip
+    return outcome["samples"], cpu
 
 
 def percentile(values: list[float], fraction: float) -> float:
