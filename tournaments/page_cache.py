@@ -104,7 +104,7 @@ def for_tournaments(name: str, pks_and_rows: Iterable[tuple[int, str]], owner: s
         digest = hashlib.blake2b(digest_size=12)
         for (pk, row), version in zip(pairs, versions, strict=True):
             digest.update(f"{pk}\x1f{row}\x1f{version}\x1e".encode())
-        key = ":".join(("nardy:pages", _release(), name, owner, digest.hexdigest()))
+        key = f"nardy:pages:{_release()}:{name}:{owner}:{digest.hexdigest()}"
     except Exception:
         log.warning("page cache unavailable", exc_info=True)
         return render()

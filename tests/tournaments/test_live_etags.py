@@ -20,7 +20,7 @@ from rest_framework.test import APIClient
 from clubs.models import Membership
 from games import services as games_services
 from tests.factories import PlayerFactory, UserFactory
-from tests.tournaments.tournament_helpers import director_of, make_event, play
+from tests.tournaments.tournament_helpers import director_of, make_event
 from tournaments import services
 from tournaments.models import Pairing, Tournament
 
@@ -54,7 +54,7 @@ def confirm_a_result(event: Tournament) -> Pairing:
     return pairing
 
 
-def poll(client: Client, url: str, etag: str | None = None, **headers: str):  # noqa: ANN201
+def poll(client: Client, url: str, etag: str | None = None, **headers: str):
     if etag is not None:
         headers["HTTP_IF_NONE_MATCH"] = etag
     return client.get(url, **HTMX, **headers)

@@ -24,9 +24,8 @@ from clubs.permissions import ReadOnlyOrClubDirector, can_manage_club, player_fo
 from common.api import answer, query_id, referenced
 from games import services as games_services
 from games.models import ResultStatus
-from tournaments import page_cache
+from tournaments import page_cache, services
 from tournaments import serializers as s
-from tournaments import services
 from tournaments.api import day
 from tournaments.api.day import PairingDayActions
 from tournaments.models import Pairing, Tournament
