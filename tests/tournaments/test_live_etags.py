@@ -231,3 +231,16 @@ def test_my_pairings_show_a_new_event_and_its_new_date_at_once() -> None:
     Tournament.objects.filter(pk=event.pk).update(starts_on="2030-01-01")
     reordered = api_as(player.user).get("/api/pairings/mine/").json()
     assert reordered[0]["tournament"] == event.pk
+
+
+def test_my_pairings_cost_the_same_queries_for_a_few_and_many_pairings(settings) -> None:
+    settings.NARDY_PAGE_CACHE = False  # what the cache keeps, worked out each time
+    counts = []
+    for entrants in (3, 9):  # every round open: 2 and 8 pairings of one player
+        event = drawn(entrants, format=Tournament.Format.ROUND_ROBIN)
+        player = ready(event).match.player1
+        with CaptureQueriesContext(connection) as queries:
+            answer = api_as(player.user).get("/api/pairings/mine/").json()
+        assert len(answer) >= entrants - 2
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts

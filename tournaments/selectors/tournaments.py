@@ -320,7 +320,8 @@ def my_pairings(player: Player) -> list[Pairing]:
     pairings = Pairing.objects.filter(
         Q(match__player1=player) | Q(match__player2=player)
     ).select_related(
-        "tournament__club", "match__player1", "match__player2", "match__winner"
+        "tournament__club", "match__player1", "match__player2", "match__winner",
+        "top__player", "bottom__player",  # the API's sides: not one query per pairing
     ).prefetch_related("match__results").order_by("-tournament__starts_on", "flight", "round", "number")
     return list(pairings)
 
