@@ -6,14 +6,14 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
-from django.utils.html import format_html
 from django.utils import translation
+from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.invitations import DEFAULT_DAYS, MAX_DAYS
-from clubs.models import Club, Player, Role
+from clubs.models import Club, NameStyle, Player, Role, ShownAs
 from clubs.profiles import supported_language
 
 
@@ -22,6 +22,15 @@ class ClubForm(forms.ModelForm):
         label=_("The club's language"), choices=settings.LANGUAGES, required=False,
         help_text=_("The language of the club's pages for visitors who have not chosen one, "
                     "and of its messages to players who have not chosen one."))
+
+    public_names = forms.ChoiceField(
+        label=_("Names shown to the public"), choices=NameStyle.choices, required=False,
+        help_text=Club._meta.get_field("public_names").help_text)
+
+    def clean_public_names(self) -> str:
+        """Left out: the club's style stays; a new club's is the default."""
+        return (self.cleaned_data.get("public_names") or self.instance.public_names
+                or NameStyle.FIRST_INITIAL)
 
     def clean_language(self) -> str:
         """Left out: the club's language stays; a new club takes its creator's."""
@@ -33,15 +42,20 @@ class ClubForm(forms.ModelForm):
 
     class Meta:
         model = Club
-        fields = ["name", "description", "venue", "schedule", "city", "language"]
+        fields = ["name", "description", "venue", "schedule", "city", "language", "public_names"]
         widgets = {"description": forms.Textarea(attrs={"rows": 4})}
         labels = {"name": _("Club name"), "description": _("About the club")}
         help_texts = {"schedule": _("When the club meets, e.g. \"Tuesdays from 19:00\".")}
 
 
 class ProfileForm(forms.Form):
+    shown_as = forms.ChoiceField(
+        label=_("Show my name to the public as"), choices=ShownAs.choices, required=False,
+        help_text=_("Members of your clubs see your full name. As your clubs choose: the most "
+                    "private of their choices."))
     display_name = forms.CharField(label=_("Display name"), max_length=60,
-                                   help_text=_("Shown on public pages, brackets and rankings."))
+                                   help_text=_("Shown on public pages, brackets and rankings. "
+                                               "Writing a new one shows it as written."))
     name = forms.CharField(label=_("Legal name"), max_length=120, required=False,
                            help_text=_("Your full name as on official lists."))
     name_is_public = forms.BooleanField(label=_("Show my legal name publicly"), required=False)
@@ -64,7 +78,8 @@ class ProfileForm(forms.Form):
 class AddPlayerForm(forms.Form):
     name = forms.CharField(label=_("Legal name"), max_length=120)
     display_name = forms.CharField(label=_("Display name"), max_length=60, required=False,
-                                   help_text=_("Leave empty to use the name."))
+                                   help_text=_("Leave empty to name the player as the "
+                                               "club's setting says."))
     email = forms.EmailField(label=_("Email"), required=False,
                              help_text=_("For an invitation later; seen by directors only."))
     # the second step, after similar players were shown

@@ -189,3 +189,22 @@ document.addEventListener("click", function (event) {
     if (event.detail.xhr.status === 304) event.detail.shouldSwap = false;
   });
 })();
+
+// A batch form's "select all" (<input type="checkbox" name="all" data-select-all="entry">)
+// ticks every box named "entry" of its form (boxes in a table join with form="..."), and
+// is unticked when one of them is. Without JavaScript the form still works: the server
+// reads all=1 as every player.
+document.addEventListener("change", function (event) {
+  const box = event.target;
+  if (!box.form || box.type !== "checkbox") return;
+  if (box.dataset.selectAll) {
+    const items = box.form.elements.namedItem(box.dataset.selectAll);
+    if (!items) return;
+    (items.length === undefined ? [items] : Array.from(items)).forEach(function (item) {
+      item.checked = box.checked;
+    });
+    return;
+  }
+  const all = box.form.querySelector("[data-select-all='" + box.name + "']");
+  if (all && !box.checked) all.checked = false;
+});
