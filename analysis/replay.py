@@ -107,8 +107,10 @@ def chances_chart(
 
     line = " ".join(f"{x(i):.1f},{y(p.win):.1f}" for i, p in enumerate(points))
     parts = [
-        f'<line x1="{MARGIN}" y1="{y(0.5):.1f}" x2="{WIDTH - MARGIN}" y2="{y(0.5):.1f}" '
-        'stroke="currentColor" stroke-opacity="0.35" stroke-dasharray="4 4"/>',
+        (
+            f'<line x1="{MARGIN}" y1="{y(0.5):.1f}" x2="{WIDTH - MARGIN}" y2="{y(0.5):.1f}" '
+            'stroke="currentColor" stroke-opacity="0.35" stroke-dasharray="4 4"/>'
+        ),
     ]
     for value, text in ((1.0, "100%"), (0.5, "50%"), (0.0, "0%")):
         parts.append(

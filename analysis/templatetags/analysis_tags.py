@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 

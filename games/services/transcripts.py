@@ -22,8 +22,8 @@ from clubs.models import Player
 from clubs.permissions import AnyUser
 from engine.errors import EngineError
 from engine.match import Double, GameInput
-from engine.transcript import model as record_model
 from engine.replay import replay
+from engine.transcript import model as record_model
 from engine.transcript import read_transcript
 from engine.transcript.mat_read import decode
 from games.models import (
