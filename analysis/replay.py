@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from django.utils.translation import gettext
+
 from analysis.models import GameAnalysis, MatchAnalysis
 from engine.transcript.model import DOUBLE, DROP, MOVE, TAKE
 
@@ -88,6 +90,18 @@ def chances(found: dict[int, dict], steps: tuple[Any, ...]) -> list[ChancePoint]
 
 
 WIDTH, HEIGHT, MARGIN = 640, 200, 34
+
+
+def match_chart(
+    found: dict[int, dict], steps: tuple[Any, ...], names: tuple[str, str], current: int | None = None
+) -> str:
+    """The winning-chances chart of a match from its decisions found at their steps."""
+    return chances_chart(
+        chances(found, steps),
+        label=gettext("Winning chances over the match"),
+        names=names,
+        current=current,
+    )
 
 
 def chances_chart(
