@@ -228,8 +228,8 @@ def seats_in_file(
         return (1, 2)
     if _matches_name(names[0], match.player2) and _matches_name(names[1], match.player1):
         return (2, 1)
-    column = transcript.uploader_column if transcript is not None else None
-    if column in COLUMNS and transcript is not None:
+    if transcript is not None and transcript.uploader_column in COLUMNS:
+        column = transcript.uploader_column
         seat = access.seat_of_user(transcript.uploaded_by, match)
         if seat is not None:
             other = 3 - seat
