@@ -150,6 +150,8 @@ _CANDIDATE = re.compile(
     rf"(?:\s+\(({_NUMBER})\))?\s*$"
 )
 _ROLLED = re.compile(r"^Rolled (\d)(\d)")
+# A candidate's outcome: win, gammon, backgammon - lose, gammon, backgammon (for the mover)
+_CHANCES = re.compile(r"^(\d\.\d+) (\d\.\d+) (\d\.\d+) - (\d\.\d+) (\d\.\d+) (\d\.\d+)$")
 _ALERT = re.compile(rf"^Alert: (.*?)\s*\(\s*({_NUMBER})\)\s*$")
 _PROPER = re.compile(r"^Proper cube action: (.*)$")
 _ACTION = re.compile(r"^\* (.+?) (moves|doubles|accepts|rejects|resigns|declines|agrees)\s*(.*)$")
@@ -183,7 +185,9 @@ def parse_decisions(text: str) -> list[dict[str, Any]]:
     played and GNU Backgammon's best play with their equities, the equity lost by the
     play (0 for the best), GNU Backgammon's alerts (``doubtful move``, ``missed double``,
     ``wrong take``, ... with the equity each cost), the roll's luck when GNU Backgammon
-    marked it (``lucky roll``, ...) and the proper cube action when the cube was analysed.
+    marked it (``lucky roll``, ...), the proper cube action when the cube was analysed,
+    and, for a move, the mover's chance to win after the play made (``win``, 0 to 1, as
+    GNU Backgammon evaluated it; None when it printed none).
     """
     decisions: list[dict[str, Any]] = []
     for block in _blocks(text):
@@ -205,6 +209,7 @@ def parse_decisions(text: str) -> list[dict[str, Any]]:
             "alerts": [],
             "luck": None,
             "proper_cube_action": "",
+            "win": None,
         }
         candidates: list[tuple[bool, int, str, float, float]] = []
         for line in block.lines:
@@ -236,6 +241,10 @@ def parse_decisions(text: str) -> list[dict[str, Any]]:
             rolled = _ROLLED.match(stripped)
             if rolled:
                 decision["dice"] = [int(rolled[1]), int(rolled[2])]
+                continue
+            chances = _CHANCES.match(stripped)
+            if chances and candidates and candidates[-1][0] and decision["win"] is None:
+                decision["win"] = float(chances[1])  # the line under the play made
                 continue
             candidate = _CANDIDATE.match(stripped)
             if candidate:

@@ -115,6 +115,25 @@ def blunders(analysis: MatchAnalysis, user: AnyUser | None, *, limit: int = 200)
     return found[:limit]
 
 
+def shown_for_transcript(transcript_id: int) -> MatchAnalysis | None:
+    """The latest finished GNU Backgammon analysis of one transcript."""
+    return (
+        MatchAnalysis.objects.filter(
+            transcript_id=transcript_id,
+            status=AnalysisStatus.DONE,
+            kind=AnalysisKind.GNUBG,
+        )
+        .select_related("match__player1", "match__player2")
+        .order_by("-finished_at", "-pk")
+        .first()
+    )
+
+
+def visible_sides(analysis: MatchAnalysis, user: AnyUser | None) -> set[int]:
+    """The file's columns (0 left, 1 right) whose decisions this user may see."""
+    return {side for side in (0, 1) if pr_visible(user, _player_of_side(analysis, side))}
+
+
 def _player_of_side(analysis: MatchAnalysis, side: int) -> Player | None:
     seat = analysis.seats[side] if analysis.seats else side + 1
     return analysis.match.player1 if seat == 1 else analysis.match.player2

@@ -16,7 +16,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from analysis import selectors, services
+from analysis import replay, selectors, services
 from analysis.chart import pr_chart
 from analysis.forms import DepthsForm, PrivacyForm
 from analysis.models import ClubAnalysisSettings, EventAnalysisSettings, PrVisibility
@@ -28,6 +28,7 @@ from engine.errors import EngineError
 from engine.position import Position
 from games import selectors as game_selectors
 from games.board_svg import render_position
+from games.transcript_view import safe_replay_of
 from tournaments.selectors.tournaments import visible_tournaments
 
 BOARDS_SHOWN = 30  # the worst decisions get a board each; the rest a line
@@ -47,14 +48,18 @@ def context_for(match, user) -> dict:  # type: ignore[no-untyped-def]
     }
 
 
-def _with_board(decision: dict[str, Any]) -> dict[str, Any]:
-    """The decision with an SVG of the position before it and the play made as arrows."""
+def with_board(decision: dict[str, Any]) -> dict[str, Any]:
+    """The decision with an SVG of the position before it: the play made as arrows and,
+    when it was not the best, GNU Backgammon's best play as dashed arrows."""
+    played = decision.get("played") or ""
+    best = (decision.get("best") or "") if decision.get("kind") == "move" else ""
     try:
         position = Position.from_id(decision.get("position_id") or "")
         svg = render_position(
             position,
             dice=tuple(decision["dice"]) if decision.get("dice") else None,
-            play=decision.get("played") or "",
+            play=played,
+            best=best if best and best != played else "",
         )
     except (EngineError, ValueError, KeyError, TypeError):
         return decision
@@ -66,9 +71,16 @@ def match_analysis(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(game_selectors.matches(request.user), pk=pk)
     context = context_for(match, request.user)
     worst = sorted(context["blunders"], key=lambda d: -float(d.get("equity_lost") or 0))
-    context["worst"] = [_with_board(worded(decision)) for decision in worst[:BOARDS_SHOWN]]
-    if request.htmx:
+    if request.htmx:  # the progress, polled while an analysis runs: nothing else to draw
         return render(request, "analysis/_progress.html", context)
+    context["worst"] = [with_board(worded(decision)) for decision in worst[:BOARDS_SHOWN]]
+    shown = context["analysis"]
+    record_and_steps = shown and safe_replay_of(shown.transcript.text, match.engine_block_rule)
+    if record_and_steps:
+        record, steps = record_and_steps
+        found = replay.decisions_by_step(shown, steps)
+        # our own SVG, its text escaped
+        context["chances_chart"] = mark_safe(replay.match_chart(found, steps, record.players))
     return render(request, "analysis/match_analysis.html", context)
 
 

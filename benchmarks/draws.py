@@ -13,6 +13,14 @@
   with 512 entrants (some results in), against 16 entrants: its database queries (the
   number must not grow with the field) and its time, on a throwaway SQLite database.
 
+* ``api``: each draw and round of issue 26 through the API, as a director's client sees
+  it: gunicorn (production configuration, 2 workers x 2 threads), SQLite in a temporary
+  folder (or ``DATABASE_URL``), Redis as the broker and the shared cache; the background
+  work is queued in the request and done afterwards by one Celery worker (``--pool=solo``),
+  whose CPU for it is printed per draw and per person notified (goal: a few ms a person).
+  Starts and stops everything itself, on loopback only; not run by default (it takes
+  minutes): ``benchmarks/draws.py api``.
+
 Figures print next to their goal, as in ``benchmarks/tournaments.py``.
 """
 
@@ -197,13 +205,191 @@ def bracket_page() -> list[Figure]:
     return figures
 
 
+# --- through the API: gunicorn + Redis + one worker ------------------------------------------
+
+
+API_CASES = [
+    # (what, format, entrants, options, action): action "draw", "round2" (draw, round 1
+    # decided, then the next round timed) or "all_rounds" (draw, then every round opened)
+    ("draw a 1,024-player knockout (with consolation)", "knockout", 1024,
+     {"consolation": "first_match_losers"}, "draw"),
+    ("draw a 1,024-player double elimination", "double_elimination", 1024, {}, "draw"),
+    ("pair round 1 of a 512-player Swiss", "swiss", 512, {}, "draw"),
+    ("pair round 2 of a 512-player Swiss", "swiss", 512, {}, "round2"),
+    ("pair round 1 of a 512-player Swiss until N losses", "swiss_losses", 512, {}, "draw"),
+    ("draw a 64-player round robin", "round_robin", 64, {}, "draw"),
+    ("open every round of a 128-player round-robin league", "round_robin", 128, {}, "all_rounds"),
+]
+
+
+def _api_field(number: int, fmt: str, entrants: int, options: dict):  # type: ignore[no-untyped-def]
+    """A club, its director (with an API token) and ``entrants`` players with logins,
+    entered in bulk."""
+    from django.contrib.auth import get_user_model
+    from rest_framework.authtoken.models import Token
+
+    from clubs.models import Club, Player
+    from tournaments import services
+    from tournaments.models import Entry
+
+    users = get_user_model()
+    director = users.objects.create_user(f"apidirector{number}", password="x")
+    club = Club.objects.create(name=f"API bench {number}", slug=f"api-bench-{number}")
+    club.directors.add(director)
+    tournament = services.create_tournament(
+        club=club, actor=director, name=f"API bench {number}", starts_on=datetime.date(2026, 11, 21),
+        variant="backgammon", format=fmt, seeding="random", random_seed=number, **options)
+    people = users.objects.bulk_create(
+        users(username=f"api{number}-{i}", email=f"api{number}-{i}@example.org") for i in range(entrants))
+    players = Player.objects.bulk_create(
+        Player(name=f"API Bench {number}-{i}", display_name=f"A{number}-{i}", user=person)
+        for i, person in enumerate(people))
+    Entry.objects.bulk_create(Entry(tournament=tournament, player=player) for player in players)
+    return tournament, Token.objects.create(user=director).key
+
+
+def _post(host: str, path: str, token: str, body: dict | None = None) -> tuple[float, int]:
+    import json
+    import time
+    import urllib.error
+    import urllib.request
+
+    request = urllib.request.Request(
+        host + path, json.dumps(body or {}).encode(),
+        {"Authorization": f"Token {token}", "Content-Type": "application/json"})
+    start = time.perf_counter()
+    try:
+        with urllib.request.urlopen(request, timeout=120) as response:
+            response.read()
+            status = response.status
+    except urllib.error.HTTPError as error:
+        status = error.code
+    return time.perf_counter() - start, status
+
+
+def _worker_done(timeout: float = 600) -> float:
+    """Seconds until the outbox has no work waiting (the worker caught up)."""
+    import time
+
+    from outbox.models import Message, MessageState
+
+    start = time.perf_counter()
+    while time.perf_counter() - start < timeout:
+        if not Message.objects.filter(state__in=[MessageState.PENDING, MessageState.QUEUED]).exists():
+            return time.perf_counter() - start
+        time.sleep(0.2)
+    raise SystemExit("the worker did not finish the queued work in time")
+
+
+def api() -> list[Figure]:
+    """Each draw or round through the API, as a director's client sees it: gunicorn (its
+    production configuration), SQLite (or ``DATABASE_URL``), Redis as the broker and shared
+    cache; the background work is queued in the request and done by one Celery worker
+    (``--pool=solo``) afterwards. Then the worker's CPU for that work: per draw and per
+    person notified."""
+    import os
+    import shutil
+    import tempfile
+
+    workdir = Path(tempfile.mkdtemp(prefix="nardy-bench-draws-"))
+    from nardy_site import processes
+
+    redis_port, web_port = processes.free_port(), processes.free_port()
+    redis_url = f"redis://127.0.0.1:{redis_port}/0"
+    os.environ.update(
+        DJANGO_SETTINGS_MODULE="nardy_site.settings", NARDY_VAR_DIR=str(workdir / "var"),
+        NARDY_SECRET_KEY="draws-benchmark-only", NARDY_ALLOWED_HOSTS="127.0.0.1",
+        REDIS_URL=redis_url, CELERY_BROKER_URL=redis_url, CELERY_RESULT_BACKEND=redis_url,
+        NARDY_CACHE_URL=f"redis://127.0.0.1:{redis_port}/1", NARDY_CELERY_EAGER="0",
+        NARDY_LOG_LEVEL="WARNING", EMAIL_BACKEND="django.core.mail.backends.dummy.EmailBackend",
+        NARDY_THROTTLE_USER="100000/minute",
+    )
+    os.environ.setdefault("DATABASE_URL", f"sqlite:///{workdir}/bench.sqlite3")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db.models import F
+
+    from nardy_site.redis_server import start_redis
+    from notifications.models import Notification
+    from tournaments.models import Pairing
+
+    started: list = []
+    figures = []
+
+    def start(name: str, command: list[str], **env: str):  # type: ignore[no-untyped-def]
+        log = (workdir / f"{name}.log").open("wb")
+        process = processes.start(command, env={**os.environ, **env}, cwd=ROOT, stdout=log)
+        log.close()
+        started.append(process)
+        return process
+
+    try:
+        started.append(start_redis(redis_port, workdir / "redis"))
+        call_command("migrate", verbosity=0)
+        worker = start("worker", [sys.executable, "-m", "celery", "-A", "nardy_site", "worker",
+                                  "--pool=solo", "--without-gossip", "--without-mingle",
+                                  "--without-heartbeat"])
+        web = start("gunicorn", [sys.executable, "-m", "gunicorn", "-c", "python:nardy_site.gunicorn",
+                                 "nardy_site.wsgi"], NARDY_BIND=f"127.0.0.1:{web_port}",
+                    NARDY_WEB_WORKERS="2", NARDY_WEB_THREADS="2")
+        host = f"http://127.0.0.1:{web_port}"
+        processes.wait_for_port(web_port, timeout=60, process=web)
+        load = os.getloadavg()[0]
+        for number, (what, fmt, entrants, options, action) in enumerate(API_CASES, start=1):
+            tournament, token = _api_field(number, fmt, entrants, options)
+            draw = f"/api/tournaments/{tournament.pk}/draw/"
+            next_round = f"/api/tournaments/{tournament.pk}/next-round/"
+            if number == 1:  # the first request of a worker process loads the code
+                _post(host, f"/api/tournaments/{tournament.pk}/", token)
+            if action != "draw":
+                seconds, status = _post(host, draw, token)
+                assert status == 201, (what, status)
+                _worker_done()
+                if action == "round2":
+                    tournament.pairings.filter(state=Pairing.State.READY).update(
+                        state=Pairing.State.DECIDED, winner_id=F("top_id"))
+            notified = Notification.objects.count()
+            cpu = processes.cpu_seconds(worker.pid)
+            if action == "draw":
+                seconds, status = _post(host, draw, token)
+            else:
+                body = {"stage": "round", **({"through": entrants - 1} if action == "all_rounds" else {})}
+                seconds, status = _post(host, next_round, token, body)
+            assert status in (200, 201), (what, status, (workdir / "gunicorn.log").read_text()[-2000:])
+            waited = _worker_done()
+            cpu = processes.cpu_seconds(worker.pid) - cpu
+            people = Notification.objects.count() - notified
+            figures.append(Figure(
+                f"API: {what}", seconds, GOAL,
+                f"worker: {cpu:.2f} s CPU for {people} people notified "
+                f"({cpu / max(people, 1) * 1000:.1f} ms a person), done {waited:.1f} s after the answer"))
+        figures.append(Figure(f"(load average at the start: {load:.1f} on {os.cpu_count()} cores)", 0.0))
+    finally:
+        for process in reversed(started):
+            if hasattr(process, "stop"):
+                process.stop()
+            else:
+                processes.stop(process, timeout=15)
+    shutil.rmtree(workdir, ignore_errors=True)
+    return figures
+
+
 SECTIONS: dict[str, Callable[[], list[Figure]]] = {
     "swiss": swiss,
     "double_elimination": double_elimination,
     "swiss_losses": swiss_losses,
     "bracket_page": bracket_page,
+    "api": api,
 }
 
 
 if __name__ == "__main__":
-    sys.exit(run_sections(SECTIONS, sys.argv[1:]))
+    if {"-h", "--help"} & set(sys.argv[1:]):
+        print(__doc__)
+        sys.exit(0)
+    chosen = sys.argv[1:] or [name for name in SECTIONS if name != "api"]
+    if "api" in chosen and len(chosen) > 1:
+        sys.exit("run the api section on its own: it sets Django up for its own servers")
+    sys.exit(run_sections(SECTIONS, chosen))

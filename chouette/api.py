@@ -50,7 +50,8 @@ from chouette.serializers import (
     table_data,
 )
 from clubs.models import Player
-from common.api import ErrorOutput, error_body
+from common.api import ErrorOutput, answer
+from common.errors import DomainError
 
 WRITE_ANSWERS = {400: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput}
 
@@ -101,7 +102,7 @@ class ChouetteSessionViewSet(
             )
 
         names = {player.pk: player.display_name for player in opening_line}
-        return _run(start, names, created=True, context="start")
+        return _answer_table(start, names, created=True, context="start")
 
     @extend_schema(request=ChouetteGameInput, responses={201: ChouetteTableOutput, **WRITE_ANSWERS})
     @action(detail=True, methods=["post"])
@@ -125,7 +126,7 @@ class ChouetteSessionViewSet(
             )
             return session
 
-        return _run(record, names, created=True)
+        return _answer_table(record, names, created=True)
 
     @extend_schema(
         request=ChouetteGameInput,
@@ -146,7 +147,7 @@ class ChouetteSessionViewSet(
             original = core.game_record(loaded, int(number))
             record = data.to_record(original.lineup, loaded.settings)
         except core.ChouetteError as error:
-            return _refused(error, names)
+            raise _refusal(error, names) from None
 
         def correct() -> ChouetteSession:
             services.correct_chouette_game(
@@ -154,7 +155,7 @@ class ChouetteSessionViewSet(
             )
             return session
 
-        return _run(correct, names)
+        return _answer_table(correct, names)
 
     @extend_schema(request=ChouetteUndoInput, responses={200: ChouetteTableOutput, **WRITE_ANSWERS})
     @action(detail=True, methods=["post"])
@@ -170,7 +171,7 @@ class ChouetteSessionViewSet(
             )
             return session
 
-        return _run(undo_last, selectors.names_of(session))
+        return _answer_table(undo_last, selectors.names_of(session))
 
     @extend_schema(request=ChouetteJoinInput, responses={200: ChouetteTableOutput, **WRITE_ANSWERS})
     @action(detail=True, methods=["post"])
@@ -195,7 +196,7 @@ class ChouetteSessionViewSet(
             )
             return session
 
-        return _run(seat, names, split=joined, context="seat")
+        return _answer_table(seat, names, split=joined, context="seat")
 
     @extend_schema(request=ChouetteSeatInput, responses={200: ChouetteTableOutput, **WRITE_ANSWERS})
     @action(detail=True, methods=["post"])
@@ -211,7 +212,7 @@ class ChouetteSessionViewSet(
             services.leave_chouette(session=session, player=player, by=request.user)
             return session
 
-        return _run(seat, names, context="seat")
+        return _answer_table(seat, names, context="seat")
 
     @extend_schema(
         request=ChouetteMergeInput, responses={200: ChouetteTableOutput, **WRITE_ANSWERS}
@@ -230,13 +231,13 @@ class ChouetteSessionViewSet(
             services.merge_chouette(session=session, other=other, by=request.user)
             return session
 
-        return _run(merge, names, context="merge")
+        return _answer_table(merge, names, context="merge")
 
     @extend_schema(request=None, responses={200: ChouetteTableOutput, **WRITE_ANSWERS})
     @action(detail=True, methods=["post"])
     def finish(self, request: Request, pk: str) -> Response:
         session = self.get_object()
-        return _run(
+        return _answer_table(
             lambda: services.finish_session(session=session, by=request.user),
             selectors.names_of(session),
         )
@@ -283,7 +284,7 @@ class ChouetteSessionViewSet(
         return Response(player_record_data(player, record, lines))
 
 
-def _run(
+def _answer_table(
     write: Callable[[], ChouetteSession],
     names: dict[int, str],
     *,
@@ -291,25 +292,26 @@ def _run(
     split: list[services.JoinResult] | None = None,
     context: str = "",
 ) -> Response:
-    try:
-        session = write()
-    except core.ChouetteError as error:
-        return _refused(error, names, context)
-    except services.SessionError as error:
-        error.field = field_of(error.code, context)
-        raise
-    session = selectors.sessions().get(pk=session.pk)
-    code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
-    new_table = split[0].new_table if split else None
-    return Response(table_data(selectors.table(session), split_into=new_table), status=code)
+    """Run the write and answer the session's table (``common.api.answer``), its refusals
+    naming the players and the field at fault."""
+    def table() -> dict[str, Any]:
+        try:
+            session = write()
+        except core.ChouetteError as error:
+            raise _refusal(error, names, context) from None
+        except services.SessionError as error:
+            error.field = field_of(error.code, context)
+            raise
+        session = selectors.sessions().get(pk=session.pk)
+        new_table = split[0].new_table if split else None
+        return table_data(selectors.table(session), split_into=new_table)
+
+    return answer(table, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
-def _refused(error: core.ChouetteError, names: dict[int, str], context: str = "") -> Response:
-    """The API's one error shape, the players told by their names."""
-    message = describe(error, names)
-    field = field_of(error.code, context)
-    body = error_body(error.code, message, {field: [message]} if field else {})
-    return Response(body, status=status.HTTP_409_CONFLICT)
+def _refusal(error: core.ChouetteError, names: dict[int, str], context: str = "") -> DomainError:
+    """The core's refusal with the players told by their names (409)."""
+    return DomainError(error.code, describe(error, names), field=field_of(error.code, context))
 
 
 def register(router: BaseRouter) -> None:

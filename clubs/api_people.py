@@ -8,7 +8,6 @@ the state refuse, 403 for "not a director".
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -24,34 +23,15 @@ from rest_framework.response import Response
 
 from clubs import importing, invitations, membership, profiles, registry, selectors
 from clubs import serializers_people as sp
-from clubs.errors import DomainError
-from clubs.messages import IMPORT_REASONS, error_text, reason_text
+from clubs.errors import PlayerImportError
+from clubs.messages import IMPORT_REASONS, reason_text
 from clubs.models import Club, Invitation, JoinRequest, Player, PlayerImport, Profile
 from clubs.permissions import can_edit_player, can_manage_club, managed_clubs
-from common.api import ErrorOutput, error_body, referenced
+from common.api import ErrorOutput, answer, referenced
 from common.bounds import parse_id
 from common.parsers import FormParser, JSONParser, MultiPartParser
 
-FORBIDDEN_CODES = {"not_a_director", "not_the_owner"}
 ErrorSerializer = ErrorOutput  # the API's one error shape (common.api)
-
-
-def error_response(error: DomainError) -> Response:
-    """The error in the API's one shape: 403 for a refusal of who asks, else 409 (the
-    input fits the schema, the rules or the state refuse it)."""
-    code = status.HTTP_403_FORBIDDEN if error.code in FORBIDDEN_CODES else error.status
-    message = error_text(error)
-    fields = {error.field: [message]} if error.field else {}
-    return Response(error_body(error.code, message, fields), status=code)
-
-
-def run(call: Callable[[], Any], ok: int = status.HTTP_200_OK) -> Response:
-    """Run a service: its answer as the response, or its error (409, 403 for rights)."""
-    try:
-        data = call()
-    except DomainError as error:
-        return error_response(error)
-    return Response(data, status=ok)
 
 
 def _valid(serializer_class: type, request: Request, **kwargs: Any) -> dict:
@@ -84,7 +64,7 @@ class ClubPeopleActions:
         if not request.user.is_authenticated:
             raise PermissionDenied("Log in to start a club.")
         data = _valid(sp.ClubInputSerializer, request)
-        return run(lambda: sp.ClubDetailSerializer(
+        return answer(lambda: sp.ClubDetailSerializer(
             membership.create_club(actor=request.user, **data),
             context={"request": request}).data, status.HTTP_201_CREATED)
 
@@ -92,7 +72,7 @@ class ClubPeopleActions:
     def partial_update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         club = self.get_object()
         data = _valid(sp.ClubInputSerializer, request, partial=True)
-        return run(lambda: sp.ClubDetailSerializer(
+        return answer(lambda: sp.ClubDetailSerializer(
             membership.update_club(club=club, actor=request.user, **data),
             context={"request": request}).data)
 
@@ -122,7 +102,7 @@ class ClubPeopleActions:
         club = self.get_object()
         data = _valid(sp.RoleInputSerializer, request)
         user = referenced(get_user_model(), "user", pk=data["user"])
-        return run(lambda: {"user": user.pk, "role": membership.set_role(
+        return answer(lambda: {"user": user.pk, "role": membership.set_role(
             club=club, actor=request.user, user=user, role=data["role"])})
 
     @extend_schema(request=sp.UserRefSerializer, responses=sp.ClubDetailSerializer)
@@ -131,7 +111,7 @@ class ClubPeopleActions:
         """The owner makes another member the owner."""
         club = self.get_object()
         to = referenced(get_user_model(), "user", pk=_valid(sp.UserRefSerializer, request)["user"])
-        return run(lambda: sp.ClubDetailSerializer(
+        return answer(lambda: sp.ClubDetailSerializer(
             membership.hand_over(club=club, actor=request.user, to=to),
             context={"request": request}).data)
 
@@ -140,7 +120,7 @@ class ClubPeopleActions:
     def leave(self, request: Request, slug: str | None = None) -> Response:
         """Leave the club (the owner hands it over first)."""
         club = self.get_object()
-        return run(lambda: membership.leave_club(club=club, user=request.user),
+        return answer(lambda: membership.leave_club(club=club, user=request.user),
                    status.HTTP_204_NO_CONTENT)
 
     @extend_schema(parameters=[sp.SimilarQuerySerializer],
@@ -166,7 +146,7 @@ class ClubPeopleActions:
         club = self.get_object()
         _require_manager(request.user, club)
         data = _valid(sp.AddPlayerInputSerializer, request)
-        return run(lambda: sp.PlayerDetailSerializer(registry.add_player(
+        return answer(lambda: sp.PlayerDetailSerializer(registry.add_player(
             club=club, actor=request.user, name=data["name"],
             display_name=data.get("display_name", ""), email=data.get("email", ""),
             existing=data.get("existing"), allow_similar=data["allow_similar"])).data,
@@ -182,7 +162,7 @@ class ClubPeopleActions:
         for player in (data["first"], data["second"]):
             if not player.memberships.filter(club=club).exists():
                 raise PermissionDenied("Both players must be the club's.")
-        return run(lambda: registry.mark_distinct(first=data["first"], second=data["second"],
+        return answer(lambda: registry.mark_distinct(first=data["first"], second=data["second"],
                                                   actor=request.user), status.HTTP_204_NO_CONTENT)
 
     @extend_schema(request={"multipart/form-data": sp.ImportUploadSerializer},
@@ -196,8 +176,8 @@ class ClubPeopleActions:
         _require_manager(request.user, club)
         upload = _valid(sp.ImportUploadSerializer, request)["file"]
         if upload.size > 1_000_000:
-            return error_response(DomainError("too_big", "The file is larger than 1 MB."))
-        return run(lambda: _preview(*importing.upload(
+            raise PlayerImportError("too_big", "The file is larger than 1 MB.")
+        return answer(lambda: _preview(*importing.upload(
             club=club, actor=request.user, data=upload.read(), filename=upload.name),
             request=request), status.HTTP_201_CREATED)
 
@@ -208,7 +188,7 @@ class ClubPeopleActions:
         club = self.get_object()
         _require_manager(request.user, club)
         stored = get_object_or_404(PlayerImport, pk=import_id, club=club)
-        return run(lambda: _preview(stored, importing.plan_import(
+        return answer(lambda: _preview(stored, importing.plan_import(
             club, bytes(stored.data), selectors.name_viewer(request)), request=request))
 
     @extend_schema(request=sp.ImportApplySerializer,
@@ -222,7 +202,7 @@ class ClubPeopleActions:
         _require_manager(request.user, club)
         stored = get_object_or_404(PlayerImport, pk=import_id, club=club)
         data = _valid(sp.ImportApplySerializer, request)
-        return run(lambda: importing.apply_import(
+        return answer(lambda: importing.apply_import(
             player_import=stored, actor=request.user, choices=data["choices"],
             invite=data["invite"], base_url=_base_url(request)))
 
@@ -252,7 +232,7 @@ class PlayerPeopleActions:
         if not can_edit_player(request.user, player):
             raise PermissionDenied("Directors of the player's clubs, or the player, edit.")
         data = _valid(sp.PlayerEditSerializer, request, partial=True)
-        return run(lambda: sp.PlayerDetailSerializer(
+        return answer(lambda: sp.PlayerDetailSerializer(
             registry.edit_player(player=player, actor=request.user, **data)).data)
 
     @extend_schema(request=None, responses={204: None, 400: ErrorSerializer})
@@ -261,7 +241,7 @@ class PlayerPeopleActions:
         player = self.get_object()
         if not _directs_player(request.user, player):
             raise PermissionDenied("Directors of the player's clubs delete players.")
-        return run(lambda: registry.delete_player(player=player, actor=request.user),
+        return answer(lambda: registry.delete_player(player=player, actor=request.user),
                    status.HTTP_204_NO_CONTENT)
 
     @extend_schema(request=None, responses=sp.PlayerDetailSerializer)
@@ -278,7 +258,7 @@ class PlayerPeopleActions:
         player = self.get_object()
         if not _directs_player(request.user, player):
             raise PermissionDenied("Directors of the player's clubs do this.")
-        return run(lambda: sp.PlayerDetailSerializer(
+        return answer(lambda: sp.PlayerDetailSerializer(
             registry.set_active(player=player, actor=request.user, active=active)).data)
 
 
@@ -318,13 +298,13 @@ class InvitationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
             return {"invitation": sp.InvitationSerializer(invitation).data, "token": token,
                     "url": url, "qr_svg": invitations.qr_svg(url)}
 
-        return run(create, status.HTTP_201_CREATED)
+        return answer(create, status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses=sp.InvitationSerializer)
     @action(detail=True, methods=["post"])
     def revoke(self, request: Request, pk: str | None = None) -> Response:
         invitation = self.get_object()
-        return run(lambda: sp.InvitationSerializer(
+        return answer(lambda: sp.InvitationSerializer(
             invitations.revoke_invitation(invitation=invitation, actor=request.user)).data)
 
     @extend_schema(request=sp.TokenInputSerializer,
@@ -339,7 +319,7 @@ class InvitationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
             club = invitations.find(token).club
             return _joined(club, invitations.accept_invitation(token=token, user=request.user))
 
-        return run(accept)
+        return answer(accept)
 
     @extend_schema(responses=sp.InvitationSerializer(many=True))
     @action(detail=False, methods=["get"], url_path="for-me", pagination_class=None)
@@ -353,7 +333,7 @@ class InvitationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def accept_mine(self, request: Request, pk: str | None = None) -> Response:
         """Accept an email invitation to one of your verified addresses (no token needed)."""
         invitation = get_object_or_404(Invitation.objects.select_related("club"), pk=parse_id(pk) or 0)
-        return run(lambda: _joined(invitation.club, invitations.accept_addressed(
+        return answer(lambda: _joined(invitation.club, invitations.accept_addressed(
             invitation_id=invitation.pk, user=request.user)))
 
 
@@ -378,7 +358,7 @@ class JoinRequestViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
                    responses={201: sp.JoinRequestSerializer, 400: ErrorSerializer})
     def create(self, request: Request) -> Response:
         data = _valid(sp.JoinRequestInputSerializer, request)
-        return run(lambda: sp.JoinRequestSerializer(membership.request_to_join(
+        return answer(lambda: sp.JoinRequestSerializer(membership.request_to_join(
             club=data["club"], user=request.user, message=data.get("message", ""))).data,
             status.HTTP_201_CREATED)
 
@@ -387,21 +367,21 @@ class JoinRequestViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     def approve(self, request: Request, pk: str | None = None) -> Response:
         join_request = self.get_object()
         player = _valid(sp.ApproveInputSerializer, request).get("player")
-        return run(lambda: sp.JoinRequestSerializer(membership.decide_join_request(
+        return answer(lambda: sp.JoinRequestSerializer(membership.decide_join_request(
             join_request=join_request, actor=request.user, approve=True, player=player)).data)
 
     @extend_schema(request=None, responses=sp.JoinRequestSerializer)
     @action(detail=True, methods=["post"])
     def decline(self, request: Request, pk: str | None = None) -> Response:
         join_request = self.get_object()
-        return run(lambda: sp.JoinRequestSerializer(membership.decide_join_request(
+        return answer(lambda: sp.JoinRequestSerializer(membership.decide_join_request(
             join_request=join_request, actor=request.user, approve=False)).data)
 
     @extend_schema(request=None, responses={204: None})
     @action(detail=True, methods=["post"])
     def withdraw(self, request: Request, pk: str | None = None) -> Response:
         join_request = self.get_object()
-        return run(lambda: membership.withdraw_join_request(
+        return answer(lambda: membership.withdraw_join_request(
             join_request=join_request, user=request.user), status.HTTP_204_NO_CONTENT)
 
 
@@ -444,4 +424,4 @@ class ProfileViewSet(viewsets.GenericViewSet):
                                     preferred_language=data["preferred_language"], **fields)
             return self._data(request.user)
 
-        return run(update)
+        return answer(update)

@@ -10,8 +10,8 @@ class ClubsConfig(AppConfig):
     verbose_name = _("Clubs and players")
 
     def ready(self) -> None:
-        from clubs.errors import PlayerError
+        from clubs.errors import PeopleError
         from clubs.messages import error_text
         from common.errors import register_sentence
 
-        register_sentence(PlayerError, error_text)
+        register_sentence(PeopleError, error_text)

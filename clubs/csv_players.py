@@ -24,7 +24,7 @@ from decimal import Decimal, InvalidOperation
 MAX_BYTES = 1_000_000
 MAX_LINES = 2_000
 MAX_CELL = 200
-HANDLE_FIELDS = ("fibs", "dailygammon", "galaxy", "gridgammon")
+HANDLE_FIELDS = ("fibs", "dailygammon", "galaxy", "gridgammon", "studio")
 ROLES = ("member", "scorer", "director")
 RATING_RANGE = (Decimal(0), Decimal(5000))
 
@@ -47,6 +47,7 @@ HEADINGS = {
     "fibs": "fibs", "dailygammon": "dailygammon", "daily gammon": "dailygammon",
     "dg": "dailygammon", "galaxy": "galaxy", "backgammon galaxy": "galaxy",
     "gridgammon": "gridgammon", "grid gammon": "gridgammon",
+    "studio": "studio", "backgammon studio": "studio", "bgstudio": "studio",
 }
 ROLE_WORDS = {
     "": "member", "member": "member", "player": "member", "участник": "member",

@@ -9,7 +9,8 @@ from typing import TextIO
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 
-from clubs.models import Club, Membership, Player
+from clubs.models import Club, Player
+from clubs.public_names import join_club
 
 DEMO_CLUB_SLUG = "nardy-club"
 DEMO_DIRECTOR = ("director", "director")  # username, password: development only
@@ -65,7 +66,7 @@ def populate(stdout: TextIO) -> None:
         club.save(update_fields=["owner"])
     for name, display_name in DEMO_PLAYERS:
         player, _ = Player.objects.get_or_create(name=name, defaults={"display_name": display_name})
-        Membership.objects.get_or_create(club=club, player=player)
+        join_club(club=club, player=player)
     stdout.write(f"Club '{club.name}' with {club.memberships.count()} players.\n")
     stdout.write(f"Demo director login: {username} / {password}\n")
     _player_login(club)

@@ -13,7 +13,7 @@ from typing import Any
 
 from common.errors import DomainError
 
-__all__ = ["DomainError", "PlayerError", "sentence_for"]
+__all__ = ["DomainError", "PeopleError", "PlayerError", "sentence_for"]
 
 
 def sentence_for(error: DomainError, sentences: Mapping[str, Any]) -> str:
@@ -29,18 +29,31 @@ def sentence_for(error: DomainError, sentences: Mapping[str, Any]) -> str:
         return str(template) if "%(" not in str(template) else str(error.message)
 
 
-class PlayerError(DomainError):
+class PeopleError(DomainError):
+    """The people side's errors: told in the reader's language by their code
+    (``clubs.messages``); a refusal of who asks (not a director, not the owner) is a 403."""
+
+    FORBIDDEN_CODES = frozenset({"not_a_director", "not_the_owner"})
+
+    def __init__(self, code: str, message: Any, params: Mapping[str, Any] | None = None, *,
+                 field: str | None = None) -> None:
+        super().__init__(code, message, params, field=field)
+        if code in self.FORBIDDEN_CODES:
+            self.status = 403
+
+
+class PlayerError(PeopleError):
     """Adding, changing or merging players cannot be done as asked (nothing is saved)."""
 
 
-class ClubError(DomainError):
+class ClubError(PeopleError):
     """A club action cannot be done as asked (roles, leaving, joining); nothing is saved."""
 
 
-class InvitationError(DomainError):
+class InvitationError(PeopleError):
     """An invitation cannot be used: unknown (forged or mistyped), expired, used up,
     revoked, or not for this account."""
 
 
-class PlayerImportError(DomainError):
+class PlayerImportError(PeopleError):
     """A players file cannot be imported (nothing is saved)."""

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.embeds import MAX_ORIGINS, OriginError, parse_origins
 from clubs.invitations import DEFAULT_DAYS, MAX_DAYS
-from clubs.models import Club, Player, Role
+from clubs.models import Club, NameStyle, Player, Role, ShownAs
 from clubs.profiles import supported_language
 from common.time_zones import time_zone_choices
 
@@ -35,6 +35,10 @@ class ClubForm(forms.ModelForm):
         help_text=_("The addresses of your own website, one per line, e.g. "
                     "https://club.example.org: only these may show the club's public bracket, "
                     "standings and next events in a frame."))
+
+    public_names = forms.ChoiceField(
+        label=_("Names shown to the public"), choices=NameStyle.choices, required=False,
+        help_text=Club._meta.get_field("public_names").help_text)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -59,6 +63,11 @@ class ClubForm(forms.ModelForm):
                 _("“%(site)s” is not a site's address: write it as https://club.example.org.")
                 % {"site": error.args[0][:80]}) from error
 
+    def clean_public_names(self) -> str:
+        """Left out: the club's style stays; a new club's is the default."""
+        return (self.cleaned_data.get("public_names") or self.instance.public_names
+                or NameStyle.FIRST_INITIAL)
+
     def clean_language(self) -> str:
         """Left out: the club's language stays; a new club takes its creator's."""
         if self.cleaned_data.get("language"):
@@ -70,15 +79,20 @@ class ClubForm(forms.ModelForm):
     class Meta:
         model = Club
         fields = ["name", "description", "venue", "schedule", "city", "language", "time_zone",
-                  "embed_origins"]
+                  "embed_origins", "public_names"]
         widgets = {"description": forms.Textarea(attrs={"rows": 4})}
         labels = {"name": _("Club name"), "description": _("About the club")}
         help_texts = {"schedule": _("When the club meets, e.g. \"Tuesdays from 19:00\".")}
 
 
 class ProfileForm(forms.Form):
+    shown_as = forms.ChoiceField(
+        label=_("Show my name to the public as"), choices=ShownAs.choices, required=False,
+        help_text=_("Members of your clubs see your full name. As your clubs choose: the most "
+                    "private of their choices."))
     display_name = forms.CharField(label=_("Display name"), max_length=60,
-                                   help_text=_("Shown on public pages, brackets and rankings."))
+                                   help_text=_("Shown on public pages, brackets and rankings. "
+                                               "Writing a new one shows it as written."))
     name = forms.CharField(label=_("Legal name"), max_length=120, required=False,
                            help_text=_("Your full name as on official lists."))
     name_is_public = forms.BooleanField(label=_("Show my legal name publicly"), required=False)
@@ -95,6 +109,10 @@ class ProfileForm(forms.Form):
     dailygammon = forms.CharField(label=_("DailyGammon user name"), max_length=40, required=False)
     galaxy = forms.CharField(label=_("Backgammon Galaxy user name"), max_length=40, required=False)
     gridgammon = forms.CharField(label=_("GridGammon user name"), max_length=40, required=False)
+    studio = forms.CharField(
+        label=_("Backgammon Studio user name"), max_length=40, required=False,
+        help_text=_("With your FIBS and Galaxy names, this is how the site knows you in a match "
+                    "file you upload."))
 
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -106,7 +124,8 @@ class ProfileForm(forms.Form):
 class AddPlayerForm(forms.Form):
     name = forms.CharField(label=_("Legal name"), max_length=120)
     display_name = forms.CharField(label=_("Display name"), max_length=60, required=False,
-                                   help_text=_("Leave empty to use the name."))
+                                   help_text=_("Leave empty to name the player as the "
+                                               "club's setting says."))
     email = forms.EmailField(label=_("Email"), required=False,
                              help_text=_("For an invitation later; seen by directors only."))
     # the second step, after similar players were shown

@@ -17,9 +17,10 @@ from django.utils import timezone
 from clubs.csv_players import ImportFileError, PlayerLine, Problem, read_players_csv
 from clubs.errors import PlayerImportError
 from clubs.import_headings import accepted_headings, role_words
-from clubs.models import Club, Invitation, Membership, Player, PlayerImport, PlayerLog, Role
+from clubs.models import Club, Invitation, Player, PlayerImport, PlayerLog, Role, ShownAs
 from clubs.names import name_key, similarity
 from clubs.permissions import can_manage_club
+from clubs.public_names import join_club
 from clubs.registry import SimilarIndex, SimilarPlayer
 from clubs.selectors import NameViewer
 
@@ -171,6 +172,7 @@ def apply_import(*, player_import: PlayerImport, actor: AbstractBaseUser,
         if player is None:
             player = Player(
                 name=source.name, display_name=(source.display_name or source.name)[:60],
+                shown_as=ShownAs.NICKNAME if source.display_name else ShownAs.CLUBS,
                 email=source.email, declared_rating=source.rating, **source.handles)
             player.full_clean()
             player.save()
@@ -179,7 +181,7 @@ def apply_import(*, player_import: PlayerImport, actor: AbstractBaseUser,
             player = Player.objects.select_for_update().get(pk=player.pk)
             _fill_gaps(player, source)
             counts[LINK] += 1
-        Membership.objects.get_or_create(club=club, player=player)
+        join_club(club=club, player=player)
         PlayerLog.objects.create(player=player, club=club, action=PlayerLog.Action.IMPORTED,
                                  by=actor, details={"import": player_import.pk, "line": line.line})
         if source.role != Role.MEMBER and player.user_id is not None:

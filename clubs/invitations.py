@@ -27,6 +27,7 @@ from clubs.membership import link_account
 from clubs.models import Club, Invitation, InvitationUse, Membership, Player
 from clubs.permissions import can_manage_club
 from clubs.profiles import ensure_player, language_for_recipient
+from clubs.public_names import join_club
 from outbox.mail import send_email_later
 
 TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
@@ -194,7 +195,7 @@ def _accept(invitation: Invitation, user: AbstractBaseUser) -> Player:
         if Membership.objects.filter(club=club, player=player).exists():
             raise InvitationError("already_member", "You are already a member of this club.",
                                   {"club": club.name})
-        Membership.objects.create(club=club, player=player)
+        join_club(club=club, player=player)
         claimed = False
     InvitationUse.objects.create(invitation=invitation, user=user, player=player, claimed=claimed)
     invitation.uses += 1

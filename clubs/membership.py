@@ -17,13 +17,14 @@ from django.utils.text import slugify
 from unidecode import unidecode
 
 from clubs.errors import ClubError
-from clubs.models import Club, JoinRequest, Membership, Player, PlayerLog, Role
+from clubs.models import Club, JoinRequest, Membership, NameStyle, Player, PlayerLog, Role
 from clubs.permissions import can_manage_club, is_site_admin
 from clubs.profiles import LANGUAGE_CODES, ensure_player, own_player, supported_language
+from clubs.public_names import join_club, refresh_club
 from clubs.services import merge_players
 
 CLUB_FIELDS = ("name", "description", "venue", "schedule", "city", "language", "time_zone",
-               "embed_origins")
+               "embed_origins", "public_names")
 ASSIGNABLE_ROLES = (Role.DIRECTOR, Role.SCORER, Role.MEMBER)
 
 
@@ -47,6 +48,13 @@ def _language(code: str) -> str:
     return code
 
 
+def _name_style(style: str) -> str:
+    if style not in NameStyle.values:
+        raise ClubError("bad_name_style", "Names are shown in full, as a first name and "
+                        "initial, or as initials.", {"public_names": style})
+    return style
+
+
 def _require_manager(actor: AbstractBaseUser, club: Club) -> None:
     if not can_manage_club(actor, club):
         raise ClubError("not_a_director", "Only the club's owner and directors do this.")
@@ -55,7 +63,8 @@ def _require_manager(actor: AbstractBaseUser, club: Club) -> None:
 @transaction.atomic
 def create_club(*, actor: AbstractBaseUser, name: str, description: str = "", venue: str = "",
                 schedule: str = "", city: str = "", language: str = "", time_zone: str = "",
-                embed_origins: list[str] | None = None) -> Club:
+                embed_origins: list[str] | None = None,
+                public_names: str = NameStyle.FIRST_INITIAL) -> Club:
     """A new club; whoever creates it is its owner (and a director, and a member). Its
     language is the one given, else the language its creator is using."""
     name = " ".join(name.split())
@@ -64,12 +73,12 @@ def create_club(*, actor: AbstractBaseUser, name: str, description: str = "", ve
     language = language or supported_language(translation.get_language()) or settings.LANGUAGE_CODE
     club = Club(name=name[:120], slug=_unique_slug(name), description=description.strip(),
                 venue=venue.strip(), schedule=schedule.strip(), city=city.strip(),
-                language=_language(language), owner=actor,
+                language=_language(language), public_names=_name_style(public_names), owner=actor,
                 time_zone=time_zone or settings.TIME_ZONE, embed_origins=list(embed_origins or []))
     club.full_clean()
     club.save()
     club.directors.add(actor)
-    Membership.objects.get_or_create(club=club, player=ensure_player(actor))
+    join_club(club=club, player=ensure_player(actor))
     return club
 
 
@@ -84,11 +93,17 @@ def update_club(*, club: Club, actor: AbstractBaseUser, **fields: Any) -> Club:
         if field == "embed_origins":  # already checked (clubs.embeds.parse_origins)
             club.embed_origins = list(value or [])
             continue
+        if field == "public_names":
+            value = _name_style(value)
         setattr(club, field, " ".join(value.split()) if field == "name" else value.strip())
     if not club.name:
         raise ClubError("name_required", "A club needs a name.")
+    style_changed = (Club.objects.filter(pk=club.pk).values_list("public_names", flat=True)
+                     .first() != club.public_names)
     club.full_clean()
     club.save()
+    if style_changed:
+        refresh_club(club)
     return club
 
 
@@ -112,7 +127,7 @@ def set_role(*, club: Club, actor: AbstractBaseUser, user: AbstractBaseUser, rol
         club.directors.add(user)
     elif role == Role.SCORER:
         club.scorers.add(user)
-    Membership.objects.get_or_create(club=club, player=ensure_player(user))
+    join_club(club=club, player=ensure_player(user))
     return role
 
 
@@ -168,7 +183,7 @@ def link_account(*, user: AbstractBaseUser, player: Player, club: Club | None,
         PlayerLog.objects.create(player=result, club=club, action=PlayerLog.Action.CLAIMED,
                                  by=by, details={"account": user.pk, "record": player.pk})
     if club is not None:
-        Membership.objects.get_or_create(club=club, player=result)
+        join_club(club=club, player=result)
     return result
 
 
@@ -199,7 +214,7 @@ def decide_join_request(*, join_request: JoinRequest, actor: AbstractBaseUser, a
                                   by=actor)
         else:
             joined = ensure_player(join_request.user)
-            Membership.objects.get_or_create(club=join_request.club, player=joined)
+            join_club(club=join_request.club, player=joined)
         join_request.player = joined
         join_request.status = JoinRequest.Status.APPROVED
     else:

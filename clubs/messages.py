@@ -27,6 +27,9 @@ ERROR_MESSAGES.update({
     # players
     "name_required": _("A player needs a name."),
     "bad_language": _("The site has no such language."),
+    "bad_shown_as": _("Choose how your name is shown from the list."),
+    "bad_name_style": _("Names are shown in full, as a first name and initial, or as "
+                        "initials."),
     "same_player": _("A player cannot be merged into themselves."),
     "both_have_accounts": _("Both players have an account: two accounts are two people, "
                             "they cannot be merged."),

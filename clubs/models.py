@@ -30,6 +30,26 @@ class Role(models.TextChoices):
     MEMBER = "member", _("Member")
 
 
+class NameStyle(models.TextChoices):
+    """How a club shows the names of the players it adds or imports to the public (the
+    forms are clubs.names.public_form's; its members see full names)."""
+
+    FIRST_INITIAL = "first_initial", _("First name and initial")
+    FULL = "full", _("Full name")
+    INITIALS = "initials", _("Initials")
+
+
+class ShownAs(models.TextChoices):
+    """How a player chose to be shown to the public: as their clubs say (the most private
+    of their clubs' styles), one of the styles, or the display name they wrote."""
+
+    CLUBS = "", _("As my clubs choose")
+    FIRST_INITIAL = "first_initial", _("First name and initial")
+    FULL = "full", _("Full name")
+    INITIALS = "initials", _("Initials")
+    NICKNAME = "nickname", _("The display name as written")
+
+
 class Club(models.Model):
     """A club: its directors run its events, its members play in them."""
 
@@ -55,6 +75,13 @@ class Club(models.Model):
     # (clubs.embeds): origins such as https://club.example.org, one per line.
     embed_origins = models.JSONField(_("sites that may embed the club's pages"), default=list,
                                      blank=True)
+    public_names = models.CharField(
+        _("names shown to the public"), max_length=16, choices=NameStyle.choices,
+        default=NameStyle.FIRST_INITIAL,
+        help_text=_("How the players the club adds or imports are named on public pages; "
+                    "members of the club see full names. A player may choose otherwise, and "
+                    "for a player of two clubs the more private style counts."),
+    )
     # Roles of accounts (Role below): the owner is always one of the directors too.
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -101,17 +128,22 @@ class Club(models.Model):
 class Player(models.Model):
     """A person who plays. May have a login (user) or not (a guest).
 
-    `name` is the legal name, seen by directors and admins (and everybody when
-    `name_is_public`); `display_name` is what public pages and the API show, so a player
-    can stay private. An inactive player is kept with their history but not offered for
+    `name` is the legal name, seen by the player's clubs (their members and directors) and
+    admins (and everybody when `name_is_public`); `display_name` is what public pages and
+    the API show, so a player can stay private: made from the legal name in the style of
+    `shown_as` (by default the most private of the player's clubs'), or as written. An inactive player is kept with their history but not offered for
     new events.
     """
 
-    HANDLES = ("fibs", "dailygammon", "galaxy", "gridgammon")
+    HANDLES = ("fibs", "dailygammon", "galaxy", "gridgammon", "studio")
 
     name = models.CharField(_("legal name"), max_length=120)
     display_name = models.CharField(_("display name"), max_length=60)
     name_is_public = models.BooleanField(_("legal name shown publicly"), default=False)
+    # How display_name is made: from the legal name in a style (the clubs' or the
+    # player's), or as somebody wrote it (clubs.public_names keeps it up to date).
+    shown_as = models.CharField(_("shown to the public as"), max_length=16,
+                                choices=ShownAs.choices, default=ShownAs.CLUBS, blank=True)
     email = models.EmailField(
         _("email"), blank=True,
         help_text=_("Where invitations go; seen by the club's directors only."),
@@ -122,6 +154,7 @@ class Player(models.Model):
     dailygammon = models.CharField(_("DailyGammon"), max_length=40, blank=True)
     galaxy = models.CharField(_("Backgammon Galaxy"), max_length=40, blank=True)
     gridgammon = models.CharField(_("GridGammon"), max_length=40, blank=True)
+    studio = models.CharField(_("Backgammon Studio"), max_length=40, blank=True)
     declared_rating = models.DecimalField(
         _("rating brought in"), max_digits=7, decimal_places=2, null=True, blank=True,
         help_text=_("A rating from elsewhere (an import, another site); not this site's rating."),

@@ -195,3 +195,39 @@ def similar_names(
             found.append((ident, match))
     found.sort(key=lambda item: (item[1].reasons != ("same_name",), len(item[1].reasons)))
     return found
+
+
+# How a name is shown to the public, from the most to the least private. A club chooses
+# one for the players it adds or imports; a player may choose for themself.
+INITIALS, FIRST_INITIAL, FULL = "initials", "first_initial", "full"
+NAME_STYLES = (INITIALS, FIRST_INITIAL, FULL)
+DEFAULT_NAME_STYLE = FIRST_INITIAL
+
+
+def _initial(word: str) -> str:
+    """"I." for "Ivan"; a word with digits ("12", "2nd") is no secret and stays whole."""
+    if any(ch.isdigit() for ch in word):
+        return word
+    letter = next((ch for ch in word if ch.isalpha()), word[:1])
+    return f"{letter.upper()}."
+
+
+def public_form(name: str, style: str) -> str:
+    """The name as the public sees it: "Ivan Petrov" is "Ivan Petrov" (full), "Ivan P."
+    (first name and initial) or "I. P." (initials). One word stays one word, but initials."""
+    words = name.split()
+    if not words:
+        return ""
+    if style == FULL:
+        shown = " ".join(words)
+    elif style == INITIALS:
+        shown = " ".join(_initial(word) for word in words)
+    else:
+        shown = " ".join([words[0], *(_initial(word) for word in words[1:][-1:])])
+    return shown[:60]
+
+
+def most_private(styles: Iterable[str]) -> str:
+    """The most private of the clubs' styles (the default for a player in no club)."""
+    known = [style for style in styles if style in NAME_STYLES]
+    return min(known, key=NAME_STYLES.index) if known else DEFAULT_NAME_STYLE

@@ -16,10 +16,13 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils import translation
 
-from clubs.models import Club, Membership, Player, PlayerLog, Profile
+from clubs.errors import PlayerError
+from clubs.models import Club, Membership, Player, PlayerLog, Profile, ShownAs
+from clubs.public_names import refresh_public_names
 
 LANGUAGE_CODES = frozenset(code for code, _name in settings.LANGUAGES)
-PLAYER_FIELDS = ("display_name", "name", "name_is_public", "city", "country", *Player.HANDLES)
+PLAYER_FIELDS = ("display_name", "shown_as", "name", "name_is_public", "city", "country",
+                 *Player.HANDLES)
 
 
 def preferred_language(user: Any) -> str | None:
@@ -86,6 +89,20 @@ def own_language(user: Any) -> str | None:
     return None
 
 
+def own_languages(user_ids: list[int]) -> dict[int, str]:
+    """``own_language`` of many people at once (one query a batch of 500): by user id,
+    only for those who have one."""
+    found: dict[int, str] = {}
+    for start in range(0, len(user_ids), 500):
+        rows = Profile.objects.filter(user_id__in=user_ids[start:start + 500]).values_list(
+            "user_id", "preferred_language", "signup_language")
+        for user_id, preferred, signup in rows:
+            code = next((c for c in (preferred, signup) if c in LANGUAGE_CODES), None)
+            if code is not None:
+                found[user_id] = code
+    return found
+
+
 def language_for(user: Any, club: Club | None = None, fallback: str | None = None) -> str:
     """The language to write to a person in: the one they chose, else the one their
     browser asked for when they signed up, else the language of the club the message is
@@ -150,6 +167,8 @@ def ensure_player(user: AbstractBaseUser) -> Player:
     )
     PlayerLog.objects.create(player=player, action=PlayerLog.Action.CREATED, by=user,
                              details={"for_account": user.pk})
+    refresh_public_names([player.pk])  # private by default, as in a club
+    player.refresh_from_db(fields=["display_name"])
     return player
 
 
@@ -179,7 +198,16 @@ def update_profile(*, user: AbstractBaseUser, preferred_language: str = "", time
     profile.full_clean()
     profile.save()
     player = ensure_player(user)
+    shown_as = player_fields.pop("shown_as", player.shown_as)
+    if shown_as not in ShownAs.values:
+        raise PlayerError("bad_shown_as", "Choose how your name is shown from the list.",
+                          {"shown_as": shown_as})
     changed = {}
+    if shown_as != player.shown_as:
+        changed["shown_as"] = True
+        player.shown_as = shown_as
+        if shown_as != ShownAs.NICKNAME:
+            player_fields.pop("display_name", None)  # a style chosen: it makes the name
     for field, value in player_fields.items():
         value = value.strip() if isinstance(value, str) else value
         if getattr(player, field) != value:
@@ -187,8 +215,12 @@ def update_profile(*, user: AbstractBaseUser, preferred_language: str = "", time
             setattr(player, field, value)
     if not player.name:
         player.name = player.display_name
+    if "display_name" in changed:
+        player.shown_as = ShownAs.NICKNAME  # written by the person: shown as written
     player.full_clean()
     player.save()
+    refresh_public_names([player.pk])
+    player.refresh_from_db(fields=["display_name"])
     if changed:
         PlayerLog.objects.create(player=player, action=PlayerLog.Action.EDITED, by=user,
                                  details={"fields": sorted(changed)})

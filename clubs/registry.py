@@ -18,8 +18,9 @@ from django.db import transaction
 from django.db.models import Q
 
 from clubs.errors import PlayerError
-from clubs.models import Club, DistinctPlayers, Membership, Player, PlayerLog
+from clubs.models import Club, DistinctPlayers, Player, PlayerLog, ShownAs
 from clubs.names import NameKey, Similarity, name_key, similarity
+from clubs.public_names import join_club, refresh_public_names
 from clubs.selectors import NameViewer
 
 EDITABLE = ("name", "display_name", "name_is_public", "email", "city", "country",
@@ -116,7 +117,7 @@ def add_player(*, club: Club, actor: AbstractBaseUser | None, name: str, display
     from the registry. A new name that looks like a player already there is refused
     (code `similar_players`, the candidates in params) unless `allow_similar`."""
     if existing is not None:
-        Membership.objects.get_or_create(club=club, player=existing)
+        join_club(club=club, player=existing)
         return existing
     name = " ".join(name.split())
     if not name:
@@ -130,12 +131,15 @@ def add_player(*, club: Club, actor: AbstractBaseUser | None, name: str, display
                 "Players with a similar name exist: pick one of them, or confirm a new player.",
                 {"candidates": [s.player.pk for s in similar]},
             )
-    player = Player(name=name, display_name=(" ".join(display_name.split()) or name)[:60],
+    display_name = " ".join(display_name.split())
+    # a display name somebody wrote stays as written; else the club's style makes it
+    player = Player(name=name, display_name=(display_name or name)[:60],
+                    shown_as=ShownAs.NICKNAME if display_name else ShownAs.CLUBS,
                     email=email.strip(), declared_rating=declared_rating,
                     **{h: v.strip() for h, v in (handles or {}).items() if h in Player.HANDLES})
     player.full_clean()
     player.save()
-    Membership.objects.create(club=club, player=player)
+    join_club(club=club, player=player)
     PlayerLog.objects.create(player=player, club=club, action=PlayerLog.Action.CREATED, by=actor)
     return player
 
@@ -153,8 +157,13 @@ def edit_player(*, player: Player, actor: AbstractBaseUser | None, **fields: obj
             changed.append(field)
     if not player.name or not player.display_name:
         raise PlayerError("name_required", "A player needs a name.")
+    if "display_name" in changed:
+        player.shown_as = ShownAs.NICKNAME  # somebody wrote it: it stays as written
     player.full_clean()
     player.save()
+    if "name" in changed:
+        refresh_public_names([player.pk])
+        player.refresh_from_db(fields=["display_name"])
     if changed:
         PlayerLog.objects.create(player=player, action=PlayerLog.Action.EDITED, by=actor,
                                  details={"fields": changed})

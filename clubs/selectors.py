@@ -43,10 +43,11 @@ class NameViewer:
     """Which legal names (``Player.name``) one viewer may see and search.
 
     The one rule of the site, used by every page, the API, searches, filters, exports and
-    name suggestions: a player's display name is public; their legal name is seen (and
-    found by a search) only by the player themself and by the directors (owner included)
-    of the player's clubs, or by anybody when the player made it public
-    (``name_is_public``). Site administrators see every name (the admin shows them).
+    name suggestions: a player's display name is public (made in the style the clubs or
+    the player chose, clubs.public_names); their legal name, the full name, is seen (and
+    found by a search) only by the player themself and by the people of the player's
+    clubs: their directors (owner included), scorers and members; or by anybody when the
+    player made it public (``name_is_public``). Site administrators see every name (the admin shows them).
     ``NameViewer.system()`` is the site itself (demo data, commands, internal checks).
     """
 
@@ -68,17 +69,29 @@ class NameViewer:
         return Club.objects.filter(Q(directors=self.user_id) | Q(owner=self.user_id))
 
     @cached_property
-    def _directed_players(self) -> frozenset[int]:
+    def own_clubs(self) -> QuerySet[Club]:
+        """The clubs whose players' full names this viewer sees: those they direct, score
+        for or are a member of."""
+        if self.user_id is None:
+            return Club.objects.none()
+        return Club.objects.filter(
+            Q(directors=self.user_id) | Q(owner=self.user_id) | Q(scorers=self.user_id)
+            | Q(memberships__player__user_id=self.user_id))
+
+    def _club_players(self) -> QuerySet[Membership]:
+        return Membership.objects.filter(club__in=self.own_clubs.values("pk"))
+
+    @cached_property
+    def _known_players(self) -> frozenset[int]:
         if self.user_id is None:
             return frozenset()
-        return frozenset(Membership.objects.filter(club__in=self.directed_clubs.values("pk"))
-                         .values_list("player_id", flat=True))
+        return frozenset(self._club_players().values_list("player_id", flat=True))
 
     def sees(self, player: Player) -> bool:
         """May this viewer see (and search by) the player's legal name?"""
         return (self.sees_all or player.name_is_public
                 or (self.user_id is not None and player.user_id == self.user_id)
-                or player.pk in self._directed_players)
+                or player.pk in self._known_players)
 
     def legal_name(self, player: Player | None) -> str | None:
         """The player's legal name when this viewer may see it, else None."""
@@ -92,8 +105,7 @@ class NameViewer:
         condition = Q(**{f"{prefix}name_is_public": True})
         if self.user_id is not None:
             condition |= Q(**{f"{prefix}user_id": self.user_id})
-            condition |= Q(**{f"{prefix}pk__in": Membership.objects.filter(
-                club__in=self.directed_clubs.values("pk")).values("player_id")})
+            condition |= Q(**{f"{prefix}pk__in": self._club_players().values("player_id")})
         return condition
 
     def name_q(self, search: str, prefix: str = "") -> Q:

@@ -11,7 +11,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from clubs.invitations import DEFAULT_DAYS, MAX_DAYS
-from clubs.models import Club, Invitation, JoinRequest, Player, Role
+from clubs.models import Club, Invitation, JoinRequest, NameStyle, Player, Role, ShownAs
 from clubs.selectors import NameViewer
 from clubs.serializers import PublicNameField
 from common.api import (
@@ -37,6 +37,12 @@ class ClubInputSerializer(serializers.Serializer):
         help_text="The club's language: its pages' for visitors who chose none, and its "
                   "messages' to people who chose none. Starting a club: the request's language "
                   "when left out.")
+    public_names = serializers.ChoiceField(
+        choices=NameStyle.choices, required=False,
+        help_text="How the players the club adds or imports are named to the public "
+                  "(members see full names); a player may choose otherwise, and for a player "
+                  "of two clubs the more private style counts. Starting a club: "
+                  "`first_initial` when left out.")
 
 
 class ClubDetailSerializer(StrictModelSerializer):
@@ -46,7 +52,7 @@ class ClubDetailSerializer(StrictModelSerializer):
     class Meta:
         model = Club
         fields = ["id", "name", "slug", "description", "venue", "schedule", "city", "language",
-                  "owner", "your_role"]
+                  "public_names", "owner", "your_role"]
 
     def get_your_role(self, club: Club) -> str | None:
         from clubs.permissions import role_of
@@ -260,6 +266,11 @@ class ProfileSerializer(serializers.Serializer):
     player = serializers.IntegerField(read_only=True, allow_null=True)
     preferred_language = serializers.ChoiceField(
         choices=[("", "")] + list(settings.LANGUAGES), required=False, allow_blank=True)
+    shown_as = serializers.ChoiceField(
+        choices=ShownAs.choices, required=False, allow_blank=True,
+        help_text="How the public sees your name: empty as your clubs choose (the most private "
+                  "of their styles), a style of your legal name, or `nickname`: your "
+                  "display_name as written. Writing a new display_name chooses `nickname`.")
     display_name = StrictCharField(max_length=60, required=False)
     name = StrictCharField(max_length=120, required=False, allow_blank=True)
     name_is_public = serializers.BooleanField(required=False)
@@ -269,3 +280,4 @@ class ProfileSerializer(serializers.Serializer):
     dailygammon = StrictCharField(**HANDLE)
     galaxy = StrictCharField(**HANDLE)
     gridgammon = StrictCharField(**HANDLE)
+    studio = StrictCharField(**HANDLE)

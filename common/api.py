@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.core.exceptions import ObjectDoesNotExist
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.validators import ProhibitNullCharactersValidator
 from django.db import models
@@ -330,7 +330,23 @@ class StrictModelSerializer(serializers.ModelSerializer):
 
 
 def answer(run: Callable[[], Any], ok_status: int = 200) -> Response:
-    """Run a service and answer what it gives, with ``ok_status``. Its errors (the
-    DomainError family) are answered by :func:`exception_handler` in the one error shape:
-    409, or 403 for a refusal of who asks."""
-    return Response(run(), status=ok_status)
+    """Run a service and answer what it gives, with ``ok_status``: the one way an API view
+    runs a write. Its errors (the DomainError family) are answered by
+    :func:`exception_handler` in the one error shape: 409, or 403 for a refusal of who
+    asks. A Django ``ValidationError`` it raises (a model's ``full_clean``) is the rules
+    refusing input that fits the schema: a domain error too (:func:`refusal`)."""
+    try:
+        data = run()
+    except ValidationError as error:
+        raise refusal(error) from None
+    return Response(data, status=ok_status)
+
+
+def refusal(error: ValidationError) -> DomainError:
+    """A service's ``ValidationError`` as a domain error (409): its first message, with
+    its code and the field at fault."""
+    if hasattr(error, "error_dict"):
+        field, errors = next(iter(error.error_dict.items()))
+    else:
+        field, errors = None, error.error_list
+    return DomainError(errors[0].code or "invalid", errors[0].messages[0], field=field)

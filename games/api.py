@@ -145,16 +145,22 @@ class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     )
     @action(detail=True, methods=["post"], parser_classes=[JSONParser, MultiPartParser])
     def transcripts(self, request: Request, pk: str | None = None) -> Response:
-        """Upload a transcript (JSON `text`, or a multipart `file`); a worker checks it."""
+        """Upload a transcript (JSON `text`, or a multipart `file`); a worker checks it.
+
+        When the file fits the match (same variant, length and players, played to the
+        end, legal) and nothing has been entered for the match, its result is proposed
+        game by game, marked `transcript` (checked by the engine), for the opponent to
+        confirm. The file's names are matched with the players' names and online handles
+        (FIBS, Galaxy, Studio); else the uploading player gives their `column`."""
         match = self.get_object()
         if request.content_type.startswith("multipart/"):
-            upload = parsed(TranscriptFileInputSerializer, request)["file"]
-            content, name = upload.read(), upload.name
+            data = parsed(TranscriptFileInputSerializer, request)
+            content, name = data["file"].read(), data["file"].name
         else:
             data = parsed(TranscriptTextInputSerializer, request)
             content, name = data["text"], data["file_name"]
         transcript = services.upload_transcript(
-            match=match, by=request.user, data=content, file_name=name
+            match=match, by=request.user, data=content, file_name=name, column=data.get("column")
         )
         return Response(TranscriptSerializer(transcript).data, status=status.HTTP_202_ACCEPTED)
 

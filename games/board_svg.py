@@ -60,6 +60,7 @@ COLOURS = {
 SEAT_FILL = ("#fbf7ee", "#2f2f35")
 SEAT_STROKE = ("#6f6a5c", "#0e0e10")
 SEAT_TEXT = ("#222", "#f5f5f5")
+BEST_COLOUR = "#1f6f43"  # GNU Backgammon's best play: dashed green arrows
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,8 @@ class BoardPicture:
     cube: int | None = None
     cube_owner: int | None = None
     title: str = ""
+    # another play for the mover, drawn as dashed arrows (GNU Backgammon's best play)
+    best_steps: tuple[tuple[int, int], ...] = ()
 
 
 def picture_from_position(
@@ -93,10 +96,12 @@ def picture_from_position(
     play: str = "",
     cube: int | None = None,
     cube_owner: int | None = None,
+    best: str = "",
 ) -> BoardPicture:
     """A picture of an engine Position (``board[1]`` on roll, sitting in ``on_roll_seat``).
 
-    ``play``: the notation of the play to draw as arrows for the side on roll.
+    ``play``: the notation of the play to draw as arrows for the side on roll; ``best``:
+    another play, drawn as dashed arrows (a better play than the one made).
     """
     rows = position.board
     on_roll = tuple(int(value) for value in rows[1])
@@ -110,6 +115,7 @@ def picture_from_position(
         dice=dice,
         mover=on_roll_seat if dice or play else None,
         steps=tuple(parse_steps(play) or ()) if play else (),
+        best_steps=tuple(parse_steps(best) or ()) if best else (),
         cube=cube,
         cube_owner=cube_owner,
         title=position.id,
@@ -208,7 +214,10 @@ def _defs() -> str:
     return (
         '<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="8" refY="5" '
         'markerWidth="5" markerHeight="5" orient="auto-start-reverse">'
-        '<path d="M 0 0 L 10 5 L 0 10 z" fill="#c0392b"/></marker></defs>'
+        '<path d="M 0 0 L 10 5 L 0 10 z" fill="#c0392b"/></marker>'
+        '<marker id="arrowhead-best" viewBox="0 0 10 10" refX="8" refY="5" '
+        'markerWidth="5" markerHeight="5" orient="auto-start-reverse">'
+        f'<path d="M 0 0 L 10 5 L 0 10 z" fill="{BEST_COLOUR}"/></marker></defs>'
     )
 
 
@@ -401,17 +410,23 @@ def _place(picture: BoardPicture, seat: int, point: int) -> tuple[float, float]:
 
 
 def _arrows(picture: BoardPicture) -> list[str]:
+    """The play as solid red arrows; another play (the best one) as dashed green ones."""
     if picture.mover is None:
         return []
+    played = 'class="arrow" data-step="{n}"', "#c0392b", 'stroke-opacity="0.8"', "arrowhead"
+    best = 'class="arrow arrow-best" data-best-step="{n}"', BEST_COLOUR, 'stroke-dasharray="6 4"', (
+        "arrowhead-best"
+    )
     arrows = []
-    for number, (src, dst) in enumerate(picture.steps, start=1):
-        x1, y1 = _place(picture, picture.mover, src)
-        x2, y2 = _place(picture, picture.mover, dst)
-        arrows.append(
-            f'<line class="arrow" data-step="{number}" data-from="{src}" data-to="{dst}" '
-            f'x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#c0392b" stroke-width="3" '
-            f'stroke-opacity="0.8" marker-end="url(#arrowhead)"/>'
-        )
+    for steps, (label, colour, style, marker) in ((picture.steps, played), (picture.best_steps, best)):
+        for number, (src, dst) in enumerate(steps, start=1):
+            x1, y1 = _place(picture, picture.mover, src)
+            x2, y2 = _place(picture, picture.mover, dst)
+            arrows.append(
+                f'<line {label.format(n=number)} data-from="{src}" data-to="{dst}" '
+                f'x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" stroke-width="3" '
+                f'{style} marker-end="url(#{marker})"/>'
+            )
     return arrows
 
 

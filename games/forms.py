@@ -138,6 +138,21 @@ class TranscriptForm(forms.Form):
         label=_("Transcript (.mat or JSON)"),
         help_text=_("A match file exported by GNU Backgammon, eXtreme Gammon or this site."),
     )
+    column = forms.TypedChoiceField(
+        label=_("Your column in the file"),
+        choices=[
+            ("", _("Find me by my name")),
+            ("1", _("The left column")),
+            ("2", _("The right column")),
+        ],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        help_text=_(
+            "The file's names are compared with your name and the FIBS, Galaxy and Studio "
+            "names in your profile. If you played under another name, say which column is yours."
+        ),
+    )
 
 
 class MatchForm(forms.Form):

@@ -358,6 +358,11 @@ class MatchResult(models.Model):
     )
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
     override_reason = models.TextField(_("reason for the override"), blank=True)
+    # The checked transcript this result was read from ("checked by the engine"), if any.
+    transcript = models.ForeignKey(
+        "MatchTranscript", on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        verbose_name=_("read from the transcript"),
+    )
 
     class Meta:
         ordering = ["match", "-entered_at", "-pk"]
@@ -465,6 +470,11 @@ class MatchTranscript(models.Model):
     agrees_with_result = models.BooleanField(_("agrees with the result"), null=True, blank=True)
     disagreements = models.JSONField(_("disagreements"), default=list, blank=True)
     attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    # Which column of the file is the uploader's (1 left, 2 right), when they said so: the
+    # file's names are matched with the players' names and online handles first.
+    uploader_column = models.PositiveSmallIntegerField(
+        _("the uploader's column"), null=True, blank=True, choices=[(1, _("left")), (2, _("right"))]
+    )
     queued_at = models.DateTimeField(_("queued at"), null=True, blank=True)
     checked_at = models.DateTimeField(_("checked at"), null=True, blank=True)
 

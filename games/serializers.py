@@ -68,7 +68,14 @@ class MatchResultSerializer(StrictModelSerializer):
             "confirmed_by",
             "confirmed_at",
             "override_reason",
+            "transcript",
         ]
+        extra_kwargs = {
+            "transcript": {
+                "help_text": "The checked transcript this result was read from (checked by the "
+                "engine), or null."
+            }
+        }
 
 
 class MatchSerializer(StrictModelSerializer):
@@ -181,11 +188,21 @@ class ResultDisputeInputSerializer(serializers.Serializer):
     )
 
 
+COLUMN_HELP = (
+    "The uploading player's column in the file (1 left, 2 right), when the file's names "
+    "are not their name or FIBS, Galaxy or Studio name on this site."
+)
+
+
 class TranscriptTextInputSerializer(serializers.Serializer):
     """A transcript sent as JSON: its text."""
 
     text = StrictCharField(trim_whitespace=False, max_length=TRANSCRIPT_MAX_CHARACTERS)
     file_name = StrictCharField(required=False, default="", allow_blank=True, max_length=200)
+    column = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=2,
+        help_text=COLUMN_HELP,
+    )  # fmt: skip
 
 
 class TranscriptFileInputSerializer(serializers.Serializer):
@@ -193,6 +210,10 @@ class TranscriptFileInputSerializer(serializers.Serializer):
     service, 409 empty_file, like every other file the rules refuse)."""
 
     file = serializers.FileField(allow_empty_file=True)
+    column = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=2,
+        help_text=COLUMN_HELP,
+    )  # fmt: skip
 
 
 class TranscriptSerializer(StrictModelSerializer):
@@ -214,6 +235,7 @@ class TranscriptSerializer(StrictModelSerializer):
             "disagreements",
             "attempts",
             "checked_at",
+            "uploader_column",
         ]
 
     def get_disagreements(self, transcript: MatchTranscript) -> list[dict[str, Any]]:

@@ -8,6 +8,7 @@ from typing import Any
 from celery import shared_task
 from django.contrib.auth import get_user_model
 
+from games.services.results import propose_from_transcript
 from games.services.transcripts import CHECK_TASK, give_up
 from games.services.transcripts import check_transcript as check
 from outbox.registry import task
@@ -32,6 +33,8 @@ def _give_up(transcript_id: int) -> None:
     on_give_up=_give_up,
 )
 def check_transcript(transcript_id: int) -> None:
-    """Check an uploaded transcript with the engine (through the outbox); a second run
-    changes nothing."""
+    """Check an uploaded transcript with the engine (through the outbox), then, when it
+    fits a match with nothing entered yet, propose its result; a second run changes
+    nothing."""
     check(transcript_id)
+    propose_from_transcript(transcript_id)

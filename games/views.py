@@ -268,7 +268,11 @@ def upload_transcript(request: HttpRequest, pk: int) -> HttpResponse:
     def upload(data: dict[str, Any]) -> object:
         upload_file = data["file"]
         return services.upload_transcript(
-            match=match, by=request.user, data=upload_file.read(), file_name=upload_file.name
+            match=match,
+            by=request.user,
+            data=upload_file.read(),
+            file_name=upload_file.name,
+            column=data.get("column"),
         )
 
     return _act(
@@ -325,6 +329,7 @@ def transcript_replay(request: HttpRequest, pk: int, transcript_id: int) -> Http
         "transcript": transcript,
         "record": record,
         "step": step,
+        "steps": steps,
         "step_number": step_number,
         "last_step": len(steps) - 1,
         "side": side,

@@ -4,10 +4,11 @@ the tournament's."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
-from typing import Any, Callable, TypeVar
+from typing import Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.core.validators import RegexValidator
 from django.http import Http404
 from django.shortcuts import get_object_or_404
@@ -22,14 +23,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.routers import BaseRouter
 
-from common.api import StrictCharField, StrictDecimalField
+from common.api import StrictCharField, StrictDecimalField, answer
 from common.errors import DomainError
 from money import access, selectors, services
 from money.models import PayoutPreset, SidePool
 from money.selectors import Ledger
 from tournaments.models import Tournament
-
-T = TypeVar("T")
 
 
 class PayoutSerializer(s.Serializer):
@@ -112,16 +111,6 @@ class SaleInputSerializer(s.Serializer):
     price = amount()
 
 
-def _run(fn: Callable[[], T]) -> T:
-    """The service's refusal of input that fits the schema is a domain error (409), with
-    the service's code and the field at fault."""
-    try:
-        return fn()
-    except ValidationError as err:
-        field, errors = next(iter(err.error_dict.items()))
-        raise DomainError(errors[0].code or "invalid", errors[0].messages[0], field=field) from None
-
-
 def _missing(field: str, message: str) -> ApiValidationError:
     """An id in the input of nothing in this event: 409, not_found (see common.api)."""
     return ApiValidationError({field: [message]}, code="does_not_exist")
@@ -156,6 +145,15 @@ class EventMoneyViewSet(viewsets.ViewSet):
     def _ledger(self, tournament: Tournament) -> Response:
         return Response(LedgerSerializer(selectors.ledger(tournament)).data)
 
+    def _ledger_after(self, write: Callable[[], object], tournament: Tournament,
+                      ok_status: int = status.HTTP_200_OK) -> Response:
+        """Run the write, then answer the event's ledger (``common.api.answer``: the
+        service's refusal of input that fits the schema is a 409 naming the field)."""
+        def ledger() -> dict[str, Any]:
+            write()
+            return LedgerSerializer(selectors.ledger(tournament)).data
+        return answer(ledger, ok_status)
+
     @extend_schema(parameters=[TOURNAMENT_ID], responses=LedgerSerializer)
     def retrieve(self, request: Request, pk: Any = None) -> Response:
         return self._ledger(self._tournament(pk))
@@ -166,8 +164,8 @@ class EventMoneyViewSet(viewsets.ViewSet):
         """Directors: set the currency, house share, payout table, division fees, calcutta."""
         tournament = self._tournament(pk, edit=True)
         data = _parsed(PurseInputSerializer, request)
-        _run(lambda: services.save_purse(tournament=tournament, **data))
-        return self._ledger(tournament)
+        return self._ledger_after(lambda: services.save_purse(tournament=tournament, **data),
+                                  tournament)
 
     def _purse(self, tournament: Tournament):
         purse = selectors.purse_for(tournament)
@@ -183,9 +181,8 @@ class EventMoneyViewSet(viewsets.ViewSet):
         tournament = self._tournament(pk, edit=True)
         purse = self._purse(tournament)
         data = _parsed(SidePoolInputSerializer, request)
-        _run(lambda: services.add_side_pool(purse=purse, **data))
-        return Response(LedgerSerializer(selectors.ledger(tournament)).data,
-                        status=status.HTTP_201_CREATED)
+        return self._ledger_after(lambda: services.add_side_pool(purse=purse, **data),
+                                  tournament, status.HTTP_201_CREATED)
 
     @extend_schema(parameters=[TOURNAMENT_ID], request=SidePoolEntrantInputSerializer,
                    responses=LedgerSerializer)
@@ -200,9 +197,9 @@ class EventMoneyViewSet(viewsets.ViewSet):
         entry = selectors.event_entries(tournament).filter(pk=data["entry"]).first()
         if entry is None:
             raise _missing("entry", _("This player is not entered in the event."))
-        _run(lambda: services.set_side_pool_entrant(side_pool=side_pool, entry=entry,
-                                                    joined=data["joined"], paid=data["paid"]))
-        return self._ledger(tournament)
+        return self._ledger_after(lambda: services.set_side_pool_entrant(
+            side_pool=side_pool, entry=entry, joined=data["joined"], paid=data["paid"]),
+            tournament)
 
     @extend_schema(parameters=[TOURNAMENT_ID], request=SaleInputSerializer,
                    responses={201: LedgerSerializer})
@@ -215,10 +212,9 @@ class EventMoneyViewSet(viewsets.ViewSet):
         entry = selectors.event_entries(tournament).filter(pk=data["entry"]).first()
         if entry is None:
             raise _missing("entry", _("This player is not entered in the event."))
-        _run(lambda: services.record_sale(purse=purse, entry=entry, buyer=data["buyer"],
-                                          price=data["price"]))
-        return Response(LedgerSerializer(selectors.ledger(tournament)).data,
-                        status=status.HTTP_201_CREATED)
+        return self._ledger_after(lambda: services.record_sale(
+            purse=purse, entry=entry, buyer=data["buyer"], price=data["price"]),
+            tournament, status.HTTP_201_CREATED)
 
 
 def register(router: BaseRouter) -> None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from django.conf import settings
-from django.core.mail import EmailMessage
+from django.core.mail import EmailMessage, get_connection
 from django.utils.translation import gettext_lazy as _
 
 from notifications.messages import render
@@ -37,6 +37,17 @@ class Channel:
 
     def send(self, notification: Notification, preference: Preference) -> str:
         raise NotImplementedError
+
+    def send_many(self, items: list[tuple[Notification, Preference]]) -> list[str | Exception]:
+        """Send each; for each, where it went or what went wrong (one failure never
+        stops the others). A channel that can batch overrides this."""
+        outcomes: list[str | Exception] = []
+        for notification, preference in items:
+            try:
+                outcomes.append(self.send(notification, preference))
+            except Exception as error:  # noqa: BLE001 - recorded on the delivery, tried again
+                outcomes.append(error)
+        return outcomes
 
 
 CHANNELS: dict[str, Channel] = {}
@@ -59,12 +70,39 @@ class EmailChannel(Channel):
         return bool(preference.email and getattr(user, "email", ""))
 
     def send(self, notification: Notification, preference: Preference) -> str:
-        address = notification.user.email
-        subject, body = render(notification, notification.language or None)
-        if notification.url:
-            body = f"{body}\n\n{absolute(notification.url)}".strip()
-        EmailMessage(subject=subject, body=body, to=[address]).send()
-        return address
+        [outcome] = self.send_many([(notification, preference)])
+        if isinstance(outcome, Exception):
+            raise outcome
+        return outcome
+
+    def send_many(self, items: list[tuple[Notification, Preference]]) -> list[str | Exception]:
+        """All the emails over one connection to the mail server (one SMTP session for
+        a whole draw), written a language at a time; the same message with the same
+        values is put into words once per language (``messages.render_message``)."""
+        outcomes: list[str | Exception] = []
+        emails = []
+        for notification, _preference in sorted(items, key=lambda item: item[0].language):
+            subject, body = render(notification, notification.language or None)
+            if notification.url:
+                body = f"{body}\n\n{absolute(notification.url)}".strip()
+            emails.append((notification, EmailMessage(subject=subject, body=body,
+                                                      to=[notification.user.email])))
+        sent: dict[int, str | Exception] = {}
+        try:
+            with get_connection() as connection:
+                for notification, email in emails:
+                    email.connection = connection
+                    try:
+                        email.send()
+                        sent[id(notification)] = notification.user.email
+                    except Exception as error:  # noqa: BLE001 - this one is tried again
+                        sent[id(notification)] = error
+        except Exception as error:  # noqa: BLE001 - no connection: every one is tried again
+            for notification, _email in emails:
+                sent.setdefault(id(notification), error)
+        for notification, _preference in items:
+            outcomes.append(sent[id(notification)])
+        return outcomes
 
 
 class TelegramChannel(Channel):

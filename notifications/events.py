@@ -24,6 +24,8 @@ from games.models import MatchResult
 from games.services.scoring import format_score
 from tournaments.models import Entry, Pairing, Registration, Tournament, Walkover
 
+BATCH = 500  # ids a query reads at once
+
 
 @dataclass(frozen=True)
 class Message:
@@ -57,12 +59,33 @@ def _score(result: MatchResult) -> str:
 # --- the draw ------------------------------------------------------------------------------------
 
 
+def pairings_published(tournament_id: int, pairing_ids: list[int], changed_ids: list[int]) -> list[Message]:
+    """Both players of each pairing are told their match is ready (or changed): one
+    event per draw, round or result, read in one query a batch."""
+    changed = set(changed_ids)
+    pairings = []
+    for start in range(0, len(pairing_ids), BATCH):
+        pairings += Pairing.objects.select_related(
+            "tournament", "match", "top__player", "bottom__player").filter(
+            pk__in=pairing_ids[start:start + BATCH], tournament_id=tournament_id)
+    messages = []
+    for pairing in sorted(pairings, key=lambda p: (p.flight, p.round, p.number)):
+        messages += _pairing_messages(pairing, pairing.pk in changed)
+    return messages
+
+
 def pairing_published(pairing_id: int, changed: bool = False) -> list[Message]:
+    """One pairing's players (work queued one pairing at a time, before the batches)."""
     pairing = Pairing.objects.select_related(
         "tournament", "match", "top__player", "bottom__player").filter(pk=pairing_id).first()
-    if pairing is None or pairing.match is None or pairing.top is None or pairing.bottom is None:
+    return [] if pairing is None else _pairing_messages(pairing, changed)
+
+
+def _pairing_messages(pairing: Pairing, changed: bool) -> list[Message]:
+    if pairing.match is None or pairing.top is None or pairing.bottom is None:
         return []
     messages = []
+    url = reverse("tournaments:my_matches")
     for me, other in ((pairing.top, pairing.bottom), (pairing.bottom, pairing.top)):
         user_id = _user_of(me.player)
         if user_id is None:
@@ -76,7 +99,7 @@ def pairing_published(pairing_id: int, changed: bool = False) -> list[Message]:
         messages.append(Message(
             user_id, "pairing_changed" if changed else "pairing_ready",
             f"pairing:{pairing.pk}:{pairing.top_id}:{pairing.bottom_id}:{user_id}",
-            reverse("tournaments:my_matches"), params, pairing.tournament.club_id,
+            url, params, pairing.tournament.club_id,
         ))
     return messages
 
@@ -250,6 +273,7 @@ def dispute_ruled(dispute_id: int) -> list[Message]:
 
 
 EVENTS: dict[str, Callable[..., list[Message]]] = {
+    "pairings_published": pairings_published,
     "pairing_published": pairing_published,
     "check_in_opened": check_in_opened,
     "match_forfeited": match_forfeited,

@@ -14,8 +14,13 @@ from notifications.services import announce
 from tournaments import signals as event_signals
 
 
-def _pairing(sender: Any, pairing: Any, changed: bool = False, **kwargs: Any) -> None:
-    announce("pairing_published", pairing.pk, bool(changed), occurrence=pairing.announced_for)
+def _pairings(sender: Any, tournament: Any, pairings: Any, changed: Any = (), **kwargs: Any) -> None:
+    """One fan-out for every pairing a draw, round or result made ready."""
+    ids = [pairing.pk for pairing in pairings]
+    if ids:
+        occurrence = ",".join(f"{pairing.pk}={pairing.announced_for}" for pairing in pairings)
+        announce("pairings_published", tournament.pk, ids, sorted(set(changed) & set(ids)),
+                 occurrence=occurrence)
 
 
 def _check_in(sender: Any, tournament: Any, **kwargs: Any) -> None:
@@ -56,7 +61,7 @@ def _dispute_ruled(sender: Any, dispute: Any, **kwargs: Any) -> None:
 
 def connect() -> None:
     pairs = [
-        (event_signals.pairing_published, _pairing),
+        (event_signals.pairings_published, _pairings),
         (event_signals.check_in_opened, _check_in),
         (event_signals.match_forfeited, _forfeit),
         (event_signals.registration_changed, _registration),

@@ -19,3 +19,10 @@ def deliver(delivery_id: int) -> None:
     from notifications.services import deliver as run
 
     run(delivery_id)
+
+
+@task(name="notifications.deliver_many")
+def deliver_many(delivery_ids: list[int]) -> None:
+    from notifications.services import deliver_many as run
+
+    run(delivery_ids)

@@ -45,6 +45,7 @@ class PlayerFactory(factory.django.DjangoModelFactory):
 
     name = factory.Sequence(lambda n: f"Player Number{n}")
     display_name = factory.Sequence(lambda n: f"Player {n}")
+    shown_as = "nickname"  # the display name above is written, not made from the name
 
 
 class MembershipFactory(factory.django.DjangoModelFactory):

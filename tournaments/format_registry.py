@@ -70,9 +70,3 @@ def settings_of(key: str | None) -> tuple[str, ...]:
     except DrawError:
         return ()
 
-
-ALL_SETTINGS_FIELDS = (
-    "seeding", "seeded_top", "consolation", "last_chance", "cycles", "group_count",
-    "qualifiers_per_group", "group_format", "swiss_rounds", "grand_final_reset", "losses_limit", "round_limit",
-    "tiebreaks", "playoff_places",
-)

@@ -118,6 +118,12 @@ ERROR_MESSAGES: dict[str, Any] = {
     "already_finished": _("The event is over."),
     "event_full": _("Every place is taken."),
     "not_allowed": _("You may not do this."),
+    "nobody_chosen": _("Choose at least one player."),
+    "not_a_member_to_register": _("Some of the chosen players are not club members waiting "
+                                  "to be registered: reload the page and choose again."),
+    "not_an_entrant": _("Some of the chosen players are not entrants of this event: reload "
+                        "the page and choose again."),
+    "no_entry_fee": _("This event has no entry fee."),
     "not_running": _("Late entries are taken once the draw is made."),
     "late_entries_closed": _("This event takes no entries after the draw."),
     "late_entry_not_possible": _("A late entry under this rule is not possible in this format."),

@@ -17,6 +17,7 @@ from games.choices import (  # one list of games for matches, events and ratings
 )
 from tournaments.choices import ClockRuleChoice, Flight, Format, GroupFormat, LateEntryRule
 from tournaments.event_rules import DEFAULT_DELAY_SECONDS, DEFAULT_MINUTES_PER_POINT
+from tournaments.event_settings import bounds_of
 from tournaments.format_registry import format_of
 from tournaments.page_cache import TouchingQuerySet
 
@@ -179,7 +180,8 @@ class Tournament(models.Model):
                 name="tournament_ends_after_start",
             ),
             models.CheckConstraint(
-                condition=models.Q(cycles__gte=1) & models.Q(cycles__lte=4),
+                condition=models.Q(cycles__gte=bounds_of("cycles")[0])
+                & models.Q(cycles__lte=bounds_of("cycles")[1]),
                 name="tournament_cycles_range",
             ),
             models.UniqueConstraint(

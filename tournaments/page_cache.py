@@ -12,6 +12,11 @@ Each is rendered once per *version* of its tournament and kept in the cache:
   options are on the page), the language, and a digest of the code and templates that
   render it (a new release never serves an old page).
 
+Each version has its HTTP entity tag (``lookup(...).etag``, carried by the fragment as
+``data-etag``): a poll that sends it back is answered 304 Not Modified after one cache read
+and no rendering. The API keeps its standings here too, and each player's pairings under
+the versions of all their events (``for_tournaments``, keyed on the player).
+
 Safe under races: a version is dropped at the write and again once it is committed, so a
 reader that rendered older data meanwhile filed it under a version nobody asks for any
 more. The cache
@@ -25,17 +30,21 @@ from __future__ import annotations
 import hashlib
 import logging
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from functools import cache as memoize
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.utils import translation
 
+from common.bulk import update_rows
+
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 TIMEOUT = 60 * 60  # seconds a fragment is kept at most (its version usually changes first)
 
@@ -44,23 +53,79 @@ def enabled() -> bool:
     return bool(getattr(settings, "NARDY_PAGE_CACHE", False))
 
 
-def fragment(tournament: Any, name: str, render: Callable[[], str]) -> str:
-    """The fragment ``name`` of ``tournament``: from the cache, or ``render()`` kept there."""
+def fragment(tournament: Any, name: str, render: Callable[[], T], *,
+             extra: Sequence[str] = ()) -> T:
+    """The fragment ``name`` of ``tournament``: from the cache, or ``render()`` kept there.
+    ``extra``: anything else the fragment shows that no version follows (the minute of a
+    clock, the club's name). ``render`` may return any picklable value (the API keeps its
+    answers' data here)."""
+    return lookup(tournament, name, extra=extra).value(render)
+
+
+@dataclass(frozen=True)
+class Cached:
+    """One fragment of one version of an event: its key in the cache and its entity tag."""
+
+    key: str | None  # None: the page cache is off or unavailable
+
+    @property
+    def etag(self) -> str | None:
+        """The HTTP entity tag of this fragment: it changes with the version of the event
+        (and the language, the release, the tournament's row, ``extra``), so a poll that
+        sends it back is answered 304 after one cache read, without rendering."""
+        if self.key is None:
+            return None
+        return '"' + hashlib.blake2b(self.key.encode(), digest_size=12).hexdigest() + '"'
+
+    def value(self, render: Callable[[], T]) -> T:
+        return render() if self.key is None else _get_or_render(self.key, render)
+
+
+def lookup(tournament: Any, name: str, *, extra: Sequence[str] = ()) -> Cached:
+    """The cache entry of the fragment ``name`` of ``tournament`` as it is now."""
+    if not enabled():
+        return Cached(None)
+    try:
+        return Cached(_key(tournament, name, extra))
+    except Exception:  # the cache is down: render, as without it
+        log.warning("page cache unavailable", exc_info=True)
+        return Cached(None)
+
+
+def for_tournaments(name: str, pks_and_rows: Iterable[tuple[int, str]], owner: str,
+                    render: Callable[[], T]) -> T:
+    """A value that depends on several tournaments (a player's pairings in all of theirs),
+    kept under the versions of them all: ``pks_and_rows`` gives each tournament's pk and
+    whatever of its row the value shows; ``owner`` says whose value it is (part of the key:
+    a value is never served to someone else)."""
     if not enabled():
         return render()
     try:
-        key = _key(tournament, name)
-        html = cache.get(key)
+        pairs = sorted(set(pks_and_rows))
+        versions = _versions([pk for pk, _ in pairs])
+        digest = hashlib.blake2b(digest_size=12)
+        for (pk, row), version in zip(pairs, versions, strict=True):
+            digest.update(f"{pk}\x1f{row}\x1f{version}\x1e".encode())
+        key = f"nardy:pages:{_release()}:{name}:{owner}:{digest.hexdigest()}"
+    except Exception:
+        log.warning("page cache unavailable", exc_info=True)
+        return render()
+    return _get_or_render(key, render)
+
+
+def _get_or_render(key: str, render: Callable[[], T]) -> T:
+    try:
+        value = cache.get(key)
     except Exception:  # the cache is down: render, as without it
         log.warning("page cache unavailable", exc_info=True)
         return render()
-    if html is None:
-        html = render()
+    if value is None:
+        value = render()
         try:
-            cache.set(key, html, TIMEOUT)
+            cache.set(key, value, TIMEOUT)
         except Exception:
             log.warning("page cache unavailable", exc_info=True)
-    return html
+    return value
 
 
 def touch(tournament_ids: Iterable[int | None]) -> None:
@@ -96,15 +161,25 @@ def _version(pk: int) -> str:
     return version
 
 
+def _versions(pks: list[int]) -> list[str]:
+    """The versions of these tournaments: one read for all, then one per missing one."""
+    found = cache.get_many([_version_key(pk) for pk in pks]) if pks else {}
+    return [found.get(_version_key(pk)) or _version(pk) for pk in pks]
+
+
 def _row_digest(tournament: Any) -> str:
     values = [repr(field.value_from_object(tournament)) for field in tournament._meta.concrete_fields]
     return hashlib.blake2b("\x1f".join(values).encode(), digest_size=12).hexdigest()
 
 
-def _key(tournament: Any, name: str) -> str:
+def _key(tournament: Any, name: str, extra: Sequence[str] = ()) -> str:
     return ":".join(("nardy:pages", _release(), str(tournament.pk), name,
                      translation.get_language() or "", _version(tournament.pk),
-                     _row_digest(tournament)))  # fmt: skip
+                     _row_digest(tournament), _digest(extra)))  # fmt: skip
+
+
+def _digest(values: Sequence[str]) -> str:
+    return hashlib.blake2b("\x1f".join(values).encode(), digest_size=8).hexdigest() if values else ""
 
 
 @memoize
@@ -133,8 +208,10 @@ class TouchingQuerySet:
         return count
 
     def bulk_update(self, objs: Iterable[Any], fields: Any, *args: Any, **kwargs: Any) -> int:
+        """Each row its own values, set-based (``common.bulk.update_rows``: one statement a
+        batch, not Django's ``CASE WHEN`` per row and field)."""
         objs = list(objs)
-        count = super().bulk_update(objs, fields, *args, **kwargs)  # type: ignore[misc]
+        count = update_rows(self.model, objs, list(fields), using=self.db)  # type: ignore[attr-defined]
         touch(obj.tournament_id for obj in objs)
         return count
 

@@ -25,8 +25,8 @@ def advance_draw(sender: Any, **kwargs: Any) -> None:
     on_result_confirmed(**kwargs)
 
 
-def settle_and_announce(sender: Any, tournament: Any, **kwargs: Any) -> None:
-    after_draw_change(tournament)
+def settle_and_announce(sender: Any, tournament: Any, stamped: Any = (), **kwargs: Any) -> None:
+    after_draw_change(tournament, stamped=stamped)
 
 
 def events_section(club: Any, request: Any) -> Any:

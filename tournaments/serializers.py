@@ -22,15 +22,9 @@ from common.api import (
 from common.bounds import parse_id
 from games.choices import BlockRule
 from games.services.results import REASON_REQUIRED
-from tournaments.event_settings import EDITABLE
-from tournaments.format_registry import ALL_SETTINGS_FIELDS, FORMATS, load_formats
-from tournaments.limits import (
-    MAX_ENTRANTS,
-    MAX_LENGTHS_PER_FLIGHT,
-    MAX_MATCH_LENGTH,
-    MAX_RULES_TEXT,
-    NUMBER_BOUNDS,
-)
+from tournaments.event_settings import EDITABLE, NUMBER_BOUNDS, SETTING, SETTINGS
+from tournaments.format_registry import FORMATS, load_formats
+from tournaments.limits import MAX_ENTRANTS, MAX_LENGTHS_PER_FLIGHT, MAX_MATCH_LENGTH, MAX_RULES_TEXT
 from tournaments.models import BracketConflict, Entry, LateEntryRule, Pairing, Tournament
 from tournaments.standings import METRICS
 
@@ -42,65 +36,29 @@ def _used_by(name: str) -> str:
     return f"Used by the formats: {', '.join(keys)}." if keys else ""
 
 
-SETTING_HELP = {
-    "seeding": "How seeds are given: rating (ties by display name, then order of entry), "
-               "partial (top seeds by rating, the rest drawn), random, manual.",
-    "seeded_top": "Partial seeding: how many top players are seeded by rating (2, 4 or 8).",
-    "consolation": "Knockout: who enters the consolation flight.",
-    "last_chance": "Knockout: draw a last-chance flight.",
-    "cycles": "Round robin: how many times everyone meets everyone (1 to 4).",
-    "group_count": "Groups then a knockout: the number of groups.",
-    "qualifiers_per_group": "Groups then a knockout: how many of each group go through.",
-    "group_format": "Groups then a knockout: how each group is played, round_robin "
-                    "(everyone meets everyone, cycles times) or swiss (swiss_rounds rounds "
-                    "paired within the group: no rematch, at most one bye per player). Then "
-                    "the top qualifiers_per_group of each group's standings play the knockout.",
-    "swiss_rounds": "Swiss: the number of rounds (at most entrants - 1); empty: ceil(log2 P). "
-                    "Groups then a knockout with Swiss groups: the rounds of each group (at "
-                    "most the smallest group's size - 1); empty: ceil(log2) of the smallest "
-                    "group's size. Ignored by round-robin groups.",
-    "grand_final_reset": "Double elimination: a second final when the losers' bracket "
-                         "champion wins the first.",
-    "losses_limit": "Swiss until N losses: N, the losses that put a player out (at least 1).",
-    "round_limit": "Swiss until N losses: stop after this many rounds (empty: play until one "
-                   "player is left).",
-    "tiebreaks": "Tiebreak keys in order, from: " + ", ".join(METRICS) + ".",
-    "late_entry_rule": "How a player entered after the draw joins; each format applies only "
-                       "some rules (formats: late_entry_rules), another one is refused. "
-                       "seeded_last: knockout and double elimination, the lowest seed's bye; "
-                       "round robin and groups, the bye of a group with an odd number of "
-                       "players from the current round on; Swiss, the next round with no wins. "
-                       "consolation: knockout with a consolation flight, the main match given "
-                       "as a walkover. penalty: round robin and Swiss, as seeded_last, with "
-                       "late_entry_penalty taken off the match wins in the standings.",
-    "late_entry_penalty": "Match wins taken off a late entrant's score under the penalty rule.",
-    "playoff_places": "Play-offs instead of shared places: players the tiebreaks leave tied "
-                      "on one of places 1 to N play matches for it after the last round "
-                      "(flight playoff; give only the wins tiebreak to let play-offs decide "
-                      "every tie on those places). 0: tied players share the place. At most "
-                      "the number of entrants. Groups then a knockout: places 1 to N of each group, "
-                      "played off when the groups are over, before the knockout is drawn "
-                      "(next-round with stage knockout opens the play-offs, answers stage "
-                      "playoff, and draws the knockout once they are decided); at most the "
-                      "smallest group's size.",
-    "clock_rule": "How each match's clock is worked out when its round is announced: none "
-                  "(only the time controls as written), per_point (clock_minutes_per_point "
-                  "times the match length for each player) or bank (clock_bank_minutes for "
-                  "each player); both with clock_delay_seconds of delay per move.",
-    "clock_minutes_per_point": "Clock rule per_point: minutes per point of the match length "
-                               "(2: a 7-point match gives each player 14 minutes).",
-    "clock_delay_seconds": "Seconds of delay per move before a player's time runs (0: none).",
-    "clock_bank_minutes": "Clock rule bank: each player's minutes for the match.",
-    "time_zone": "The event's IANA time zone (Europe/Berlin); empty: its club's.",
-    "start_time": "The time the event starts on starts_on, local to its time zone.",
-    "random_seed": "The seed of the draw's random choices (random or partial seeding, random "
-                   "first Swiss round). Give one to make a draw reproducible; if empty, one is "
-                   "chosen at the draw and stored here.",
-}
-
-
 def _help(name: str) -> str:
-    return " ".join(part for part in (SETTING_HELP.get(name, ""), _used_by(name)) if part)
+    return " ".join(part for part in (SETTING[name].help, _used_by(name)) if part)
+
+
+HELPED = [setting.name for setting in SETTINGS if setting.help]
+# The read shape beside the settings: the event's state, each after the setting it goes with.
+STATE_AFTER = {
+    "format": ("status",),
+    "rules": ("block_rule",),
+    "random_seed": ("draw_size", "current_round"),
+    "time_controls": ("parent", "division", "division_events"),
+}
+CLOSING_THE_FORMAT = ("tiebreaks", "playoff_places", "random_seed")
+
+
+def _read_fields() -> list[str]:
+    """The read shape: the settings the API shows in the table's order, except that the
+    ranking (tiebreaks, play-offs) and the draw's seed close the format's settings, each
+    setting followed by the state that goes with it."""
+    names = [s.name for s in SETTINGS if s.shown and s.name not in CLOSING_THE_FORMAT]
+    after_format = max(index for index, name in enumerate(names) if SETTING[name].of_format)
+    names[after_format + 1:after_format + 1] = CLOSING_THE_FORMAT
+    return ["id", "club", *(field for name in names for field in (name, *STATE_AFTER.get(name, ())))]
 
 
 BLOCK_RULE_HELP = (
@@ -166,17 +124,9 @@ class TournamentSerializer(StrictModelSerializer):
 
     class Meta:
         model = Tournament
-        fields = ["id", "club", "name", "starts_on", "ends_on", "variant", "format", "status",
-                  "is_public", "rules", "block_rule", "rules_text", "match_lengths",
-                  *ALL_SETTINGS_FIELDS, "random_seed", "draw_size", "current_round",
-                  "registration_deadline", "approval_required", "capacity", "entry_fee",
-                  "divisions", "late_entry_rule", "late_entry_penalty", "check_in_opens_at",
-                  "check_in_closes_at", "forfeit_minutes", "time_controls", "clock_rule",
-                  "clock_minutes_per_point", "clock_delay_seconds", "clock_bank_minutes",
-                  "time_zone", "start_time", "parent",
-                  "division", "division_events"]
+        fields = _read_fields()
         read_only_fields = fields
-        extra_kwargs = {name: {"help_text": _help(name)} for name in SETTING_HELP}
+        extra_kwargs = {name: {"help_text": _help(name)} for name in HELPED}
 
 
 class TournamentInputSerializer(StrictModelSerializer):
@@ -201,7 +151,7 @@ class TournamentInputSerializer(StrictModelSerializer):
         model = Tournament
         fields = ["club", *EDITABLE]
         extra_kwargs = {
-            **{name: {"help_text": _help(name)} for name in SETTING_HELP},
+            **{name: {"help_text": _help(name)} for name in HELPED},
             "variant": {"required": False},
             "format": {"required": False},
             **{name: {"help_text": _help(name), "min_value": lowest, "max_value": highest}

@@ -10,18 +10,23 @@ registration_changed(sender=Registration, registration, previous)
     rejected, cancelled.
 check_in_opened(sender=Tournament, tournament)
     the check-in window of the event opened (sent once, by the sweep).
-pairing_published(sender=Pairing, pairing, changed)
-    a match of the event has both players and is ready to play; ``changed``: its
-    players were announced before and are different now (a correction).
-round_published(sender=Tournament, tournament, flight, round)
-    the first match of a round became ready (a knockout round) or a round was started.
+pairings_published(sender=Tournament, tournament, pairings, changed)
+    matches of the event have both players and are ready to play: sent once per draw,
+    round or result, for all of them (``pairings``, in order of flight, round and
+    number); ``changed``: the ids of those whose players were announced before and are
+    different now (a correction).
+rounds_published(sender=Tournament, tournament, rounds)
+    rounds were opened: ``rounds`` lists (flight, round) of each round whose first match
+    became ready (a knockout round) or that was started; sent once per action.
 match_forfeited(sender=Pairing, pairing, winner, absent, reason)
     a walkover: ``absent`` (an Entry) did not play, ``reason`` a Walkover value.
-draw_changed(sender=Tournament, tournament)
+draw_changed(sender=Tournament, tournament, stamped=())
     the draw moved (a draw made, a round or play-off started, a bracket synced, a
     walkover given or undone); inside the app, the day's services answer it
     (``tournaments.services.day.after_draw_change``: withdrawn players' matches become
     walkovers, ready matches are announced), so the draw services need not import them.
+    ``stamped``: the ids of pairings the draw created ready and stamped (table, clock:
+    ``tournaments.services.ready``), to be announced as they are.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from django.dispatch import Signal
 
 registration_changed = Signal()
 check_in_opened = Signal()
-pairing_published = Signal()
-round_published = Signal()
+pairings_published = Signal()
+rounds_published = Signal()
 match_forfeited = Signal()
 draw_changed = Signal()

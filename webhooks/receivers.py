@@ -8,9 +8,9 @@ from typing import Any
 from games.models import Match, MatchResult
 from games.services.scoring import format_score
 from tournaments.models import Pairing, Tournament
-from tournaments.signals import round_published
+from tournaments.signals import rounds_published
 from webhooks.models import Event
-from webhooks.services import emit
+from webhooks.services import emit, wanted
 
 
 def _player(player: Any) -> dict[str, Any] | None:
@@ -49,26 +49,36 @@ def on_result_confirmed(sender: Any, match: Match, result: MatchResult | None = 
          payload=result_payload(match, result))
 
 
-def on_round_published(sender: Any, tournament: Tournament, flight: str, round: int,
-                       **kwargs: Any) -> None:
-    pairings = tournament.pairings.filter(flight=flight, round=round).select_related(
-        "top__player", "bottom__player", "match").order_by("number")
-    emit(club_id=tournament.club_id, event=Event.ROUND_PUBLISHED,
-         key=f"round.published:{tournament.pk}:{flight}:{round}",
-         payload={
-             "club": tournament.club.slug,
-             "tournament": _tournament(tournament), "flight": flight, "round": round,
-             "pairings": [{
-                 "number": p.number, "table": p.table, "state": p.state,
-                 "top": _player(p.top.player) if p.top else None,
-                 "bottom": _player(p.bottom.player) if p.bottom else None,
-                 "match": p.match_id,
-             } for p in pairings],
-         })
+def on_rounds_published(sender: Any, tournament: Tournament, rounds: list[tuple[str, int]],
+                        **kwargs: Any) -> None:
+    """One ``round.published`` event per round opened, with its documented payload; the
+    rounds' pairings are read in one query, and only when an endpoint wants them."""
+    if not wanted(club_id=tournament.club_id, event=Event.ROUND_PUBLISHED):
+        return
+    by_round: dict[tuple[str, int], list[Pairing]] = {key: [] for key in rounds}
+    flights = {flight for flight, _ in rounds}
+    numbers = {number for _, number in rounds}
+    for p in tournament.pairings.filter(flight__in=flights, round__in=numbers).select_related(
+            "top__player", "bottom__player").order_by("number"):
+        if (p.flight, p.round) in by_round:
+            by_round[(p.flight, p.round)].append(p)
+    for (flight, round_number), pairings in by_round.items():
+        emit(club_id=tournament.club_id, event=Event.ROUND_PUBLISHED,
+             key=f"round.published:{tournament.pk}:{flight}:{round_number}",
+             payload={
+                 "club": tournament.club.slug,
+                 "tournament": _tournament(tournament), "flight": flight, "round": round_number,
+                 "pairings": [{
+                     "number": p.number, "table": p.table, "state": p.state,
+                     "top": _player(p.top.player) if p.top else None,
+                     "bottom": _player(p.bottom.player) if p.bottom else None,
+                     "match": p.match_id,
+                 } for p in pairings],
+             })
 
 
 def connect() -> None:
     from games.signals import result_confirmed
 
     result_confirmed.connect(on_result_confirmed, dispatch_uid="webhooks.result_confirmed")
-    round_published.connect(on_round_published, dispatch_uid="webhooks.round_published")
+    rounds_published.connect(on_rounds_published, dispatch_uid="webhooks.rounds_published")

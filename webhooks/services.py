@@ -98,6 +98,12 @@ def rotate_secret(*, endpoint: Endpoint, by: AnyUser) -> Endpoint:
     return endpoint
 
 
+def wanted(*, club_id: int, event: str) -> bool:
+    """Does an active endpoint of the club want ``event``? (Before building a payload.)"""
+    return any(event in (events or []) for events in
+               Endpoint.objects.filter(club_id=club_id, active=True).values_list("events", flat=True))
+
+
 def emit(*, club_id: int, event: str, key: str, payload: dict[str, Any]) -> list[int]:
     """Save one delivery per active endpoint of the club that wants ``event``."""
     created = []

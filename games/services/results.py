@@ -7,6 +7,7 @@ its one ``confirmed`` MatchResult (a partial unique constraint backs this up).
 
 from __future__ import annotations
 
+import logging
 from decimal import Decimal
 from typing import Any
 
@@ -24,8 +25,10 @@ from games.models import (
     Match,
     MatchResult,
     MatchStatus,
+    MatchTranscript,
     ResultChange,
     ResultStatus,
+    TranscriptStatus,
 )
 from games.services import access
 from games.services.errors import NotAllowed, ServiceError, from_problem
@@ -39,8 +42,10 @@ from games.services.scoring import (
     score_games,
     to_decimal,
 )
-from games.services.transcripts import refresh_agreements
+from games.services.transcripts import read_games, refresh_agreements, seats_in_file
 from games.signals import result_confirmed, result_disputed, result_proposed
+
+logger = logging.getLogger(__name__)
 
 OPEN = (ResultStatus.PROPOSED, ResultStatus.DISPUTED)
 # A disputed result needs a reason: the director settling it reads it (issue 13, part 7).
@@ -163,19 +168,45 @@ def enter_game(
         raise from_problem(problems[0])
     game_score = scored.games[-1]
     before = match_state(match)
-    game = Game.objects.create(
+    game = _game_row(match, number, winner, result, doubles, game_score, by)
+    game.save()
+    _after_games(
+        match, by, before, scored.score, {"game": number, "result": result, "winner": winner}
+    )
+    if scored.finished:
+        _propose(match, by, match.score1, match.score2)
+    return game
+
+
+def _game_row(
+    match: Match,
+    number: int,
+    winner: int | None,
+    result: str,
+    doubles: Any,
+    score: Any,
+    by: AnyUser,
+) -> Game:
+    """A game as stored: what was entered, with the cube and points the scoring gave it."""
+    return Game(
         match=match,
         number=number,
         winner=winner,
         result=result,
-        cube=game_score.cube,
-        cube_owner=0 if game_score.cube_owner is None else game_score.cube_owner + 1,
+        cube=score.cube,
+        cube_owner=0 if score.cube_owner is None else score.cube_owner + 1,
         doubles=doubles_to_json(doubles) if doubles else None,
-        crawford=game_score.crawford,
-        points=to_decimal(game_score.points),
+        crawford=score.crawford,
+        points=to_decimal(score.points),
         entered_by=by,
     )
-    match.score1, match.score2 = (to_decimal(value) for value in scored.score)
+
+
+def _after_games(
+    match: Match, by: AnyUser, before: dict[str, Any], score: Any, entered: dict[str, Any]
+) -> None:
+    """The match's score after games were entered, and the audit line that says so."""
+    match.score1, match.score2 = (to_decimal(value) for value in score)
     match.status = MatchStatus.PLAYING
     match.save(update_fields=["score1", "score2", "status"])
     audit(
@@ -183,11 +214,8 @@ def enter_game(
         by,
         ResultChange.Action.GAME_ENTERED,
         before=before,
-        after={**match_state(match), "game": number, "result": result, "winner": winner},
+        after={**match_state(match), **entered},
     )
-    if scored.finished:
-        _propose(match, by, match.score1, match.score2)
-    return game
 
 
 @transaction.atomic
@@ -254,7 +282,13 @@ def propose_result(
     return _propose(match, by, score1, score2)
 
 
-def _propose(match: Match, by: AnyUser, score1: Decimal, score2: Decimal) -> MatchResult:
+def _propose(
+    match: Match,
+    by: AnyUser,
+    score1: Decimal,
+    score2: Decimal,
+    transcript: MatchTranscript | None = None,
+) -> MatchResult:
     for earlier in match.results.filter(status=ResultStatus.PROPOSED):
         _change_status(
             match,
@@ -270,6 +304,7 @@ def _propose(match: Match, by: AnyUser, score1: Decimal, score2: Decimal) -> Mat
         score2=score2,
         games=game_snapshot(match),
         entered_by=by,
+        transcript=transcript,
     )
     audit(match, by, ResultChange.Action.PROPOSED, after=result_state(result), result=result)
     refresh_agreements(match)
@@ -402,3 +437,66 @@ def _make_official(match: Match, result: MatchResult, by: AnyUser) -> None:
         )
     refresh_agreements(match)
     result_confirmed.send(sender=Match, match=match, result=result, previous_winner=previous_winner)
+
+
+@transaction.atomic
+def propose_from_transcript(transcript_id: int) -> MatchResult | None:
+    """Propose the result of a match from its uploaded, checked transcript, game by game.
+
+    Only when the file fits the match (a legal transcript of the same variant, length and
+    players that plays the match to its end) and nothing has been entered for the match
+    yet: no games, no result. The opponent confirms it as any proposal (one tap), or a
+    director does. Safe to run twice. None when the file is only compared.
+    """
+    transcript = MatchTranscript.objects.filter(pk=transcript_id).first()
+    if transcript is None or transcript.status != TranscriptStatus.CHECKED:
+        return None
+    verdict = transcript.verdict or {}
+    if not verdict.get("valid") or transcript.disagreements:
+        return None
+    match = lock_match(transcript.match)
+    by = transcript.uploaded_by
+    if (
+        by is None
+        or not match.length
+        or match.player1_id is None
+        or match.player2_id is None
+        or not access.can_enter(by, match)
+        or match.games.exists()
+        or match.results.exclude(status=ResultStatus.REJECTED).exists()
+    ):
+        return None
+    names = (str(verdict["players"][0]), str(verdict["players"][1]))
+    seats = seats_in_file(match, names, transcript)
+    if seats is None:
+        return None
+    inputs = read_games(transcript.text, verdict, seats)
+    if inputs is None:
+        return None
+    scored = score_games(match, inputs)
+    file_score = {seats[0]: verdict["score"][0], seats[1]: verdict["score"][1]}
+    expected = (to_decimal(file_score[1]), to_decimal(file_score[2]))
+    if (
+        scored.problems
+        or not scored.finished
+        or tuple(to_decimal(value) for value in scored.score) != expected
+    ):
+        logger.warning("transcript %s: the games do not score as the file says", transcript_id)
+        return None
+    before = match_state(match)
+    Game.objects.bulk_create(
+        _game_row(
+            match,
+            number,
+            None if game.winner is None else game.winner + 1,
+            game.result,
+            game.doubles,
+            score,
+            by,
+        )
+        for number, (game, score) in enumerate(zip(inputs, scored.games, strict=True), start=1)
+    )
+    _after_games(
+        match, by, before, scored.score, {"games": len(inputs), "transcript": transcript.pk}
+    )
+    return _propose(match, by, match.score1, match.score2, transcript=transcript)

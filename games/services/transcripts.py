@@ -21,10 +21,19 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Player
 from clubs.permissions import AnyUser
 from engine.errors import EngineError
+from engine.match import Double, GameInput
 from engine.replay import replay
+from engine.transcript import model as record_model
 from engine.transcript import read_transcript
 from engine.transcript.mat_read import decode
-from games.models import Match, MatchResult, MatchTranscript, ResultStatus, TranscriptStatus
+from games.models import (
+    GameResult,
+    Match,
+    MatchResult,
+    MatchTranscript,
+    ResultStatus,
+    TranscriptStatus,
+)
 from games.services import access
 from games.services.errors import NotAllowed, ServiceError
 from games.services.scoring import format_score, to_decimal
@@ -35,19 +44,38 @@ logger = logging.getLogger(__name__)
 MAX_BYTES = 1_000_000
 CHECK_TASK = "games.tasks.check_transcript"  # the Celery task that checks one transcript
 MAX_ATTEMPTS = 3
-CHECK_TASK = "games.tasks.check_transcript"
+COLUMNS = (1, 2)  # the left and right columns of a match file
 
 
 @transaction.atomic
 def upload_transcript(
-    *, match: Match, by: AnyUser, data: bytes | str, file_name: str = "", queue: bool = True
+    *,
+    match: Match,
+    by: AnyUser,
+    data: bytes | str,
+    file_name: str = "",
+    column: int | None = None,
+    queue: bool = True,
 ) -> MatchTranscript:
     """Save a transcript and queue its check for after the commit.
 
+    ``column`` (1 left, 2 right): the uploader's column in the file, when the file's
+    names are not theirs on this site (their name or a FIBS, Galaxy or Studio name).
     ``queue=False`` leaves it pending for the caller (the demo checks it in-process).
     """
     if not access.can_enter(by, match):
         raise NotAllowed(_("Only the players of this match and its directors upload transcripts."))
+    if column is not None:
+        if column not in COLUMNS:
+            raise ServiceError(
+                "bad_column", _("Your column is the left one (1) or the right one (2)."), "column"
+            )
+        if access.seat_of_user(by, match) is None:
+            raise ServiceError(
+                "column_not_a_player",
+                _("Only a player of this match says which column of the file is theirs."),
+                "column",
+            )
     size = len(data.encode() if isinstance(data, str) else data)
     if size == 0:
         raise ServiceError("empty_file", _("The file is empty."), "file")
@@ -64,6 +92,7 @@ def upload_transcript(
         file_name=file_name[:200],
         text=text,
         uploaded_by=by,
+        uploader_column=column,
         queued_at=timezone.now(),
     )
     if queue:
@@ -134,7 +163,7 @@ def _check(transcript: MatchTranscript) -> dict[str, Any]:
     # backgammon match has none); its match rules apply only to the same match.
     rules = match.rules() if same_match else None
     verdict = replay(record, rules, block_rule=match.engine_block_rule).to_json()
-    agrees, disagreements = agreement(match, verdict)
+    agrees, disagreements = agreement(match, verdict, transcript)
     return {
         "status": TranscriptStatus.CHECKED,
         "error": "",
@@ -144,9 +173,11 @@ def _check(transcript: MatchTranscript) -> dict[str, Any]:
     }
 
 
-def agreement(match: Match, verdict: dict[str, Any]) -> tuple[bool | None, list[dict[str, Any]]]:
+def agreement(
+    match: Match, verdict: dict[str, Any], transcript: MatchTranscript | None = None
+) -> tuple[bool | None, list[dict[str, Any]]]:
     """(agrees, disagreements); agrees is None when there is no result to compare with."""
-    disagreements = compare(match, verdict)
+    disagreements = compare(match, verdict, transcript)
     if official_or_open_result(match) is None and not disagreements:
         return None, disagreements
     return not disagreements, disagreements
@@ -156,7 +187,7 @@ def refresh_agreements(match: Match) -> None:
     """Compare the match's checked transcripts again (a result was entered or changed)."""
     checked = match.transcripts.filter(status=TranscriptStatus.CHECKED, verdict__isnull=False)
     for transcript in checked:
-        agrees, disagreements = agreement(match, transcript.verdict)
+        agrees, disagreements = agreement(match, transcript.verdict, transcript)
         if (agrees, disagreements) != (transcript.agrees_with_result, transcript.disagreements):
             transcript.agrees_with_result = agrees
             transcript.disagreements = disagreements
@@ -172,26 +203,88 @@ def official_or_open_result(match: Match) -> MatchResult | None:
     return waiting.order_by("-pk").first()
 
 
+def _same_name(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
 def _matches_name(name: str, player: Player | None) -> bool:
+    """The file's name is the player's display name, full name or one of their online
+    handles (FIBS, Galaxy, Studio, ...: online sites write those in their files)."""
     if player is None:
         return False
-    wanted = " ".join(name.split()).casefold()
-    return wanted in {
-        " ".join(player.display_name.split()).casefold(),
-        " ".join(player.name.split()).casefold(),
-    }
+    known = [player.display_name, player.name] + [
+        getattr(player, handle) for handle in Player.HANDLES
+    ]
+    return _same_name(name) in {_same_name(value) for value in known if value.strip()}
 
 
-def seats_in_file(match: Match, names: tuple[str, str]) -> tuple[int, int] | None:
-    """The match seats (1, 2) of the file's left and right players, or None."""
+def seats_in_file(
+    match: Match, names: tuple[str, str], transcript: MatchTranscript | None = None
+) -> tuple[int, int] | None:
+    """The match seats (1, 2) of the file's left and right players, or None.
+
+    By the names first; else by the column the uploader said is theirs."""
     if _matches_name(names[0], match.player1) and _matches_name(names[1], match.player2):
         return (1, 2)
     if _matches_name(names[0], match.player2) and _matches_name(names[1], match.player1):
         return (2, 1)
+    if transcript is not None and transcript.uploader_column in COLUMNS:
+        column = transcript.uploader_column
+        seat = access.seat_of_user(transcript.uploaded_by, match)
+        if seat is not None:
+            other = 3 - seat
+            return (seat, other) if column == 1 else (other, seat)
     return None
 
 
-def compare(match: Match, verdict: dict[str, Any]) -> list[dict[str, Any]]:
+def read_games(
+    text: str, verdict: dict[str, Any], seats: tuple[int, int]
+) -> list[GameInput] | None:
+    """The games of a checked transcript as the match's games (seats as the match has
+    them), or None when they cannot be (a beaver: money play; an unknown result)."""
+    try:
+        record = read_transcript(text)
+    except EngineError:
+        return None
+    if len(record.games) != len(verdict["games"]):
+        return None
+
+    def seat(column: int) -> int:  # the engine's seat (0, 1) of a file column
+        return seats[column] - 1
+
+    games: list[GameInput] = []
+    for game, judged in zip(record.games, verdict["games"], strict=True):
+        doubles: list[Double] = []
+        actions = game.actions
+        for index, action in enumerate(actions):
+            if action.kind in (record_model.BEAVER, record_model.RACCOON):
+                return None
+            if action.kind != record_model.DOUBLE:
+                continue
+            answer = next(
+                (later.kind for later in actions[index + 1 :]
+                 if later.kind in (record_model.TAKE, record_model.DROP)),
+                None,
+            )  # fmt: skip
+            if answer is None:
+                return None
+            doubles.append(Double(seat(action.player), int(action.value), answer))
+        if judged["result"] not in GameResult.values:
+            return None
+        if judged["winner"] is None:
+            winner = None
+        elif str(judged["winner"]) in record.players and len(set(record.players)) == 2:
+            winner = seat(record.players.index(str(judged["winner"])))
+        else:
+            return None
+        points = judged["points"] if judged["result"] == GameResult.RESIGN else None
+        games.append(GameInput(winner, judged["result"], tuple(doubles), points))
+    return games
+
+
+def compare(
+    match: Match, verdict: dict[str, Any], transcript: MatchTranscript | None = None
+) -> list[dict[str, Any]]:
     """How a checked transcript (its verdict) differs from the match and its result."""
     found: list[dict[str, Any]] = []
     if verdict["variant"] != match.variant:
@@ -199,7 +292,7 @@ def compare(match: Match, verdict: dict[str, Any]) -> list[dict[str, Any]]:
     if verdict["match_length"] != match.length:
         found.append({"code": "length", "file": verdict["match_length"], "match": match.length})
     players = (str(verdict["players"][0]), str(verdict["players"][1]))
-    seats = seats_in_file(match, players)
+    seats = seats_in_file(match, players, transcript)
     if seats is None:
         found.append(
             {
@@ -211,6 +304,10 @@ def compare(match: Match, verdict: dict[str, Any]) -> list[dict[str, Any]]:
         return found
     result = official_or_open_result(match)
     if result is None:
+        if match.length and max(verdict["score"]) < match.length and not found:
+            # a file of a match that stops before its end: no result can be read from it
+            file_score = [format_score(Decimal(str(value))) for value in verdict["score"]]
+            found.append({"code": "unfinished", "file": file_score, "match": match.length})
         return found
     by_seat = {
         seats[0]: Decimal(str(verdict["score"][0])),
@@ -241,7 +338,9 @@ def describe(disagreement: dict[str, Any]) -> str:
         return str(
             _(
                 "The players in the file, %(file)s, are not the players of this match, "
-                "%(match)s (names are compared with display names and full names)."
+                "%(match)s (names are compared with display names, full names and FIBS, "
+                "Galaxy and Studio names; a player who uploads the file can say which "
+                "column is theirs)."
             )
         ) % {"file": " – ".join(file_value or []), "match": " – ".join(match_value or [])}
     if code == "score":
@@ -254,6 +353,10 @@ def describe(disagreement: dict[str, Any]) -> str:
             "file": file_value,
             "match": match_value,
         }
+    if code == "unfinished":
+        return str(
+            _("The file stops at %(file)s, before the end of this %(match)s-point match.")
+        ) % {"file": "–".join(file_value or []), "match": match_value}
     if code == "variant":
         return str(_("The file is a game of %(file)s; this match is %(match)s.")) % {
             "file": file_value,

@@ -7,6 +7,8 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
+from analysis import replay
+from games.transcript_view import replay_of
 from tests.analysis.conftest import analyse, checked_transcript
 from tests.e2e import crawl
 
@@ -21,9 +23,14 @@ def test_the_analysis_fits_a_phone_and_reads_in_every_language(
     match = transcript.match
     names = [str(match.player1), str(match.player2), match.club.name, *analysis.file_players,
              transcript.file_name, transcript.uploaded_by.get_username()]  # fmt: skip
+    _record, steps = replay_of(transcript.text, match.engine_block_rule)
+    found = replay.decisions_by_step(analysis, steps)
+    step = next(i for i, d in sorted(found.items()) if d["kind"] == "move" and d["alerts"])
+    replay_url = reverse("games:transcript_replay", args=[match.pk, transcript.pk])
     pages = [
         reverse("games:match_detail", args=[match.pk]),
         reverse("analysis:match_analysis", args=[match.pk]),
+        f"{replay_url}?step={step}",  # GNU Backgammon's best play and the chances chart
     ]
     problems = crawl.Problems()
     for language in ("en", "ru", "az", "tr"):

@@ -163,8 +163,8 @@ def test_an_imported_rating_seeds_a_player_not_rated_here_yet(club) -> None:
             b"Eve Rated,2100\n")
     stored, _ = importing.upload(club=club, actor=director(club), data=data)
     importing.apply_import(player_import=stored, actor=director(club))
-    players = {p.display_name.split()[0]: p for p in Player.objects.filter(
-        display_name__in=["Ada Low", "Bea High", "Cid Unrated", "Dan Mid", "Eve Rated"])}
+    players = {p.name.split()[0]: p for p in Player.objects.filter(
+        name__in=["Ada Low", "Bea High", "Cid Unrated", "Dan Mid", "Eve Rated"])}
     assert players["Bea"].declared_rating == Decimal(1900)
     assert players["Cid"].declared_rating is None
     eve, rival = players["Eve"], PlayerFactory()
@@ -181,10 +181,10 @@ def test_an_imported_rating_seeds_a_player_not_rated_here_yet(club) -> None:
     for player in players.values():
         services.add_entry(tournament=event, player=player, actor=director(club))
     services.make_draw(tournament=event, actor=director(club))
-    seeds = dict(event.entries.values_list("player__display_name", "seed"))
+    seeds = dict(event.entries.values_list("player__name", "seed"))
     assert seeds == {"Bea High": 1, "Eve Rated": 2, "Dan Mid": 3, "Cid Unrated": 4,
                      "Ada Low": 5}
-    ratings = dict(event.entries.values_list("player__display_name", "rating_at_start"))
+    ratings = dict(event.entries.values_list("player__name", "rating_at_start"))
     assert ratings["Eve Rated"] == 1800 and ratings["Bea High"] is None  # no club rating
 
 

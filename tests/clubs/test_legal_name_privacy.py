@@ -1,7 +1,9 @@
-"""A private legal name is seen and found only by the player and the directors of the
-player's clubs (clubs.selectors.NameViewer): every search, suggestion, list and page
-asks that one rule. Probed as anonymous, a plain member of the player's club, a
-director of another club, a director and the owner of the player's club, the player.
+"""A private legal name is seen and found only by the player and the people of the
+player's clubs: their directors and members (clubs.selectors.NameViewer; issue 27: the
+public sees the public form, members of the club see full names). Every search,
+suggestion, list and page asks that one rule. Probed as anonymous, a plain member of the
+player's club, a director of another club, a director and the owner of the player's
+club, the player.
 """
 
 from __future__ import annotations
@@ -24,8 +26,8 @@ pytestmark = pytest.mark.django_db
 
 LEGAL = "Zinaida Privatnaya"
 SURNAME = "Privatnaya"
-SEE = ("director", "owner", "player")
-HIDDEN = ("anonymous", "member", "other_director")
+SEE = ("director", "owner", "player", "member")
+HIDDEN = ("anonymous", "other_director")
 
 
 @pytest.fixture

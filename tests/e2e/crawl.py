@@ -56,6 +56,8 @@ NOT_PAGES: dict[str, str] = {
     "tournaments:desk_settings": "POST action",
     "tournaments:desk_decide": "POST action",
     "tournaments:desk_entry": "POST action",
+    "tournaments:desk_register_members": "POST action",
+    "tournaments:desk_entrants": "POST action",
     "tournaments:desk_late_entry": "POST action",
     "tournaments:desk_pairing": "POST action",
     "tournaments:desk_apart": "POST action",
@@ -444,6 +446,7 @@ ALLOWED_LATIN = {
     "GNU Backgammon", "eXtreme Gammon", "Jellyfish", "FIBS", "GammonPoints", "Elo",
     "ID", "CSV", "API", "SVG", "JSON", "URL", "HTML", "oEmbed", "Shift", "QR", "HMAC-SHA256", "UTF-8", "UTF-16",
     "Windows-1251", "Telegram", "DailyGammon", "Backgammon Galaxy", "GridGammon", "E-mail",
+    "Backgammon Studio", "Galaxy", "Studio",  # online sites, named as players know them
     "EUR", "USD", "AZN", "TRY", "RUB", "GEL", "AMD",  # currency codes
     "AGPL-3.0-or-later", "PR", "mEMG", "EMG", "MWC",  # the licence; GNU Backgammon's units
 }

@@ -87,6 +87,8 @@ def test_a_club_starts_invites_imports_and_runs_a_tournament(live_server, browse
     page.get_by_label("About the club").fill("Short backgammon and long nardy every week.")
     page.get_by_label("Venue").fill("Cafe Lido, 5 River Street")
     page.get_by_label("Schedule").fill("Tuesdays from 19:00")
+    # the club shows full names to the public (the default is a first name and initial)
+    page.get_by_label("Names shown to the public").select_option(label="Full name")
     page.get_by_role("button", name="Start the club").click()
     page.get_by_role("heading", name="Riverside Nardy").wait_for()
     assert page.get_by_text("Tuesdays from 19:00").is_visible()

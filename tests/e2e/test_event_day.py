@@ -362,3 +362,39 @@ def test_a_whole_event_day(worker: Worker, live_server: Any, browser: Any, mail_
         assert sorted(mailed.get(user.email, [])) == site, user.username
     assert sum(len(v) for v in mailed.values()) == Notification.objects.count()
     assert not Delivery.objects.exclude(state="sent").exists()
+
+
+def test_a_big_draw_tells_every_player_once_in_the_site_and_by_email(
+        worker: Worker, mail_dir: Path) -> None:
+    """A 128-player knockout drawn: one fan-out for the whole draw, done by the worker,
+    gives each of the 128 players their match in the site and by email (sent in a
+    batch), each once; the draw's request queued one piece of work, not one a pairing."""
+    from django.contrib.auth import get_user_model
+
+    from clubs.models import Player
+    from outbox.models import Message
+
+    director = UserFactory(username="bigdirector")
+    club = ClubFactory(directors=[director])
+    tournament = services.create_tournament(
+        club=club, actor=director, name="Big Draw Open", starts_on=timezone.localdate(),
+        variant="backgammon", format=Tournament.Format.KNOCKOUT, seeding="random", random_seed=5)
+    users = get_user_model().objects.bulk_create(
+        get_user_model()(username=f"big{i:03d}", email=f"big{i:03d}@example.org") for i in range(128))
+    players = Player.objects.bulk_create(
+        Player(name=f"Big Player {i:03d}", display_name=f"Big{i:03d}", user=user)
+        for i, user in enumerate(users))
+    Entry.objects.bulk_create(Entry(tournament=tournament, player=player) for player in players)
+    queued = Message.objects.count()
+    services.make_draw(tournament=tournament, actor=director)
+    assert Message.objects.count() - queued == 1  # one announcement for the whole draw
+    ready = f"Your match in {tournament.name} is ready"
+    wait_for(lambda: Notification.objects.filter(user__in=users).count() == 128,
+             "every player's notice in the site")
+    settled()
+    for user in users:
+        [notice] = Notification.objects.filter(user=user)
+        assert render(notice)[0] == ready
+    mailed = emails_by_recipient(mail_dir)
+    assert {user.email: mailed.get(user.email) for user in users} == {user.email: [ready] for user in users}
+    assert not Delivery.objects.exclude(state=Delivery.State.SENT).exists()

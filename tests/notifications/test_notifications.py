@@ -106,7 +106,7 @@ def test_a_failing_notification_never_fails_the_request(django_capture_on_commit
     def broken(*args: object) -> list:
         raise RuntimeError("a bug in building the messages")
 
-    monkeypatch.setitem(notify.EVENTS, "pairing_published", broken)
+    monkeypatch.setitem(notify.EVENTS, "pairings_published", broken)  # one fan-out a draw
     with django_capture_on_commit_callbacks(execute=True):
         event = drawn(4)
     event.refresh_from_db()

@@ -66,3 +66,50 @@ def test_impossible_settings_are_refused_with_a_sentence(entrants, losses, round
     with pytest.raises(DrawError) as error:
         check_losses_settings(entrants, losses, rounds)
     assert error.value.code == code and error.value.message.endswith(".")
+
+
+def _simulate_byes(entrants: int, limit: int, winner_of) -> list[tuple[int, int, list[int]]]:
+    """Play a Swiss until `limit` losses to the end; per round whose bye went to a player
+    who had one already: (round, that player, the players still in who had none)."""
+    from collections import Counter
+
+    wins, losses, byes = Counter(), Counter(), Counter()
+    played: set[frozenset[int]] = set()
+    found = []
+    for round_number in range(1, 200):
+        field = [SwissPlayer(p, p, wins[p], byes[p]) for p in range(1, entrants + 1)]
+        if sum(1 for p in field if losses[p.player] < limit) < 2:
+            break
+        pairings = pair_losses_round(field, losses, played, limit=limit,
+                                     round_number=round_number)
+        for pairing in pairings:
+            if pairing.second is None:
+                if byes[pairing.first]:
+                    found.append((round_number, pairing.first, [
+                        p.player for p in field if losses[p.player] < limit and not byes[p.player]]))
+                byes[pairing.first] += 1
+                wins[pairing.first] += 1
+                continue
+            played.add(frozenset((pairing.first, pairing.second)))
+            winner = winner_of(pairing.first, pairing.second, round_number)
+            loser = pairing.second if winner == pairing.first else pairing.first
+            wins[winner] += 1
+            losses[loser] += 1
+    return found
+
+
+@pytest.mark.parametrize("results", range(12))
+def test_a_second_bye_never_goes_while_a_player_still_in_has_had_none(results):
+    """Issue 27: 17 players out at 3 losses; seed 1 got a second bye in round 9 while seed
+    7, still in, had none. The bye goes to a player without one while there is one."""
+    import random
+
+    rng = random.Random(results)
+
+    def winner_of(first: int, second: int, round_number: int) -> int:
+        stronger, weaker = min(first, second), max(first, second)
+        return stronger if rng.random() < 0.7 else weaker
+
+    for round_number, given, still_without in _simulate_byes(17, 3, winner_of):
+        assert still_without == [], (
+            f"round {round_number}: a second bye for {given} while {still_without} had none")

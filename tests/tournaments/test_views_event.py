@@ -279,7 +279,7 @@ def test_the_tv_view_polls_and_shows_tables_results_and_the_bracket(client: Clie
     play(first.match, 1)
     page = client.get(reverse("tournaments:tv", args=[event.pk]))
     assert page.status_code == 200 and 'class="tv"' in page.text
-    assert 'hx-trigger="every 15s"' in page.text and "Now playing" in page.text
+    assert 'hx-trigger="every 15s, page-visible from:body"' in page.text and "Now playing" in page.text
     assert "Latest results" in page.text and first.top.player.display_name in page.text
     partial = client.get(reverse("tournaments:tv", args=[event.pk]), headers={"HX-Request": "true"})
     assert "<html" not in partial.text and 'id="tv"' in partial.text

@@ -17,7 +17,7 @@ def test_the_bracket_page_shows_every_flight_and_polls(client: Client) -> None:
     play(pairing(event, "main", 1, 1).match, 1)
     page = client.get(reverse("tournaments:bracket", args=[event.pk]))
     assert page.status_code == 200
-    assert 'hx-trigger="every 10s, refresh-bracket from:body"' in page.text
+    assert 'hx-trigger="every 10s, page-visible from:body, refresh-bracket from:body"' in page.text
     assert "Main" in page.text and "Consolation" in page.text and "Final" in page.text
     partial = client.get(reverse("tournaments:bracket", args=[event.pk]), headers={"HX-Request": "true"})
     assert "<html" not in partial.text and 'id="bracket"' in partial.text

@@ -24,8 +24,8 @@ from clubs.permissions import ReadOnlyOrClubDirector, can_manage_club, player_fo
 from common.api import answer, query_id, referenced
 from games import services as games_services
 from games.models import ResultStatus
+from tournaments import page_cache, services
 from tournaments import serializers as s
-from tournaments import services
 from tournaments.api import day
 from tournaments.api.day import PairingDayActions
 from tournaments.models import Pairing, Tournament
@@ -141,8 +141,10 @@ class TournamentViewSet(viewsets.ModelViewSet):
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str | None = None) -> Response:
         """Standings of every group or Swiss table, and the places decided so far."""
-        tournament = self.get_object()
-        return Response(s.StandingsSerializer(selectors.standings_data(tournament)).data)
+        tournament = self.get_object()  # only then the cache: it never answers for an event
+        # this user may not see; the answer shows display names only, the same for everyone
+        return Response(page_cache.fragment(tournament, "api:standings", lambda: dict(
+            s.StandingsSerializer(selectors.standings_data(tournament)).data)))
 
     @extend_schema(request=None, responses=s.FormatsSerializer)
     @action(detail=False, methods=["get"])
@@ -189,8 +191,14 @@ class PairingViewSet(PairingDayActions, viewsets.ReadOnlyModelViewSet):
     def mine(self, request: Request) -> Response:
         """The signed-in player's tournament matches."""
         player = player_for(request.user)
-        pairings = selectors.my_pairings(player) if player else []
-        return Response(s.PairingSerializer(pairings, many=True).data)
+        if player is None:
+            return Response([])
+        # Kept per player and per version of each of their events (and the date that
+        # orders them): a result confirmed, a pairing drawn, a name changed drops it.
+        events = selectors.my_pairing_events(player)
+        return Response(page_cache.for_tournaments(
+            "api:pairings-mine", events, owner=f"player:{player.pk}",
+            render=lambda: list(s.PairingSerializer(selectors.my_pairings(player), many=True).data)))
 
     @extend_schema(request=s.PairingScoreInputSerializer, responses={201: s.ResultRefSerializer})
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])

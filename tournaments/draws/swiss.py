@@ -165,13 +165,16 @@ def pair_round(
 
 
 def _bye_candidates(ranked: list[SwissPlayer], repeat_byes: bool) -> list[SwissPlayer | None]:
-    """Who may take the bye, best choice first: lowest ranked without a bye first."""
+    """Who may take the bye, best choice first: lowest ranked without a bye first. With
+    ``repeat_byes`` a second bye goes only when everyone has had one (fewest byes first):
+    while a player without a bye is in, the bye is theirs, even at the cost of a repeat
+    pairing (issue 27: seed 1's second bye while seed 7 had none)."""
     if len(ranked) % 2 == 0:
         return [None]
     lowest_first = list(reversed(ranked))
     candidates: list[SwissPlayer | None] = [p for p in lowest_first if not p.had_bye]
-    if repeat_byes:
-        candidates += sorted((p for p in lowest_first if p.had_bye), key=lambda p: p.byes)
+    if repeat_byes and not candidates:
+        candidates = sorted(lowest_first, key=lambda p: p.byes)
     if not candidates:
         raise DrawError(
             "no_bye_possible",

@@ -17,6 +17,7 @@ from tournaments.event_rules import (
     DEFAULT_MINUTES_PER_POINT,
     RegistrationError,
 )
+from tournaments.event_settings import bounds_of
 from tournaments.messages import error_text
 from tournaments.models import LateEntryRule, Tournament, Withdrawal
 
@@ -32,8 +33,8 @@ class EventSettingsForm(forms.Form):
                                                 widget=DATETIME, input_formats=INPUT_FORMATS)
     approval_required = forms.BooleanField(label=_("Directors approve registrations"),
                                            required=False)
-    capacity = forms.IntegerField(label=_("Places"), required=False, min_value=1,
-                                  max_value=32767, help_text=_("Empty: no limit."))
+    capacity = forms.IntegerField(label=_("Places"), required=False, min_value=1,  # bad_capacity
+                                  max_value=bounds_of("capacity")[1], help_text=_("Empty: no limit."))
     entry_fee = forms.DecimalField(label=_("Entry fee"), required=False, max_digits=8,
                                    decimal_places=2)
     divisions_text = forms.CharField(
@@ -53,7 +54,8 @@ class EventSettingsForm(forms.Form):
                     "late player's match wins in the standings."),
     )
     late_entry_penalty = forms.IntegerField(
-        label=_("Penalty points of a late entry"), min_value=0, max_value=99, initial=0,
+        label=_("Penalty points of a late entry"), min_value=bounds_of("late_entry_penalty")[0],
+        max_value=bounds_of("late_entry_penalty")[1], initial=0,
         help_text=_("Match wins taken off a late entrant's score under the penalty rule."))
     check_in_opens_at = forms.DateTimeField(label=_("Check-in opens"), required=False,
                                             widget=DATETIME, input_formats=INPUT_FORMATS,
@@ -76,14 +78,18 @@ class EventSettingsForm(forms.Form):
                                                "announced: it shows on the score sheet, the "
                                                "match page, the desk and the TV view."))
     clock_minutes_per_point = forms.IntegerField(
-        label=_("Minutes per point of the match length"), min_value=1, max_value=10,
+        label=_("Minutes per point of the match length"),
+        min_value=bounds_of("clock_minutes_per_point")[0],
+        max_value=bounds_of("clock_minutes_per_point")[1],
         initial=DEFAULT_MINUTES_PER_POINT, required=False,
         help_text=_("2 gives each player 14 minutes in a 7-point match."))
-    clock_delay_seconds = forms.IntegerField(label=_("Delay per move (seconds)"), min_value=0,
-                                             max_value=60, initial=DEFAULT_DELAY_SECONDS,
-                                             required=False)
+    clock_delay_seconds = forms.IntegerField(
+        label=_("Delay per move (seconds)"), min_value=bounds_of("clock_delay_seconds")[0],
+        max_value=bounds_of("clock_delay_seconds")[1], initial=DEFAULT_DELAY_SECONDS,
+        required=False)
     clock_bank_minutes = forms.IntegerField(
-        label=_("Fixed bank per player (minutes)"), required=False, min_value=1, max_value=600,
+        label=_("Fixed bank per player (minutes)"), required=False,
+        min_value=bounds_of("clock_bank_minutes")[0], max_value=bounds_of("clock_bank_minutes")[1],
         help_text=_("For the fixed-bank rule: the same time for every match."))
 
     avoid_same_club = forms.BooleanField(

@@ -15,9 +15,10 @@ from common.widgets import DateInput
 from games.choices import BlockRule
 from games.services.results import REASON_REQUIRED
 from tournaments.errors import DrawError
-from tournaments.format_registry import ALL_SETTINGS_FIELDS, format_of
+from tournaments.event_settings import FORMAT_SETTINGS, NUMBER_BOUNDS
+from tournaments.format_registry import format_of
 from tournaments.formats.base import EventFormat
-from tournaments.limits import MAX_MATCH_LENGTH, MAX_RULES_TEXT, NUMBER_BOUNDS
+from tournaments.limits import MAX_MATCH_LENGTH, MAX_RULES_TEXT
 from tournaments.models import DEFAULT_TIEBREAKS, Flight, Tournament, default_match_lengths
 from tournaments.selectors.tournaments import TIEBREAKS
 from tournaments.standings import METRICS
@@ -125,7 +126,7 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = ["club", "name", "starts_on", "start_time", "ends_on", "time_zone", "variant",
                   "format", "is_public", "rules_text",
-                  *(f for f in ALL_SETTINGS_FIELDS if f != "tiebreaks")]
+                  *(f for f in FORMAT_SETTINGS if f != "tiebreaks")]
         widgets = {
             "starts_on": DateInput(),
             "start_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
@@ -147,7 +148,7 @@ class TournamentForm(forms.ModelForm):
         })
         self.tiebreak_help = [(name, explanation) for _a, name, explanation in TIEBREAKS.values()]
         for name, (lowest, highest) in NUMBER_BOUNDS.items():
-            if name in self.fields:  # the domain's bounds (tournaments.limits)
+            if name in self.fields:  # the bounds of the table of settings
                 old = self.fields[name]
                 self.fields[name] = forms.IntegerField(
                     label=old.label, help_text=old.help_text, min_value=lowest,
@@ -183,7 +184,7 @@ class TournamentForm(forms.ModelForm):
 
     def _keep_only_the_formats_settings(self) -> None:
         used = set(self.event_format.settings)
-        for name in ALL_SETTINGS_FIELDS:
+        for name in FORMAT_SETTINGS:
             if name not in used and name in self.fields:
                 del self.fields[name]
         if "tiebreaks" not in used:

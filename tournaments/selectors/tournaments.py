@@ -160,7 +160,8 @@ def crosstables(tournament: Tournament, *, flight: str = Flight.GROUP) -> list[G
     """
     # withdrawn entrants too: their results stand, their rows are marked and listed last
     entries = list(entries_of(tournament))
-    pairings = pairings_of(tournament, (flight,))
+    pairings = _with_entries(tournament.pairings.filter(flight=flight).select_related("match")
+                             .order_by("group", "round", "number"), entries)  # fmt: skip
     groups: dict[int, list[Entry]] = defaultdict(list)
     for entry in entries:
         groups[entry.group or (0 if flight == Flight.SWISS else 1)].append(entry)
@@ -184,6 +185,23 @@ def crosstables(tournament: Tournament, *, flight: str = Flight.GROUP) -> list[G
                                  _lines(standings, members, tournament.tiebreaks),
                                  _penalties(standings, members)))
     return tables
+
+
+_SIDES = [Pairing._meta.get_field(name) for name in ("top", "bottom", "winner")]
+
+
+def _with_entries(pairings: QuerySet[Pairing], entries: list[Entry]) -> list[Pairing]:
+    """The pairings with their sides and winner taken from ``entries`` (loaded with their
+    players) instead of joined again for every pairing: a league's table has a pairing
+    for every two players, and building those objects was most of its time."""
+    by_pk = {entry.pk: entry for entry in entries}
+    loaded = list(pairings)
+    for pairing in loaded:
+        for side in _SIDES:
+            entry = by_pk.get(getattr(pairing, side.attname))
+            if entry is not None:
+                side.set_cached_value(pairing, entry)
+    return loaded
 
 
 def _fill(rows: list[CrossRow], index: dict[int, int], pairing: Pairing) -> None:
@@ -302,9 +320,18 @@ def my_pairings(player: Player) -> list[Pairing]:
     pairings = Pairing.objects.filter(
         Q(match__player1=player) | Q(match__player2=player)
     ).select_related(
-        "tournament__club", "match__player1", "match__player2", "match__winner"
+        "tournament__club", "match__player1", "match__player2", "match__winner",
+        "top__player", "bottom__player",  # the API's sides: not one query per pairing
     ).prefetch_related("match__results").order_by("-tournament__starts_on", "flight", "round", "number")
     return list(pairings)
+
+
+def my_pairing_events(player: Player) -> list[tuple[int, str]]:
+    """The events of the player's pairings (``my_pairings``), each with its date (it orders
+    them): what a cached copy of the player's pairings depends on beside their versions."""
+    rows = Pairing.objects.filter(Q(match__player1=player) | Q(match__player2=player)).order_by(
+        ).values_list("tournament_id", "tournament__starts_on").distinct()
+    return [(pk, str(starts_on)) for pk, starts_on in rows]
 
 
 # --- the API's standings and formats ------------------------------------------------------

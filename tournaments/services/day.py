@@ -3,87 +3,79 @@ clock; players at their table; absent players forfeiting; the director's adjustm
 
 ``after_draw_change`` runs whenever the draw moves (a draw made, a result confirmed, a
 round started, a walkover): withdrawn players' matches become walkovers first, then
-every match that has just got both players is announced (``pairing_published``, and
-``round_published`` for the first of its round) with a table, its round's time
+every match that has just got both players is announced (one ``pairings_published`` for
+all of them, and one ``rounds_published`` for the rounds they open) with a table, its round's time
 control recorded on the match, and, when the event forfeits absent players, the time
 by which both players must be at the table.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
 
 from clubs.permissions import AnyUser, can_manage_club, is_player_self
+from common.bulk import update_rows
 from games.models import Match
-from tournaments import event_rules as rules
 from tournaments.models import Entry, Pairing, Tournament, Walkover
 from tournaments.services import games_adapter
 from tournaments.services.common import ActionError, record
+from tournaments.services.ready import MATCH_STAMPS, announced_for, stamp_ready
 from tournaments.services.results import award_walkover
 from tournaments.services.walkovers import settle_withdrawals
-from tournaments.signals import pairing_published, round_published
+from tournaments.signals import pairings_published, rounds_published
 
 MAX_EXTENSION_MINUTES = 240
 
 
-def after_draw_change(tournament: Tournament) -> None:
+def after_draw_change(tournament: Tournament, stamped: Iterable[int] = ()) -> None:
     settle_withdrawals(tournament)
-    announce_ready(tournament)
+    announce_ready(tournament, stamped=stamped)
 
 
-def announce_ready(tournament: Tournament, now: datetime | None = None) -> list[Pairing]:
-    """Announce the ready matches whose players are new or changed (see the module)."""
+def announce_ready(tournament: Tournament, now: datetime | None = None,
+                   stamped: Iterable[int] = ()) -> list[Pairing]:
+    """Announce the ready matches whose players are new or changed (see the module), in
+    one ``pairings_published`` (and one ``rounds_published`` for the rounds they open).
+
+    ``stamped``: pairings stamped ready as they were created (``services.ready``), to be
+    announced as they are; the others are stamped here, in one set-based write.
+    """
     now = now or timezone.now()
+    stamped = set(stamped)
     ready = list(
         tournament.pairings.filter(state=Pairing.State.READY, match__isnull=False)
-        .select_related("match", "top__player", "bottom__player")
-        .order_by("flight", "round", "number")
+        .select_related("match").order_by("flight", "round", "number")
     )
-    fresh = [p for p in ready if p.announced_for != f"{p.top_id}:{p.bottom_id}"]
+    fresh = [p for p in ready if p.pk in stamped or p.announced_for != announced_for(p)]
     if not fresh:
         return []
-    controls = rules.parse_time_controls(tournament.time_controls)
-    announced_rounds = set(
-        tournament.pairings.exclude(announced_for="").values_list("flight", "round").distinct()
-    )
-    tables = {p.table for p in ready if p.table and p not in fresh}
-    matches: list[Match] = []
-    changed = {p.pk for p in fresh if p.announced_for}
-    for pairing in fresh:
-        pairing.announced_for = f"{pairing.top_id}:{pairing.bottom_id}"
-        if pairing.ready_at is None:
-            pairing.ready_at = now
-            minutes = rules.forfeit_minutes_for(controls, pairing.round, tournament.forfeit_minutes)
-            pairing.forfeit_at = now + timedelta(minutes=minutes) if minutes else None
-        if not pairing.table:
-            pairing.table = rules.lowest_free_table(tables)
-        tables.add(pairing.table)
-        control = rules.time_control_for(controls, pairing.round)
-        if not games_adapter.has_started(pairing.match):
-            if control is not None:
-                pairing.match.time_control = control.text
-                pairing.match.clocks_required = control.clocks_required
-            clock = rules.match_clock(
-                tournament.clock_rule, length=pairing.match.length,
-                minutes_per_point=tournament.clock_minutes_per_point,
-                delay_seconds=tournament.clock_delay_seconds,
-                bank_minutes=tournament.clock_bank_minutes)
-            pairing.match.clock_seconds = clock.bank_seconds if clock else None
-            pairing.match.clock_delay_seconds = clock.delay_seconds if clock else None
-            matches.append(pairing.match)
-    Pairing.objects.bulk_update(fresh, ["announced_for", "ready_at", "forfeit_at", "table"])
-    Match.objects.bulk_update(matches, ["time_control", "clocks_required", "clock_seconds",
-                                        "clock_delay_seconds"])
+    to_stamp = [p for p in fresh if p.pk not in stamped]
+    changed = {p.pk for p in to_stamp if p.announced_for}
+    announced_rounds = {
+        (flight, round_number)
+        for pk, flight, round_number in tournament.pairings.exclude(announced_for="")
+        .values_list("pk", "flight", "round") if pk not in stamped
+    }
+    if to_stamp:
+        restamped = {p.pk for p in to_stamp}
+        taken = [p.table for p in ready if p.table and p.pk not in restamped]
+        started = games_adapter.started_matches(p.match for p in to_stamp)
+        matches = stamp_ready(tournament, to_stamp, taken=taken, now=now, started=started)
+        Pairing.objects.bulk_update(to_stamp, ["announced_for", "ready_at", "forfeit_at", "table"])
+        update_rows(Match, matches, MATCH_STAMPS)
+    opened = []
     for pairing in fresh:
         key = (pairing.flight, pairing.round)
         if key not in announced_rounds:
             announced_rounds.add(key)
-            round_published.send(sender=Tournament, tournament=tournament, flight=pairing.flight,
-                                 round=pairing.round)
-        pairing_published.send(sender=Pairing, pairing=pairing, changed=pairing.pk in changed)
+            opened.append(key)
+    if opened:
+        rounds_published.send(sender=Tournament, tournament=tournament, rounds=opened)
+    pairings_published.send(sender=Tournament, tournament=tournament, pairings=fresh, changed=changed)
     return fresh
 
 

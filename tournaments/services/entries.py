@@ -16,14 +16,9 @@ from django.utils.text import capfirst
 from clubs.models import Club, Player
 from games.choices import DEFAULT_BLOCK_RULE, BlockRule, Variant
 from tournaments import event_rules as rules
-from tournaments.event_settings import DRAW_OPTIONS, EDITABLE
+from tournaments.event_settings import DRAW_OPTIONS, EDITABLE, NUMBER_BOUNDS
 from tournaments.format_registry import FORMATS
-from tournaments.limits import (
-    MAX_LENGTHS_PER_FLIGHT,
-    MAX_MATCH_LENGTH,
-    MAX_RULES_TEXT,
-    NUMBER_BOUNDS,
-)
+from tournaments.limits import MAX_LENGTHS_PER_FLIGHT, MAX_MATCH_LENGTH, MAX_RULES_TEXT
 from tournaments.models import DEFAULT_TIEBREAKS, Entry, Flight, Tournament
 from tournaments.services.common import ActionError, record, require_status
 from tournaments.services.divisions import division_finished, require_not_split
@@ -82,7 +77,7 @@ def _validate(tournament: Tournament) -> None:
 
 
 def _validate_bounds(tournament: Tournament) -> None:
-    """Every number within the domain's bounds (tournaments.limits), texts within theirs."""
+    """Every number within its bounds (the table of settings), texts within theirs."""
     for name, (lowest, highest) in NUMBER_BOUNDS.items():
         value = getattr(tournament, name)
         if value is None and Tournament._meta.get_field(name).null:

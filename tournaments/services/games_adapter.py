@@ -7,6 +7,8 @@ changed when an earlier result is corrected. Those two writes live here.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from clubs.models import Player
 from games.models import Match, MatchStatus
 from tournaments.models import Tournament
@@ -72,3 +74,14 @@ def discard_unplayed(match: Match) -> None:
     if has_started(match):
         raise ValueError("a match that has started is never discarded")
     match.delete()
+
+
+def started_matches(matches: Iterable[Match]) -> set[int]:
+    """The ids of those of ``matches`` that have started (``has_started``), in two queries."""
+    matches = [match for match in matches if match.pk is not None]
+    started = {m.pk for m in matches if m.status in (MatchStatus.PLAYING, MatchStatus.FINISHED)}
+    rest = [m.pk for m in matches if m.pk not in started]
+    if rest:
+        started |= set(Match.objects.filter(pk__in=rest, games__isnull=False).values_list("pk", flat=True))
+        started |= set(Match.objects.filter(pk__in=rest, results__isnull=False).values_list("pk", flat=True))
+    return started

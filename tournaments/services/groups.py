@@ -28,7 +28,7 @@ from tournaments.draws.swiss import pair_first_round, pair_round, swiss_rounds
 from tournaments.models import Entry, Flight, GroupFormat, Pairing, Tournament
 from tournaments.services.common import ActionError, record, require_status
 from tournaments.services.divisions import division_finished
-from tournaments.services.knockout import active_entries, create_pairings, sync_bracket
+from tournaments.services.knockout import active_entries, sync_bracket
 from tournaments.services.playoffs import open_playoff_round
 from tournaments.services.round_robin import deal_groups, start_round, table_pairing
 from tournaments.services.swiss import swiss_history
@@ -187,8 +187,7 @@ def make_group_knockout(*, tournament: Tournament, actor: AbstractBaseUser | Non
     _place_non_qualifiers(entries, {p for p in positions if p is not None})
     tournament.draw_size = draw.size
     tournament.save(update_fields=["draw_size"])
-    create_pairings(tournament, (m.key for m in draw.matches))
-    sync_bracket(tournament)
+    sync_bracket(tournament)  # creates the knockout's pairings, each in its final state
     record(tournament, actor, "group_knockout_draw", after={"qualifiers": qualifiers})
     return "knockout"
 

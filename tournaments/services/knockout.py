@@ -42,6 +42,7 @@ from tournaments.services import games_adapter
 from tournaments.services.avoidance import avoid_first_round
 from tournaments.services.common import ActionError, record, require_no_duplicates, require_status
 from tournaments.services.divisions import division_finished
+from tournaments.services.ready import stamp_ready, tables_in_use
 from tournaments.signals import draw_changed
 
 KNOCKOUT_FLIGHTS = (
@@ -149,17 +150,9 @@ def make_knockout_draw(*, tournament: Tournament, actor: AbstractBaseUser | None
     tournament.status = Tournament.Status.RUNNING
     tournament.current_round = 1
     tournament.save()
-    create_pairings(tournament, (m.key for m in draw.matches))
-    sync_bracket(tournament)
+    sync_bracket(tournament)  # creates the bracket's pairings, each in its final state
     record(tournament, actor, "knockout_draw", after={"seeds": seeded, "size": draw.size})
     return draw
-
-
-def create_pairings(tournament: Tournament, keys: Iterable[MatchKey]) -> None:
-    Pairing.objects.bulk_create(
-        Pairing(tournament=tournament, flight=key.flight, round=key.round, number=key.number)
-        for key in keys
-    )
 
 
 def knockout_draw_of(tournament: Tournament, entries: Iterable[Entry]) -> KnockoutDraw:
@@ -219,11 +212,16 @@ def sync_bracket(tournament: Tournament) -> BracketState:
     if _draw_last_chance(tournament, draw, state, entries):
         entries, draw, pairings = _load(tournament)
         state = resolve(draw, results_of(pairings), strict=False)
-    changed: list[Pairing] = []
+    changed: dict[int, Pairing] = {}  # by id(): unsaved pairings are told apart by identity
     unplayed: list[Match] = []
     new_matches: list[tuple[Pairing, Match]] = []
+    created: list[Pairing] = []  # the bracket's matches without a pairing yet: a new draw or flight
+    rounds: dict[str, int] = {}
     for key, match_state in state.matches.items():
-        pairing = pairings[key]
+        pairing = pairings.get(key)
+        if pairing is None:
+            pairing = Pairing(tournament=tournament, flight=key.flight, round=key.round, number=key.number)
+            created.append(pairing)
         top, bottom = _entry_id(match_state.top), _entry_id(match_state.bottom)
         new_state = STATE_OF[match_state.status]
         winner = _entry_id(match_state.winner) if new_state == Pairing.State.BYE else pairing.winner_id
@@ -231,7 +229,7 @@ def sync_bracket(tournament: Tournament) -> BracketState:
             winner = None
         if (pairing.top_id, pairing.bottom_id, pairing.state, pairing.winner_id) != (top, bottom, new_state, winner):
             pairing.top_id, pairing.bottom_id, pairing.state, pairing.winner_id = top, bottom, new_state, winner
-            changed.append(pairing)
+            changed[id(pairing)] = pairing
         players = (
             entries[top].player if top else None,
             entries[bottom].player if bottom else None,
@@ -242,11 +240,12 @@ def sync_bracket(tournament: Tournament) -> BracketState:
             # played (or under way) between other players, whom a correction has moved:
             # kept with its games as a record, and the right players play a new match
             pairing.match = None
-            if pairing not in changed:
-                changed.append(pairing)
+            changed[id(pairing)] = pairing
         if pairing.match is None:
             if new_state == Pairing.State.READY:
-                length = tournament.length_for(key.flight, key.round, draw.rounds(key.flight))
+                if key.flight not in rounds:  # draw.rounds looks at every match: once a flight
+                    rounds[key.flight] = draw.rounds(key.flight)
+                length = tournament.length_for(key.flight, key.round, rounds[key.flight])
                 new_matches.append((pairing, games_adapter.new_match(
                     tournament, length, players[0].pk, players[1].pk  # type: ignore[union-attr]
                 )))
@@ -259,21 +258,34 @@ def sync_bracket(tournament: Tournament) -> BracketState:
             if not games_adapter.has_started(pairing.match):
                 unplayed.append(pairing.match)
             pairing.match = None
-            if pairing not in changed:
-                changed.append(pairing)
+            changed[id(pairing)] = pairing
+    new = {id(pairing) for pairing in created}
+    # New pairings whose two players are known are stamped ready as they are created
+    # (``services.ready``): written once, in their final state, and announced by id.
+    fresh = [p for p, _ in new_matches if id(p) in new and not _withdrawn(entries, p)]
+    for pairing, match in new_matches:
+        pairing.match = match  # unsaved yet: its round's time control is stamped on it
+    if fresh:
+        stamp_ready(tournament, fresh, taken=tables_in_use(tournament), now=timezone.now())
     if new_matches:
-        created = games_adapter.create_matches([match for _, match in new_matches])
-        for (pairing, _), match in zip(new_matches, created, strict=True):
+        made = games_adapter.create_matches([match for _, match in new_matches])
+        for (pairing, _), match in zip(new_matches, made, strict=True):
             pairing.match = match
-            if pairing not in changed:
-                changed.append(pairing)
-    Pairing.objects.bulk_update(changed, ["top", "bottom", "state", "winner", "match"])
+            changed[id(pairing)] = pairing
+    Pairing.objects.bulk_create(created)
+    Pairing.objects.bulk_update([p for key, p in changed.items() if key not in new],
+                                ["top", "bottom", "state", "winner", "match"])
     for match in unplayed:
         games_adapter.discard_unplayed(match)
     _set_places(tournament, state, entries)
     _finish_if_over(tournament, state)
-    draw_changed.send(sender=Tournament, tournament=tournament)
+    draw_changed.send(sender=Tournament, tournament=tournament, stamped=[p.pk for p in fresh])
     return state
+
+
+def _withdrawn(entries: dict[int, Entry], pairing: Pairing) -> bool:
+    """A player of the pairing has withdrawn: their match becomes a walkover, unannounced."""
+    return any(entries[pk].withdrawn for pk in (pairing.top_id, pairing.bottom_id) if pk is not None)
 
 
 def _seats(match: Match) -> tuple[int | None, int | None]:
@@ -299,11 +311,10 @@ def _draw_last_chance(
     if len(fed) < 2:
         return False
     seeded = sorted(fed, key=lambda entry_id: (entries[entry_id].seed or 0, entry_id))
-    extended = add_flight(draw, LAST_CHANCE, seeded)
     for seed, entry_id in enumerate(seeded, start=1):
         entries[entry_id].last_chance_seed = seed
     Entry.objects.bulk_update([entries[e] for e in seeded], ["last_chance_seed"])
-    create_pairings(tournament, (m.key for m in extended.flight(LAST_CHANCE)))
+    # its pairings are created by ``sync_bracket``, which reloads the draw next
     record(tournament, None, "last_chance_draw", after={"seeds": seeded})
     return True
 

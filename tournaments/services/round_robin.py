@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
 
 from tournaments.draws.round_robin import round_robin, snake_groups
 from tournaments.models import Entry, Flight, Pairing, Tournament
@@ -19,6 +21,7 @@ from tournaments.services.common import ActionError, record, require_no_duplicat
 from tournaments.services.divisions import division_finished
 from tournaments.services.knockout import active_entries, seeded_entries
 from tournaments.services.playoffs import places_after_playoffs
+from tournaments.services.ready import stamp_ready, tables_in_use
 from tournaments.services.tables import TABLE_FLIGHTS, table_standings
 from tournaments.signals import draw_changed
 
@@ -70,10 +73,11 @@ def make_round_robin_draw(*, tournament: Tournament, actor: AbstractBaseUser | N
                 pairings.append(table_pairing(tournament, Flight.GROUP, group_number, number, pair.round,
                                          pair.first, pair.second))
     Entry.objects.bulk_update(entries, ["seed", "group"])
-    Pairing.objects.bulk_create(pairings)
     tournament.status = Tournament.Status.RUNNING
     tournament.save()
-    start_round(tournament=tournament, actor=actor)
+    # round 1 opens as it is created: every pairing is written once
+    open_rounds(tournament, actor, target=1, pairings=pairings, entries={e.pk: e for e in entries},
+                create=True)
     record(tournament, actor, "round_robin_draw", after={"groups": groups, "cycles": tournament.cycles})
     return len(pairings)
 
@@ -90,10 +94,7 @@ def table_pairing(
 
 
 def last_round(tournament: Tournament) -> int:
-    return max(
-        (p.round for p in tournament.pairings.filter(flight__in=TABLE_FLIGHTS).only("round")),
-        default=0,
-    )
+    return tournament.pairings.filter(flight__in=TABLE_FLIGHTS).aggregate(last=Max("round"))["last"] or 0
 
 
 @transaction.atomic
@@ -115,18 +116,36 @@ def start_round(
             flight__in=TABLE_FLIGHTS, round__lte=target, state=Pairing.State.WAITING
         ).select_related("top", "bottom")
     )
+    entries = {entry.pk: entry for p in waiting for entry in (p.top, p.bottom)}
+    return open_rounds(tournament, actor, target=target, pairings=waiting, entries=entries, create=False)
+
+
+def open_rounds(tournament: Tournament, actor: AbstractBaseUser | None, *, target: int,
+                pairings: list[Pairing], entries: dict[int, Entry], create: bool) -> int:
+    """Open the rounds up to ``target``: the waiting ones of ``pairings`` (up to that round)
+    get their matches and are stamped ready (``services.ready``), then every pairing is
+    written once: created (``create``: a new draw or round) or updated set-based."""
+    waiting = [p for p in pairings if p.state == Pairing.State.WAITING and p.round <= target]
     length = tournament.length_for(tournament.event_format.table_flight or Flight.GROUP, 1, 1)
-    matches = games_adapter.create_matches([
-        games_adapter.new_match(tournament, length, p.top.player_id, p.bottom.player_id)
-        for p in waiting
-    ])
+    matches = [games_adapter.new_match(tournament, length, entries[p.top_id].player_id,
+                                       entries[p.bottom_id].player_id)  # type: ignore[index]
+               for p in waiting]
     for pairing, match in zip(waiting, matches, strict=True):
         pairing.match, pairing.state = match, Pairing.State.READY
-    Pairing.objects.bulk_update(waiting, ["match", "state"])
+    # a withdrawn player's match becomes a walkover (services.walkovers), unannounced
+    fresh = [p for p in waiting if not (entries[p.top_id].withdrawn or entries[p.bottom_id].withdrawn)]  # type: ignore[index]
+    stamp_ready(tournament, fresh, taken=tables_in_use(tournament), now=timezone.now())
+    for pairing, match in zip(waiting, games_adapter.create_matches(matches), strict=True):
+        pairing.match = match
+    if create:
+        Pairing.objects.bulk_create(pairings)
+    else:
+        Pairing.objects.bulk_update(waiting, ["match", "state", "announced_for", "ready_at",
+                                              "forfeit_at", "table"])
     tournament.current_round = target
     tournament.save(update_fields=["current_round"])
     record(tournament, actor, "round_started", after={"round": target})
-    draw_changed.send(sender=Tournament, tournament=tournament)
+    draw_changed.send(sender=Tournament, tournament=tournament, stamped=[p.pk for p in fresh])
     return target
 
 

@@ -20,7 +20,7 @@ from tournaments.models import Entry, Flight, Pairing, Tournament
 from tournaments.services.avoidance import avoid_first_round
 from tournaments.services.common import ActionError, record, require_no_duplicates, require_status
 from tournaments.services.knockout import active_entries, rng_for
-from tournaments.services.round_robin import seed_entries, start_round, table_pairing
+from tournaments.services.round_robin import open_rounds, seed_entries, table_pairing
 
 
 @dataclass
@@ -78,15 +78,14 @@ def _first_round(tournament: Tournament, entries: list[Entry],
     return [(p.first, p.second) for p in pair_first_round(seeded, rng=rng)]
 
 
-def _open_round(tournament: Tournament, actor: AbstractBaseUser | None,
+def _open_round(tournament: Tournament, actor: AbstractBaseUser | None, entries: list[Entry],
                 pairs: list[tuple[int, int | None]]) -> int:
     number = tournament.current_round + 1
-    Pairing.objects.bulk_create(
-        table_pairing(tournament, Flight.SWISS, 0, index, number, first, second)
-        for index, (first, second) in enumerate(pairs, start=1)
-    )
-    start_round(tournament=tournament, actor=actor)
-    return number
+    pairings = [table_pairing(tournament, Flight.SWISS, 0, index, number, first, second)
+                for index, (first, second) in enumerate(pairs, start=1)]
+    # the round opens as it is created: every pairing is written once, in its final state
+    return open_rounds(tournament, actor, target=number, pairings=pairings,
+                       entries={entry.pk: entry for entry in entries}, create=True)
 
 
 def _history_for_next_round(tournament: Tournament) -> SwissHistory:
@@ -112,7 +111,7 @@ def make_swiss_round(*, tournament: Tournament, actor: AbstractBaseUser | None,
         pairs = _first_round(tournament, entries, actor)
         tournament.swiss_rounds = tournament.swiss_rounds or swiss_rounds(len(entries))
         tournament.save(update_fields=["swiss_rounds"])
-        return _open_round(tournament, actor, pairs)
+        return _open_round(tournament, actor, entries, pairs)
     history = _history_for_next_round(tournament)
     if tournament.current_round >= (tournament.swiss_rounds or 0):
         raise ActionError("all_rounds_played", "Every Swiss round of this event has been played.")
@@ -120,7 +119,7 @@ def make_swiss_round(*, tournament: Tournament, actor: AbstractBaseUser | None,
                        round_number=tournament.current_round + 1, allow_repeats=allow_repeats)
     if allow_repeats:
         record(tournament, actor, "repeats_allowed", after={"round": tournament.current_round + 1})
-    return _open_round(tournament, actor, [(p.first, p.second) for p in pairs])
+    return _open_round(tournament, actor, entries, [(p.first, p.second) for p in pairs])
 
 
 def swiss_over(tournament: Tournament) -> bool:
@@ -135,14 +134,14 @@ def make_losses_round(*, tournament: Tournament, actor: AbstractBaseUser | None)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     entries = active_entries(tournament)
     if tournament.current_round == 0:
-        return _open_round(tournament, actor, _first_round(tournament, entries, actor))
+        return _open_round(tournament, actor, entries, _first_round(tournament, entries, actor))
     history = _history_for_next_round(tournament)
     if losses_over(tournament, history):
         raise ActionError("all_rounds_played", "The event is over: no further round is played.")
     pairs = pair_losses_round(history.players(entries), history.losses, history.played,
                               limit=tournament.losses_limit,
                               round_number=tournament.current_round + 1)
-    return _open_round(tournament, actor, [(p.first, p.second) for p in pairs])
+    return _open_round(tournament, actor, entries, [(p.first, p.second) for p in pairs])
 
 
 def losses_over(tournament: Tournament, history: SwissHistory | None = None) -> bool:

@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from clubs import registry
@@ -32,7 +33,7 @@ from tournaments.forms.day import (
 )
 from tournaments.models import Tournament
 from tournaments.selectors import day as day_selectors
-from tournaments.services import checkin, day, registration, walkovers
+from tournaments.services import checkin, day, desk_batch, registration, walkovers
 from tournaments.views.support import managed_tournament, report
 
 ERRORS = (DomainError, ServiceError)
@@ -50,6 +51,8 @@ def _context(tournament: Tournament, settings_form: EventSettingsForm | None = N
         "late_rule_help": LATE_RULE_HELP.get(tournament.late_entry_rule, ""),
         "club_players": Player.objects.filter(memberships__club=tournament.club)
         .exclude(pk__in=entered).order_by("display_name")[:200],
+        "to_register": (desk_batch.unregistered_members(tournament) if tournament.status in
+                        (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION) else []),
         "withdraw_form": WithdrawForm(),
     }
 
@@ -136,6 +139,44 @@ def desk_entry(request: HttpRequest, pk: int, entry_pk: int, what: str) -> HttpR
                                       by=request.user)
             return _("Division changed.")
         raise ServiceError("unknown_action", _("Unknown action."))
+
+    return _action(request, pk, run)
+
+
+def _chosen(request: HttpRequest, name: str) -> list[int] | None:
+    """The ticked ids of a batch form, or None when "select all" is ticked."""
+    if request.POST.get("all") == "1":
+        return None
+    return [number for number in (parse_int(value, 1, ID_MAX) for value in
+                                  request.POST.getlist(name)[:1000]) if number is not None]
+
+
+@login_required
+@require_POST
+def desk_register_members(request: HttpRequest, pk: int) -> HttpResponse:
+    """Register the ticked club members (or all of them) at once."""
+    def run(tournament: Tournament) -> str:
+        done = desk_batch.register_members(tournament=tournament, by=request.user,
+                                           players=_chosen(request, "player"))
+        return ngettext("%(count)s player registered.", "%(count)s players registered.",
+                        len(done)) % {"count": len(done)}
+
+    return _action(request, pk, run)
+
+
+@login_required
+@require_POST
+def desk_entrants(request: HttpRequest, pk: int) -> HttpResponse:
+    """Check in, or mark as paid, the ticked entrants (or all of them) at once."""
+    def run(tournament: Tournament) -> str:
+        chosen = _chosen(request, "entry")
+        if request.POST.get("what") == "fee":
+            done = desk_batch.mark_fees_paid(tournament=tournament, by=request.user, entries=chosen)
+            return ngettext("%(count)s entry fee marked as paid.",
+                            "%(count)s entry fees marked as paid.", len(done)) % {"count": len(done)}
+        done = desk_batch.check_in_entries(tournament=tournament, by=request.user, entries=chosen)
+        return ngettext("%(count)s player checked in.", "%(count)s players checked in.",
+                        len(done)) % {"count": len(done)}
 
     return _action(request, pk, run)
 

@@ -4,13 +4,17 @@ and the TV/projector view that refreshes itself (htmx polling)."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.safestring import mark_safe
 
 from common.bounds import parse_int
+from tournaments import page_cache
 from tournaments.models import Flight, Pairing, Tournament
 from tournaments.selectors import tournaments as selectors
-from tournaments.views.support import visible_tournament
+from tournaments.views.support import live_answer, not_modified, visible_tournament
 
 KNOCKOUT = (Flight.MAIN, Flight.CONSOLATION, Flight.LAST_CHANCE)
 
@@ -51,9 +55,17 @@ def tv(request: HttpRequest, pk: int) -> HttpResponse:
     """Large type for a screen in the playing hall: matches being played with their tables,
     the latest results, and the bracket or the standings. Polls itself every 15 seconds."""
     tournament = visible_tournament(request, pk)
-    context = tv_context(tournament)
-    template = "tournaments/_tv.html" if request.htmx else "tournaments/tv.html"
-    return render(request, template, context)
+    # the screen shows the time to the minute and the club's name: part of the key
+    minute = timezone.localtime().strftime("%Y-%m-%d %H:%M %Z")
+    cached = page_cache.lookup(tournament, "tv", extra=(minute, tournament.club.name))
+    if request.htmx and not_modified(request, cached.etag):
+        return live_answer(HttpResponseNotModified(), cached.etag)
+    screen = cached.value(lambda: render_to_string(
+        "tournaments/_tv.html", {**tv_context(tournament), "etag": cached.etag}, request))
+    if request.htmx:
+        return live_answer(HttpResponse(screen), cached.etag)
+    return render(request, "tournaments/tv.html", {"tournament": tournament,
+                                                   "screen": mark_safe(screen)})  # fmt: skip
 
 
 def tv_context(tournament: Tournament) -> dict:

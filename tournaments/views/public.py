@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
@@ -19,7 +19,7 @@ from tournaments import page_cache
 from tournaments.filters import TournamentFilter
 from tournaments.models import Flight, Tournament
 from tournaments.selectors import tournaments as selectors
-from tournaments.views.support import visible_tournament
+from tournaments.views.support import live_answer, not_modified, visible_tournament
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
@@ -101,21 +101,30 @@ def _standings_data(tournament: Tournament) -> Callable[[], dict[str, Any]]:
 
 
 def _fragment(request: HttpRequest, tournament: Tournament, tab: str, partial: str,
-              data: Callable[[], dict[str, Any]]) -> str:
+              data: Callable[[], dict[str, Any]],
+              cached: page_cache.Cached | None = None) -> str:
     """An event's public fragment: the same for every viewer, so kept by
-    tournaments.page_cache."""
-    def render_fragment() -> str:
-        return render_to_string(partial, {"tournament": tournament, **data()}, request)
+    tournaments.page_cache (``cached``: its entry, when the caller has looked it up)."""
+    cached = cached or page_cache.lookup(tournament, f"{tab}:{partial}")
 
-    return page_cache.fragment(tournament, f"{tab}:{partial}", render_fragment)
+    def render_fragment() -> str:
+        context = {"tournament": tournament, "etag": cached.etag, **data()}
+        return render_to_string(partial, context, request)
+
+    return cached.value(render_fragment)
 
 
 def _with_fragment(request: HttpRequest, tournament: Tournament, tab: str, partial: str,
                    data: Callable[[], dict[str, Any]]) -> HttpResponse:
-    """An event page around its public fragment; an htmx request gets the fragment alone."""
-    fragment = _fragment(request, tournament, tab, partial, data)
+    """An event page around its public fragment; an htmx request gets the fragment alone,
+    or 304 Not Modified when it sends the fragment's entity tag and the event has not
+    changed since."""
+    cached = page_cache.lookup(tournament, f"{tab}:{partial}")
+    if request.htmx and not_modified(request, cached.etag):
+        return live_answer(HttpResponseNotModified(), cached.etag)
+    fragment = _fragment(request, tournament, tab, partial, data, cached)
     if request.htmx:
-        return HttpResponse(fragment)
+        return live_answer(HttpResponse(fragment), cached.etag)
     context = _context(request, tournament, tab)
     context["fragment"] = mark_safe(fragment)  # rendered by the template engine above
     return render(request, f"tournaments/{tab}.html", context)

@@ -151,3 +151,60 @@ document.addEventListener("click", function (event) {
   const field = event.target.closest("[data-select-on-click]");
   if (field) field.select();
 });
+
+// Live fragments (brackets, tables, the TV screen; any element polled with hx-trigger
+// "every ..."): while the tab is hidden, polls are skipped, and when it shows again the
+// page says "page-visible" (fragments listening to it on the body ask at once), then the
+// polls go on. A fragment that carries its entity tag (data-etag) sends it back
+// (If-None-Match): the server answers 304 while the event has not changed, and the
+// fragment is left as it is (no swap, no flicker, the zoom and scroll kept).
+(function () {
+  "use strict";
+  if (!window.htmx) return;
+
+  function polled(elt) {
+    return /(^|,)\s*every\s/.test(elt.getAttribute("hx-trigger") || "");
+  }
+
+  document.body.addEventListener("htmx:confirm", function (event) {
+    // htmx polls without a triggering event; other triggers (a click, page-visible) pass
+    if (document.visibilityState === "hidden" && !event.detail.triggeringEvent
+        && polled(event.detail.elt)) {
+      event.preventDefault();
+    }
+  });
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") {
+      document.body.dispatchEvent(new CustomEvent("page-visible"));
+    }
+  });
+
+  document.body.addEventListener("htmx:configRequest", function (event) {
+    const etag = event.detail.elt.dataset ? event.detail.elt.dataset.etag : null;
+    if (etag && event.detail.verb === "get") event.detail.headers["If-None-Match"] = etag;
+  });
+
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.xhr.status === 304) event.detail.shouldSwap = false;
+  });
+})();
+
+// A batch form's "select all" (<input type="checkbox" name="all" data-select-all="entry">)
+// ticks every box named "entry" of its form (boxes in a table join with form="..."), and
+// is unticked when one of them is. Without JavaScript the form still works: the server
+// reads all=1 as every player.
+document.addEventListener("change", function (event) {
+  const box = event.target;
+  if (!box.form || box.type !== "checkbox") return;
+  if (box.dataset.selectAll) {
+    const items = box.form.elements.namedItem(box.dataset.selectAll);
+    if (!items) return;
+    (items.length === undefined ? [items] : Array.from(items)).forEach(function (item) {
+      item.checked = box.checked;
+    });
+    return;
+  }
+  const all = box.form.querySelector("[data-select-all='" + box.name + "']");
+  if (all && !box.checked) all.checked = false;
+});

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0009_constraint_spelled_nardy'),
+        ('games', '0010_results_from_files'),
     ]
 
     operations = [

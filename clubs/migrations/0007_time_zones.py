@@ -8,7 +8,7 @@ import common.time_zones
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('clubs', '0003_club_language_profile_signup_language'),
+        ('clubs', '0006_private_by_default'),
     ]
 
     operations = [
