@@ -20,6 +20,7 @@ Plain Python (no Django).
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from tournaments.limits import MAX_ENTRANTS, MAX_ROUNDS
 from tournaments.standings import METRICS
 

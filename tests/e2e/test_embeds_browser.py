@@ -1,7 +1,7 @@
 """A club's own website frames an embed page (clubs.embeds) in a real browser that keeps
 the site's Content-Security-Policy: a listed site shows it, an unlisted one is refused.
 Also the embed page, the club settings with its snippets and the event page with its
-time zone at a phone's width and a laptop's, axe-core clean."""
+time zone at a phone's width, a laptop's and a big screen's, axe-core clean."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from playwright.sync_api import Error as BrowserError
 
 from clubs import embeds
 from tests.e2e import crawl
@@ -18,6 +19,8 @@ from tests.factories import ClubFactory, UserFactory
 from tests.games.match_factories import fast_passwords
 from tests.support.fake_http import fake_site
 from tournaments import services
+
+BIG_SCREEN = {"width": 2560, "height": 1440}
 
 pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures(fast_passwords.__name__),
               pytest.mark.django_db(transaction=True)]
@@ -45,7 +48,7 @@ def frame_text(page: Any, src: str) -> str:
         return ""
     try:
         return frame.locator("body").inner_text(timeout=3_000)
-    except Exception:  # a refused frame holds Chromium's error page, or nothing
+    except BrowserError:  # a refused frame holds Chromium's error page, or nothing
         return ""
 
 
@@ -71,7 +74,7 @@ def test_a_listed_site_frames_the_embed_and_an_unlisted_one_is_refused(
         del unlisted_origin
 
 
-def test_the_new_pages_at_a_phone_and_a_laptop_width(live_server: Any, browser: Any) -> None:
+def test_the_new_pages_at_a_phone_a_laptop_and_a_big_screen(live_server: Any, browser: Any) -> None:
     club, event = a_club_with_a_public_event(["https://club.example.org"])
     context = browser.new_context(bypass_csp=True)  # axe-core is injected as a script
     client = Client()
@@ -91,6 +94,7 @@ def test_the_new_pages_at_a_phone_and_a_laptop_width(live_server: Any, browser: 
             ("event", event.get_absolute_url()),
         ):
             crawl.check(page, base + path, f"{where} [{language}]", problems, language=language,
+                        viewports=(crawl.PHONE, crawl.LAPTOP, BIG_SCREEN),
                         strip=(club.name, event.name, "embedder"))
     context.close()
     assert not problems, problems.report()
