@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.urls import Resolver404, resolve
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, viewsets
 from rest_framework.permissions import AllowAny
@@ -69,11 +70,11 @@ class OembedViewSet(viewsets.ViewSet):
         asked = query.validated_data
         if asked["format"] != "json":
             return error_response("format_not_supported", 501,  # type: ignore[return-value]
-                                  "Only the json format is given.")
+                                  _("Only the json format is given."))
         found = _embedded(request, asked["url"])
         if found is None:
             return error_response("not_embeddable", 404,  # type: ignore[return-value]
-                                  "That address is not a public page a club can embed.")
+                                  _("That address is not a public page a club can embed."))
         url, content = found
         width = min(asked.get("maxwidth") or 800, 800)
         height = min(asked.get("maxheight") or content.height, content.height)
