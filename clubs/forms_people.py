@@ -114,7 +114,6 @@ class ProfileForm(forms.Form):
         help_text=_("With your FIBS and Galaxy names, this is how the site knows you in a match "
                     "file you upload."))
 
-
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["time_zone"].choices = [("", _("My club's time zone")), *time_zone_choices()]

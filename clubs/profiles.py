@@ -186,15 +186,17 @@ def set_preferred_language(*, user: AbstractBaseUser, language: str) -> bool:
 
 
 @transaction.atomic
-def update_profile(*, user: AbstractBaseUser, preferred_language: str = "", time_zone: str = "",
-                   **player_fields: Any) -> tuple[Profile, Player]:
-    """Save the account's language, time zone and its player's public details (validated)."""
+def update_profile(*, user: AbstractBaseUser, preferred_language: str = "",
+                   time_zone: str | None = None, **player_fields: Any) -> tuple[Profile, Player]:
+    """Save the account's language, time zone (None: as it is; empty: the club's) and its
+    player's public details (validated)."""
     unknown = set(player_fields) - set(PLAYER_FIELDS)
     if unknown:
         raise TypeError(f"not profile fields: {sorted(unknown)}")
     profile, _ = Profile.objects.get_or_create(user=user)
     profile.preferred_language = preferred_language if preferred_language in LANGUAGE_CODES else ""
-    profile.time_zone = time_zone
+    if time_zone is not None:
+        profile.time_zone = time_zone
     profile.full_clean()
     profile.save()
     player = ensure_player(user)

@@ -276,8 +276,9 @@ def profile(request: HttpRequest) -> HttpResponse:
     form = ProfileForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = dict(form.cleaned_data)
-        if "shown_as" not in request.POST:
-            data.pop("shown_as")  # not asked: the choice stays as it is
+        for kept in ("shown_as", "time_zone"):
+            if kept not in request.POST:
+                data.pop(kept)  # not asked (an older form): the choice stays as it is
         language = data.pop("preferred_language")
         try:
             profiles.update_profile(user=request.user, preferred_language=language, **data)

@@ -228,3 +228,22 @@ def test_a_time_zone_that_does_not_exist_is_refused_where_it_is_set(client) -> N
     assert response.status_code == 200 and not Profile.objects.filter(user=user, time_zone="Mars/Olympus").exists()
     response = client.post(reverse("clubs:profile"), {"display_name": "Ana", "time_zone": "Europe/Istanbul"})
     assert response.status_code == 302 and Profile.objects.get(user=user).time_zone == "Europe/Istanbul"
+    # a form without the field (an older page) leaves the choice as it is; empty: the club's
+    client.post(reverse("clubs:profile"), {"display_name": "Ana"})
+    assert Profile.objects.get(user=user).time_zone == "Europe/Istanbul"
+    client.post(reverse("clubs:profile"), {"display_name": "Ana", "time_zone": ""})
+    assert Profile.objects.get(user=user).time_zone == ""
+
+
+def test_the_api_reads_and_sets_a_persons_time_zone(client) -> None:
+    user = UserFactory()
+    client.force_login(user)
+    me = "/api/profile/me/"
+    assert client.get(me).json()["time_zone"] == ""
+    bad = client.patch(me, {"time_zone": "Mars/Olympus"}, content_type="application/json")
+    assert bad.status_code == 400 and "time_zone" in bad.json()["error"]["fields"]
+    assert "Mars/Olympus" in bad.json()["error"]["fields"]["time_zone"][0]
+    assert client.patch(me, {"time_zone": "Asia/Baku"}, content_type="application/json").status_code == 200
+    # another change leaves the zone as it is
+    assert client.patch(me, {"city": "Baku"}, content_type="application/json").json()["time_zone"] == "Asia/Baku"
+    assert Profile.objects.get(user=user).time_zone == "Asia/Baku"
