@@ -16,6 +16,7 @@ from icalendar import Calendar
 from clubs import calendar, profiles
 from clubs.models import Profile
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
+from tests.support.clients import api_client, error_of
 from tests.tournaments.tournament_helpers import make_event, pairing
 from tournaments import services
 
@@ -235,15 +236,14 @@ def test_a_time_zone_that_does_not_exist_is_refused_where_it_is_set(client) -> N
     assert Profile.objects.get(user=user).time_zone == ""
 
 
-def test_the_api_reads_and_sets_a_persons_time_zone(client) -> None:
+def test_the_api_reads_and_sets_a_persons_time_zone() -> None:
     user = UserFactory()
-    client.force_login(user)
+    api = api_client(user)
     me = "/api/profile/me/"
-    assert client.get(me).json()["time_zone"] == ""
-    bad = client.patch(me, {"time_zone": "Mars/Olympus"}, content_type="application/json")
-    assert bad.status_code == 400 and "time_zone" in bad.json()["error"]["fields"]
-    assert "Mars/Olympus" in bad.json()["error"]["fields"]["time_zone"][0]
-    assert client.patch(me, {"time_zone": "Asia/Baku"}, content_type="application/json").status_code == 200
+    assert api.get(me).json()["time_zone"] == ""
+    bad = api.patch(me, {"time_zone": "Mars/Olympus"}, format="json")
+    assert bad.status_code == 400 and "Mars/Olympus" in error_of(bad)["fields"]["time_zone"][0]
+    assert api.patch(me, {"time_zone": "Asia/Baku"}, format="json").status_code == 200
     # another change leaves the zone as it is
-    assert client.patch(me, {"city": "Baku"}, content_type="application/json").json()["time_zone"] == "Asia/Baku"
+    assert api.patch(me, {"city": "Baku"}, format="json").json()["time_zone"] == "Asia/Baku"
     assert Profile.objects.get(user=user).time_zone == "Asia/Baku"
