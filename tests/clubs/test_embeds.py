@@ -146,7 +146,7 @@ def test_oembed_gives_the_frame_of_a_public_item(client) -> None:
     assert hidden.status_code == 404 and hidden.json()["error"]["code"] == "not_embeddable"
     in_russian = client.get("/api/oembed/", {"url": embeds.embed_url(club, "bracket", private.pk)},
                             HTTP_ACCEPT_LANGUAGE="ru")
-    assert in_russian.json()["error"]["message"].startswith("По этому адресу нет открытой страницы")
+    assert in_russian.json()["error"]["message"].startswith("По этому адресу нет публичной страницы")
     elsewhere = client.get("/api/oembed/", {"url": "https://example.com/whatever/"})
     assert elsewhere.status_code == 404
     xml = client.get("/api/oembed/", {"url": url, "format": "xml"})
