@@ -29,6 +29,7 @@ Variables (all optional):
                             the client's address for lockouts and throttles is then taken
                             from X-Forwarded-For, never before
   NARDY_LOGIN_FAILURES      failed logins before a lockout (default 6)
+  NARDY_BACKUP_DIR / _KEEP  where `manage.py backup` writes (var/backups) and how many stay (14)
   NARDY_THROTTLE_ANON / _USER / _SEARCH  API rates, e.g. 120/minute
 """
 
@@ -149,6 +150,9 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     VAR_DIR.mkdir(parents=True, exist_ok=True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# `manage.py backup` / `restore` (nardy_site.backups): where backups go and how many stay.
+BACKUP_DIR = Path(os.environ.get("NARDY_BACKUP_DIR") or VAR_DIR / "backups")
+BACKUP_KEEP = int(os.environ.get("NARDY_BACKUP_KEEP", "14"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
