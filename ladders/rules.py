@@ -24,8 +24,17 @@ MAX_EXTENSION_DAYS = 60
 DEFAULT_HANDICAP_STEP = 150
 
 
+REFUSALS_OF_WHO_ASKS = frozenset({"not_allowed", "not_director"})
+
+
 class LadderError(DomainError):
-    """A ladder action the rules refuse (nothing changed)."""
+    """A ladder action the rules refuse (nothing changed): 409, or 403 when it is who
+    asks that is refused."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        if self.code in REFUSALS_OF_WHO_ASKS:
+            self.status = 403
 
 
 @dataclass(frozen=True)

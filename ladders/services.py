@@ -311,7 +311,7 @@ def forfeit_due(limit: int = 200) -> list[int]:
     checked again under the lock, so a second sweep (or two workers) never repeats one."""
     now = clock.now()
     due = list(Challenge.objects.filter(status=ChallengeStatus.OPEN, deadline__lte=now)
-               .values_list("pk", flat=True)[:limit])
+               .order_by("deadline", "pk").values_list("pk", flat=True)[:limit])
     decided = []
     for pk in due:
         with transaction.atomic():
