@@ -8,6 +8,7 @@ the login page.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
@@ -36,6 +37,18 @@ from ladders.forms import (
 )
 from ladders.models import Challenge, Ladder
 from ladders.rules import LadderError
+
+
+def _signed_in(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A POST action: an anonymous visitor is sent to sign in first."""
+
+    @wraps(view)
+    def action(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        return view(request, *args, **kwargs)
+
+    return action
 
 
 def _ladder(request: HttpRequest, pk: int) -> Ladder:
@@ -116,6 +129,7 @@ def _on_ladder(ladder: Ladder) -> Any:
 
 
 @require_POST
+@_signed_in
 def join(request: HttpRequest, pk: int) -> HttpResponse:
     found = _ladder(request, pk)
     player = player_for(request.user)
@@ -131,6 +145,7 @@ def join(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@_signed_in
 def leave(request: HttpRequest, pk: int) -> HttpResponse:
     found = _ladder(request, pk)
     form = PlayerForm(request.POST, players=_on_ladder(found))
@@ -143,6 +158,7 @@ def leave(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@_signed_in
 def challenge(request: HttpRequest, pk: int) -> HttpResponse:
     found = _ladder(request, pk)
     form = ChallengeForm(request.POST, players=_on_ladder(found))
@@ -162,6 +178,7 @@ def _no_player() -> None:
 
 
 @require_POST
+@_signed_in
 def reorder(request: HttpRequest, pk: int) -> HttpResponse:
     found = _ladder(request, pk)
     form = ReorderForm(request.POST, players=_on_ladder(found))
@@ -176,6 +193,7 @@ def reorder(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@_signed_in
 def pause(request: HttpRequest, pk: int) -> HttpResponse:
     found = _ladder(request, pk)
     form = PauseForm(request.POST, players=_on_ladder(found))
@@ -193,6 +211,7 @@ def _challenge(request: HttpRequest, pk: int) -> Challenge:
 
 
 @require_POST
+@_signed_in
 def void(request: HttpRequest, pk: int) -> HttpResponse:
     found = _challenge(request, pk)
     form = VoidForm(request.POST)
@@ -204,6 +223,7 @@ def void(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@_signed_in
 def extend(request: HttpRequest, pk: int) -> HttpResponse:
     found = _challenge(request, pk)
     form = ExtendForm(request.POST)

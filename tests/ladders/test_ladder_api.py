@@ -176,7 +176,7 @@ def test_director_acts_are_refused_to_players_and_kept_in_the_audit_trail(sim_cl
 
 def test_refusals_follow_the_error_contract_in_the_readers_language(sim_clock: SimClock) -> None:
     club, lid = _ladder_of(5, reach=2)
-    a, b, c, d, e = club.players
+    a, _b, _c, _d, e = club.players
     far = club.api(e).post(f"/api/ladders/{lid}/challenge/", {"challenged": a.pk}, format="json",
                            HTTP_ACCEPT_LANGUAGE="ru")
     error = error_of(far)
