@@ -24,6 +24,7 @@ from clubs.permissions import can_manage_club, player_for
 from clubs.selectors import club_members
 from common.errors import DomainError, sentence_of
 from ladders import clock, selectors, services
+from ladders.acts import described
 from ladders.charts import PositionPoint, position_chart_svg
 from ladders.choices import MoveReason
 from ladders.forms import (
@@ -282,4 +283,5 @@ def log(request: HttpRequest, pk: int) -> HttpResponse:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         raise PermissionDenied
-    return render(request, "ladders/log.html", {"ladder": found, "acts": selectors.acts(found)})
+    return render(request, "ladders/log.html",
+                  {"ladder": found, "rows": described(selectors.acts(found))})
