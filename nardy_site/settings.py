@@ -90,6 +90,7 @@ INSTALLED_APPS = [
     "notifications",
     "webhooks",
     "analysis",
+    "ladders",
 ]
 
 MIDDLEWARE = [

@@ -40,6 +40,13 @@ NAMESPACES_SKIPPED = {"admin", "api"}
 # URL names that are not pages, and why.
 NOT_PAGES: dict[str, str] = {
     "health": "JSON health check for load balancers",
+    "ladders:join": "POST-only action",
+    "ladders:leave": "POST-only action",
+    "ladders:challenge": "POST-only action",
+    "ladders:reorder": "POST-only action",
+    "ladders:pause": "POST-only action",
+    "ladders:void": "POST-only action",
+    "ladders:extend": "POST-only action",
     "money:add_sale": "POST-only action",
     "money:add_side_pool": "POST-only action",
     "money:csv": "CSV download",
@@ -150,6 +157,8 @@ CRAWLED = {
     "analysis:match_analysis", "analysis:my_pr_privacy", "analysis:club_depths",
     "analysis:club_pr_table", "analysis:event_analyses", "analysis:player_pr",
     "notifications:list", "notifications:preferences", "webhooks:endpoints", "money:event",
+    "ladders:ladder_list", "ladders:my_challenges", "ladders:ladder_new", "ladders:ladder",
+    "ladders:tv", "ladders:log", "ladders:player",
 }
 
 
@@ -359,7 +368,25 @@ def visits() -> list[Visit]:
         roles = signed_in if dispute.pk in seen_by_player else (DIRECTOR,)
         out.append(Visit(f"disputes:detail {dispute.status}",
                          reverse("disputes:detail", args=[dispute.pk]), roles))
+    out += ladder_visits(club)
     return _distinct(out)
+
+
+def ladder_visits(club: models.Model) -> list[Visit]:
+    """The demo ladder's pages: its standings, TV view, a player's chart; the audit trail
+    and a new ladder for the director; the challenges to answer for the signed in."""
+    ladder = _first("ladders.Ladder", club=club)
+    assert ladder is not None, "the demo has a ladder"
+    climber = _first("ladders.Move", ladder=ladder, reason="climbed")
+    return [
+        Visit("ladders:ladder_list", reverse("ladders:ladder_list")),
+        Visit("ladders:my_challenges", reverse("ladders:my_challenges"), (PLAYER, DIRECTOR)),
+        Visit("ladders:ladder_new", reverse("ladders:ladder_new", args=[club.slug]), (DIRECTOR,)),
+        Visit("ladders:ladder", reverse("ladders:ladder", args=[ladder.pk])),
+        Visit("ladders:tv", reverse("ladders:tv", args=[ladder.pk])),
+        Visit("ladders:log", reverse("ladders:log", args=[ladder.pk]), (DIRECTOR,)),
+        Visit("ladders:player", reverse("ladders:player", args=[ladder.pk, climber.player_id])),
+    ]
 
 
 def error_visits() -> list[Visit]:
