@@ -63,6 +63,8 @@ NOT_PAGES: dict[str, str] = {
     "tournaments:desk_settings": "POST action",
     "tournaments:desk_decide": "POST action",
     "tournaments:desk_entry": "POST action",
+    "tournaments:desk_register_members": "POST action",
+    "tournaments:desk_entrants": "POST action",
     "tournaments:desk_late_entry": "POST action",
     "tournaments:desk_pairing": "POST action",
     "tournaments:desk_apart": "POST action",
