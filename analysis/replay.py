@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from django.utils.translation import gettext
+
 from analysis.models import GameAnalysis, MatchAnalysis
 from engine.transcript.model import DOUBLE, DROP, MOVE, TAKE
 
@@ -90,6 +92,18 @@ def chances(found: dict[int, dict], steps: tuple[Any, ...]) -> list[ChancePoint]
 WIDTH, HEIGHT, MARGIN = 640, 200, 34
 
 
+def match_chart(
+    found: dict[int, dict], steps: tuple[Any, ...], names: tuple[str, str], current: int | None = None
+) -> str:
+    """The winning-chances chart of a match from its decisions found at their steps."""
+    return chances_chart(
+        chances(found, steps),
+        label=gettext("Winning chances over the match"),
+        names=names,
+        current=current,
+    )
+
+
 def chances_chart(
     points: list[ChancePoint], *, label: str, names: tuple[str, str], current: int | None = None
 ) -> str:
@@ -107,8 +121,10 @@ def chances_chart(
 
     line = " ".join(f"{x(i):.1f},{y(p.win):.1f}" for i, p in enumerate(points))
     parts = [
-        f'<line x1="{MARGIN}" y1="{y(0.5):.1f}" x2="{WIDTH - MARGIN}" y2="{y(0.5):.1f}" '
-        'stroke="currentColor" stroke-opacity="0.35" stroke-dasharray="4 4"/>',
+        (
+            f'<line x1="{MARGIN}" y1="{y(0.5):.1f}" x2="{WIDTH - MARGIN}" y2="{y(0.5):.1f}" '
+            'stroke="currentColor" stroke-opacity="0.35" stroke-dasharray="4 4"/>'
+        ),
     ]
     for value, text in ((1.0, "100%"), (0.5, "50%"), (0.0, "0%")):
         parts.append(

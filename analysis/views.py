@@ -52,7 +52,7 @@ def with_board(decision: dict[str, Any]) -> dict[str, Any]:
     """The decision with an SVG of the position before it: the play made as arrows and,
     when it was not the best, GNU Backgammon's best play as dashed arrows."""
     played = decision.get("played") or ""
-    best = decision.get("best") or "" if decision.get("kind") == "move" else ""
+    best = (decision.get("best") or "") if decision.get("kind") == "move" else ""
     try:
         position = Position.from_id(decision.get("position_id") or "")
         svg = render_position(
@@ -71,21 +71,16 @@ def match_analysis(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(game_selectors.matches(request.user), pk=pk)
     context = context_for(match, request.user)
     worst = sorted(context["blunders"], key=lambda d: -float(d.get("equity_lost") or 0))
-    context["worst"] = [with_board(worded(decision)) for decision in worst[:BOARDS_SHOWN]]
-    if shown := context["analysis"]:
-        record_and_steps = safe_replay_of(shown.transcript.text, match.engine_block_rule)
-        if record_and_steps is not None:
-            record, steps = record_and_steps
-            points = replay.chances(replay.decisions_by_step(shown, steps), steps)
-            context["chances_chart"] = mark_safe(  # our own SVG, its text escaped
-                replay.chances_chart(
-                    points,
-                    label=_("Winning chances over the match"),
-                    names=record.players,
-                )
-            )
-    if request.htmx:
+    if request.htmx:  # the progress, polled while an analysis runs: nothing else to draw
         return render(request, "analysis/_progress.html", context)
+    context["worst"] = [with_board(worded(decision)) for decision in worst[:BOARDS_SHOWN]]
+    shown = context["analysis"]
+    record_and_steps = shown and safe_replay_of(shown.transcript.text, match.engine_block_rule)
+    if record_and_steps:
+        record, steps = record_and_steps
+        found = replay.decisions_by_step(shown, steps)
+        # our own SVG, its text escaped
+        context["chances_chart"] = mark_safe(replay.match_chart(found, steps, record.players))
     return render(request, "analysis/match_analysis.html", context)
 
 

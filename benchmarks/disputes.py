@@ -32,6 +32,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from nardy_site.processes import cpu_seconds  # after the path is set
+
 CASES = [
     ("backgammon", "4HPwATDgc/ABMA", (3, 1), "8/5 6/5"),
     ("backgammon", "eO8DABj/P4AAAA", (6, 2), "10/8"),
@@ -165,21 +167,6 @@ def wait_for(ids: list[int], timeout: float = 600) -> None:
             return
         time.sleep(0.2)
     raise SystemExit("timed out waiting for verdicts")
-
-
-def cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) of a process and all its children, from /proc."""
-    import psutil
-
-    root = psutil.Process(pid)
-    total = 0.0
-    for process in [root, *root.children(recursive=True)]:
-        try:
-            times = process.cpu_times()
-        except psutil.NoSuchProcess:
-            continue
-        total += times.user + times.system
-    return total
 
 
 def latencies_of(ids: list[int]) -> list[float]:

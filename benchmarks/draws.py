@@ -267,20 +267,6 @@ def _post(host: str, path: str, token: str, body: dict | None = None) -> tuple[f
     return time.perf_counter() - start, status
 
 
-def _cpu(pid: int) -> float:
-    import psutil
-
-    process = psutil.Process(pid)
-    total = 0.0
-    for each in [process, *process.children(recursive=True)]:
-        try:
-            times = each.cpu_times()
-        except psutil.NoSuchProcess:
-            continue
-        total += times.user + times.system
-    return total
-
-
 def _worker_done(timeout: float = 600) -> float:
     """Seconds until the outbox has no work waiting (the worker caught up)."""
     import time
@@ -365,7 +351,7 @@ def api() -> list[Figure]:
                     tournament.pairings.filter(state=Pairing.State.READY).update(
                         state=Pairing.State.DECIDED, winner_id=F("top_id"))
             notified = Notification.objects.count()
-            cpu = _cpu(worker.pid)
+            cpu = processes.cpu_seconds(worker.pid)
             if action == "draw":
                 seconds, status = _post(host, draw, token)
             else:
@@ -373,7 +359,7 @@ def api() -> list[Figure]:
                 seconds, status = _post(host, next_round, token, body)
             assert status in (200, 201), (what, status, (workdir / "gunicorn.log").read_text()[-2000:])
             waited = _worker_done()
-            cpu = _cpu(worker.pid) - cpu
+            cpu = processes.cpu_seconds(worker.pid) - cpu
             people = Notification.objects.count() - notified
             figures.append(Figure(
                 f"API: {what}", seconds, GOAL,

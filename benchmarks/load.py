@@ -44,6 +44,8 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from nardy_site.processes import cpu_seconds  # after the path is set
+
 GOALS = {"read": 100.0, "write": 250.0}  # p95, milliseconds
 
 
@@ -342,21 +344,6 @@ def run_locust(args: argparse.Namespace, host: str,
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
-
-
-def cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) of a process and all its children, from /proc."""
-    import psutil
-
-    root = psutil.Process(pid)
-    total = 0.0
-    for process in [root, *root.children(recursive=True)]:
-        try:
-            times = process.cpu_times()
-        except psutil.NoSuchProcess:
-            continue
-        total += times.user + times.system
-    return total
 
 
 def report(samples: list[list[Any]], args: argparse.Namespace, workers: int,

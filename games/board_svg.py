@@ -410,25 +410,23 @@ def _place(picture: BoardPicture, seat: int, point: int) -> tuple[float, float]:
 
 
 def _arrows(picture: BoardPicture) -> list[str]:
+    """The play as solid red arrows; another play (the best one) as dashed green ones."""
     if picture.mover is None:
         return []
+    played = 'class="arrow" data-step="{n}"', "#c0392b", 'stroke-opacity="0.8"', "arrowhead"
+    best = 'class="arrow arrow-best" data-best-step="{n}"', BEST_COLOUR, 'stroke-dasharray="6 4"', (
+        "arrowhead-best"
+    )
     arrows = []
-    for number, (src, dst) in enumerate(picture.steps, start=1):
-        x1, y1 = _place(picture, picture.mover, src)
-        x2, y2 = _place(picture, picture.mover, dst)
-        arrows.append(
-            f'<line class="arrow" data-step="{number}" data-from="{src}" data-to="{dst}" '
-            f'x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#c0392b" stroke-width="3" '
-            f'stroke-opacity="0.8" marker-end="url(#arrowhead)"/>'
-        )
-    for number, (src, dst) in enumerate(picture.best_steps, start=1):
-        x1, y1 = _place(picture, picture.mover, src)
-        x2, y2 = _place(picture, picture.mover, dst)
-        arrows.append(
-            f'<line class="arrow arrow-best" data-best-step="{number}" data-from="{src}" '
-            f'data-to="{dst}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{BEST_COLOUR}" '
-            f'stroke-width="3" stroke-dasharray="6 4" marker-end="url(#arrowhead-best)"/>'
-        )
+    for steps, (label, colour, style, marker) in ((picture.steps, played), (picture.best_steps, best)):
+        for number, (src, dst) in enumerate(steps, start=1):
+            x1, y1 = _place(picture, picture.mover, src)
+            x2, y2 = _place(picture, picture.mover, dst)
+            arrows.append(
+                f'<line {label.format(n=number)} data-from="{src}" data-to="{dst}" '
+                f'x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" stroke-width="3" '
+                f'{style} marker-end="url(#{marker})"/>'
+            )
     return arrows
 
 

@@ -108,3 +108,18 @@ def wait_for_port(
             raise RuntimeError(f"exited with {process.returncode} before port {port} opened")
         time.sleep(0.1)
     raise TimeoutError(f"nothing listened on {host}:{port} within {timeout} s")
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of a process and all its children (0 for those gone)."""
+    import psutil
+
+    root = psutil.Process(pid)
+    total = 0.0
+    for process in [root, *root.children(recursive=True)]:
+        try:
+            times = process.cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += times.user + times.system
+    return total

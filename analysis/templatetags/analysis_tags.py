@@ -5,9 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext
 
 from analysis import replay, selectors
 from analysis.views import context_for, with_board
@@ -39,12 +37,7 @@ def replay_analysis(context: dict[str, Any], transcript: Any, steps: Any, step_n
         decision = None
     record = context.get("record")
     record_names = tuple(record.players) if record is not None else ("", "")
-    chart = replay.chances_chart(
-        replay.chances(found, steps),
-        label=gettext("Winning chances over the match"),
-        names=record_names,
-        current=step_number,
-    )
+    chart = replay.match_chart(found, steps, record_names, current=step_number)
     return {
         "analysis": analysis,
         "decision": with_board(worded(decision)) if decision else None,

@@ -168,19 +168,45 @@ def enter_game(
         raise from_problem(problems[0])
     game_score = scored.games[-1]
     before = match_state(match)
-    game = Game.objects.create(
+    game = _game_row(match, number, winner, result, doubles, game_score, by)
+    game.save()
+    _after_games(
+        match, by, before, scored.score, {"game": number, "result": result, "winner": winner}
+    )
+    if scored.finished:
+        _propose(match, by, match.score1, match.score2)
+    return game
+
+
+def _game_row(
+    match: Match,
+    number: int,
+    winner: int | None,
+    result: str,
+    doubles: Any,
+    score: Any,
+    by: AnyUser,
+) -> Game:
+    """A game as stored: what was entered, with the cube and points the scoring gave it."""
+    return Game(
         match=match,
         number=number,
         winner=winner,
         result=result,
-        cube=game_score.cube,
-        cube_owner=0 if game_score.cube_owner is None else game_score.cube_owner + 1,
+        cube=score.cube,
+        cube_owner=0 if score.cube_owner is None else score.cube_owner + 1,
         doubles=doubles_to_json(doubles) if doubles else None,
-        crawford=game_score.crawford,
-        points=to_decimal(game_score.points),
+        crawford=score.crawford,
+        points=to_decimal(score.points),
         entered_by=by,
     )
-    match.score1, match.score2 = (to_decimal(value) for value in scored.score)
+
+
+def _after_games(
+    match: Match, by: AnyUser, before: dict[str, Any], score: Any, entered: dict[str, Any]
+) -> None:
+    """The match's score after games were entered, and the audit line that says so."""
+    match.score1, match.score2 = (to_decimal(value) for value in score)
     match.status = MatchStatus.PLAYING
     match.save(update_fields=["score1", "score2", "status"])
     audit(
@@ -188,11 +214,8 @@ def enter_game(
         by,
         ResultChange.Action.GAME_ENTERED,
         before=before,
-        after={**match_state(match), "game": number, "result": result, "winner": winner},
+        after={**match_state(match), **entered},
     )
-    if scored.finished:
-        _propose(match, by, match.score1, match.score2)
-    return game
 
 
 @transaction.atomic
@@ -462,28 +485,18 @@ def propose_from_transcript(transcript_id: int) -> MatchResult | None:
         return None
     before = match_state(match)
     Game.objects.bulk_create(
-        Game(
-            match=match,
-            number=number,
-            winner=None if game.winner is None else game.winner + 1,
-            result=game.result,
-            cube=score.cube,
-            cube_owner=0 if score.cube_owner is None else score.cube_owner + 1,
-            doubles=doubles_to_json(game.doubles) if game.doubles else None,
-            crawford=score.crawford,
-            points=to_decimal(score.points),
-            entered_by=by,
+        _game_row(
+            match,
+            number,
+            None if game.winner is None else game.winner + 1,
+            game.result,
+            game.doubles,
+            score,
+            by,
         )
         for number, (game, score) in enumerate(zip(inputs, scored.games, strict=True), start=1)
     )
-    match.score1, match.score2 = expected
-    match.status = MatchStatus.PLAYING
-    match.save(update_fields=["score1", "score2", "status"])
-    audit(
-        match,
-        by,
-        ResultChange.Action.GAME_ENTERED,
-        before=before,
-        after={**match_state(match), "games": len(inputs), "transcript": transcript.pk},
+    _after_games(
+        match, by, before, scored.score, {"games": len(inputs), "transcript": transcript.pk}
     )
     return _propose(match, by, match.score1, match.score2, transcript=transcript)

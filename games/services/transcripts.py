@@ -22,8 +22,8 @@ from clubs.models import Player
 from clubs.permissions import AnyUser
 from engine.errors import EngineError
 from engine.match import Double, GameInput
-from engine.transcript import model as record_model
 from engine.replay import replay
+from engine.transcript import model as record_model
 from engine.transcript import read_transcript
 from engine.transcript.mat_read import decode
 from games.models import (
@@ -228,8 +228,8 @@ def seats_in_file(
         return (1, 2)
     if _matches_name(names[0], match.player2) and _matches_name(names[1], match.player1):
         return (2, 1)
-    column = transcript.uploader_column if transcript is not None else None
-    if column in COLUMNS and transcript is not None:
+    if transcript is not None and transcript.uploader_column in COLUMNS:
+        column = transcript.uploader_column
         seat = access.seat_of_user(transcript.uploaded_by, match)
         if seat is not None:
             other = 3 - seat

@@ -30,7 +30,7 @@ def analysed(gnubg_matches, django_capture_on_commit_callbacks):  # type: ignore
 
 
 def test_every_analysed_decision_is_found_at_its_step(analysed) -> None:  # type: ignore[no-untyped-def]
-    transcript, analysis, steps = analysed
+    _transcript, analysis, steps = analysed
     found = replay.decisions_by_step(analysis, steps)
     analysed_decisions = [
         decision

@@ -465,6 +465,7 @@ ALLOWED_LATIN = {
     "GNU Backgammon", "eXtreme Gammon", "Jellyfish", "FIBS", "GammonPoints", "Elo",
     "ID", "CSV", "API", "SVG", "JSON", "URL", "Shift", "QR", "HMAC-SHA256", "UTF-8", "UTF-16",
     "Windows-1251", "Telegram", "DailyGammon", "Backgammon Galaxy", "GridGammon", "E-mail",
+    "Backgammon Studio", "Galaxy", "Studio",  # online sites, named as players know them
     "EUR", "USD", "AZN", "TRY", "RUB", "GEL", "AMD",  # currency codes
     "AGPL-3.0-or-later", "PR", "mEMG", "EMG", "MWC",  # the licence; GNU Backgammon's units
 }
