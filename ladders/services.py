@@ -156,9 +156,12 @@ def make_challenge(*, ladder: Ladder, challenger: Player, challenged: Player,
         spot = rules.handicap(challenger.pk, ratings.get(challenger.pk), challenged.pk,
                               ratings.get(challenged.pk), length=ladder.length,
                               step=ladder.handicap_step)
+    # The spot is the match's starting score: the lower-rated player starts ahead.
     match = Match.objects.create(
         club=ladder.club, variant=ladder.variant, length=ladder.length, player1=challenger,
-        player2=challenged, is_public=ladder.is_public, status=MatchStatus.READY)
+        player2=challenged, is_public=ladder.is_public, status=MatchStatus.READY,
+        start_score1=spot.points if spot.to == challenger.pk else 0,
+        start_score2=spot.points if spot.to == challenged.pk else 0)
     challenge = Challenge.objects.create(
         ladder=ladder, challenger=challenger, challenged=challenged, match=match,
         created_at=now, deadline=now + timedelta(days=ladder.answer_days),

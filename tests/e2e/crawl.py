@@ -472,18 +472,25 @@ ALLOWED_LATIN = {
 _IDENTIFIER = re.compile(r"^[a-z0-9]+(_[a-z0-9]+)+$")  # codes like entry_added: never allowed
 
 
+def _has_letter(value: str) -> bool:
+    return any(character.isalpha() for character in value)
+
+
 def user_texts() -> set[str]:
     """Every text a user typed that the pages show (names, notes, statements...).
 
     The free-text values of the project's models: CharField/TextField without choices.
     Identifier-like values (``entry_added``) are left out, so a raw code on a page is
-    still caught.
+    still caught; so are values without a letter (a table "12", a score "3"): they are
+    no English words, and taking them out of the text would cut dates and numbers apart
+    ("05.12.2026" without "12" and "20" reads as a doubled full stop).
     """
     texts: set[str] = set()
     for model in apps.get_models():
         label = model._meta.app_label
         if label not in {"tournaments", "games", "leaderboard", "chouette", "disputes",
-                         "clubs", "auth", "notifications", "money", "webhooks", "account"}:
+                         "clubs", "auth", "notifications", "money", "webhooks", "account",
+                         "ladders"}:
             continue
         fields = [
             f.name for f in model._meta.get_fields()
@@ -496,8 +503,8 @@ def user_texts() -> set[str]:
         for row in model.objects.values_list(*fields):
             for value in row:
                 if value and not _IDENTIFIER.match(str(value)):
-                    texts.add(str(value))
-                    texts.add(Path(str(value)).name)
+                    texts.update(text for text in (str(value), Path(str(value)).name)
+                                 if _has_letter(text))
     for user in get_user_model().objects.all():
         texts.add(user.get_username())
     # The division names a director typed (kept in a JSON list on the event).
