@@ -11,6 +11,7 @@ import pytest
 
 from games.models import Match
 from ladders.models import Challenge, LadderAct
+from leaderboard.models import RatingChange
 from nardy_site.tasks import sweep as site_sweep
 from notifications.models import Notification
 from tests.factories import UserFactory
@@ -224,3 +225,51 @@ def test_only_members_join_and_a_player_joins_once(sim_clock: SimClock) -> None:
     other = club.api(club.players[0]).post(f"/api/ladders/{lid}/join/", {"player": club.players[1].pk},
                                            format="json")
     assert other.status_code == 403 and error_of(other)["code"] == "not_allowed"
+
+
+def test_a_handicapped_challenge_is_played_from_its_spot_to_the_end(sim_clock: SimClock) -> None:
+    """The spot is the match's starting score: the match starts 2–0, the Crawford game
+    comes when the spotted player first reaches match point counting the spot, no result
+    can take the spot away, and the end moves the ladder and the ratings."""
+    club = make_club(2)
+    strong, weak = club.players
+    seed_rating(club.club, strong, 1900)
+    seed_rating(club.club, weak, 1560)
+    ladder = new_ladder(club, placement="rating", handicap_step=150, length=9)
+    for player in (weak, strong):
+        club.api(player).post(f"/api/ladders/{ladder['id']}/join/", {}, format="json")
+    made = _challenge(club, ladder["id"], weak, strong)
+    assert made["handicap_to"]["id"] == weak.pk and made["handicap_points"] == 2
+    url = f"/api/matches/{made['match']}/"
+    shown = club.api().get(url).json()
+    assert (shown["player1"]["id"], shown["start_score1"], shown["start_score2"]) == (weak.pk, 2, 0)
+    assert (shown["score1"], shown["score2"]) == ("2.0", "0.0")
+
+    def game(by: Any, **entered: Any) -> dict[str, Any]:
+        response = club.api(by).post(f"{url}games/", entered, format="json")
+        assert response.status_code == 201, response.content
+        return response.json()
+
+    # 2 + 4 (a gammon on the 2-cube) + 2 = 8: the spotted player reaches match point
+    assert not game(weak, winner=1, result="gammon", cube=2, cube_owner=1)["crawford"]
+    assert not game(weak, winner=1, result="gammon")["crawford"]
+    refused = club.api(strong).post(f"{url}games/", {"winner": 2, "result": "single", "cube": 2,
+                                                     "cube_owner": 2}, format="json")
+    assert refused.status_code in (400, 409) and error_of(refused)["code"] == "cube_in_crawford"
+    assert game(strong, winner=2, result="single")["crawford"]
+    # post-Crawford: the leader wins the 2-cube, 10–1, and the result is proposed
+    assert not game(weak, winner=1, result="single", cube=2, cube_owner=1)["crawford"]
+    match = Match.objects.get(pk=made["match"])
+    result = match.results.get()
+    assert (result.score1, result.score2) == (10, 1)
+    confirmed = club.api(strong).post(f"/api/results/{result.pk}/confirm/", format="json")
+    assert confirmed.status_code == 200, confirmed.content
+    # no correction can take the spot away: 1–9 would have the spotted player below 2
+    refused = club.api().post(f"{url}override/", {"score1": 1, "score2": 9, "reason": "x"},
+                              format="json")
+    assert error_of(refused)["code"] == "below_start_score"
+    assert _order(club, ladder["id"]) == [weak.pk, strong.pk]
+    assert Challenge.objects.get(pk=made["id"]).winner_id == weak.pk
+    changes = {change.player_id: change for change in RatingChange.objects.filter(match=match)}
+    assert changes[weak.pk].won and changes[weak.pk].delta > 0
+    assert not changes[strong.pk].won and changes[strong.pk].delta < 0
