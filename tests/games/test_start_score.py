@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 
 from games.models import Match, MatchStatus, ResultStatus
+from games.selectors import exported_mat
 from games.services import (
     ServiceError,
     confirm_result,
@@ -20,7 +21,6 @@ from games.services import (
     remove_last_game,
 )
 from games.services.results import propose_from_transcript
-from games.selectors import exported_mat
 from tests.engine.test_start_score import PLAIN, SPOTTED
 from tests.factories import ClubFactory, UserFactory
 from tests.games.match_factories import MatchFactory, fast_passwords, player_with_login
@@ -94,7 +94,7 @@ def test_no_result_below_the_spot_in_the_readers_language() -> None:
 
 
 def test_the_api_shows_the_spot_and_never_takes_it() -> None:
-    match, user1, _ = spotted(start1=2, length=7)
+    match, _, _ = spotted(start1=2, length=7)
     shown = api_client().get(f"/api/matches/{match.pk}/").json()
     assert (shown["start_score1"], shown["start_score2"], shown["score1"]) == (2, 0, "2.0")
     director = UserFactory()

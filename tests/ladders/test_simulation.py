@@ -179,9 +179,16 @@ def test_weeks_of_a_ladder_through_the_api(seed: int, sim_clock: SimClock,
                     assert made["handicap_to"]["id"] == (challenger if a < b else target)
                 else:
                     assert made["handicap_to"] is None
+                # the spot is where the match starts (player 1: the challenger)
+                spot = {challenger: 0, target: 0}
+                if points:
+                    spot[made["handicap_to"]["id"]] = points
+                match = club.api().get(f"/api/matches/{made['match']}/").json()
+                assert (match["start_score1"], match["start_score2"]) == (
+                    spot[challenger], spot[target])
                 expected.open[made["id"]] = {"challenger": challenger, "challenged": target,
                                              "deadline": sim_clock.at + timedelta(days=ANSWER_DAYS),
-                                             "match": made["match"]}
+                                             "match": made["match"], "spot": spot}
                 expected.active[challenger] = expected.active[target] = sim_clock.at
             # results: entered by one player, confirmed by the other (today or tomorrow)
             for challenge_id, (result_id, confirmer, winner) in list(pending.items()):
@@ -194,8 +201,9 @@ def test_weeks_of_a_ladder_through_the_api(seed: int, sim_clock: SimClock,
                     continue
                 first, second = by_id[facts["challenger"]], by_id[facts["challenged"]]
                 winner = rng.choice([first, second])
-                score = (LENGTH, rng.randint(0, LENGTH - 1)) if winner == first else (
-                    rng.randint(0, LENGTH - 1), LENGTH)
+                spot = facts["spot"]  # nobody ends below their spot
+                score = (LENGTH, rng.randint(spot[second.pk], LENGTH - 1)) \
+                    if winner == first else (rng.randint(spot[first.pk], LENGTH - 1), LENGTH)
                 enterer, confirmer = rng.sample([first, second], 2)
                 result_id = _enter(club, enterer, facts["match"], *score)
                 if rng.random() < 0.7:
