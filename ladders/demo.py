@@ -33,7 +33,10 @@ def populate(stdout: TextIO) -> None:
                                                     (order[3], order[0], False)):
         made = services.make_challenge(ladder=ladder, challenger=challenger.player,
                                        challenged=challenged.player, by=director)
-        score = (Decimal(5), Decimal(2)) if challenger_wins else (Decimal(1), Decimal(5))
+        # the loser keeps at least the handicap's spot the match started with
+        match = made.match
+        score = (Decimal(5), Decimal(max(2, match.start_score2))) if challenger_wins \
+            else (Decimal(max(1, match.start_score1)), Decimal(5))
         games_services.override_result(match=made.match, by=director, score1=score[0],
                                        score2=score[1], reason="Demo result")
     last = list(ladder.rungs.order_by("position").select_related("player"))
