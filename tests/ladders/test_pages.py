@@ -131,3 +131,30 @@ def test_the_ladder_page_in_russian(sim_clock: SimClock) -> None:
     page = page_client(club.players[1].user).get(ladder.get_absolute_url(),
                                                  HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "Места на лестнице" in page and "Вызвать" in page and "Открытые вызовы" in page
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "az", "tr"])
+def test_the_rules_read_as_whole_sentences_in_every_language(
+    sim_clock: SimClock, language: str
+) -> None:
+    """Each rule is one translated sentence with its own full stop: nothing is glued on
+    after a translation, so no language ends up with two stops, or none."""
+    import re
+
+    from tests.e2e.crawl import messages_that_read_badly
+
+    club, ladder = _ladder(3, reach=2, answer_days=5, inactive_days=20, handicap_step=150)
+    services.make_challenge(ladder=ladder, challenger=club.players[2],
+                            challenged=club.players[1], by=club.director)
+    page = page_client(club.director).get(ladder.get_absolute_url(),
+                                          HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    rules = re.search(r'<p class="ladder-rules"><small>(.*?)</small></p>', page, re.S)
+    assert rules is not None
+    text = rules.group(1)
+    assert "2" in text and "5" in text and "20" in text and "150" in text
+    assert messages_that_read_badly(text) == []
+    sentences = [part for part in re.split(r"(?<=[.])\s+", text.strip()) if part]
+    assert len(sentences) == 4 and all(part.endswith(".") for part in sentences), sentences
+    assert ";" not in text
+    visible = re.sub(r"<[^>]+>", " ", page)
+    assert messages_that_read_badly(visible) == []
