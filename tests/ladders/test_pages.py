@@ -148,7 +148,7 @@ def test_the_rules_read_as_whole_sentences_in_every_language(
                             challenged=club.players[1], by=club.director)
     page = page_client(club.director).get(ladder.get_absolute_url(),
                                           HTTP_ACCEPT_LANGUAGE=language).content.decode()
-    rules = re.search(r'<p class="ladder-rules"><small>(.*?)</small></p>', page, re.S)
+    rules = re.search(r'<p class="ladder-rules"><small>(.*?)</small></p>', page, re.DOTALL)
     assert rules is not None
     text = rules.group(1)
     assert "2" in text and "5" in text and "20" in text and "150" in text
