@@ -92,6 +92,7 @@ INSTALLED_APPS = [
     "notifications",
     "webhooks",
     "analysis",
+    "ladders",
 ]
 
 MIDDLEWARE = [
