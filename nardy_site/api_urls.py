@@ -23,6 +23,7 @@ from clubs import api_embeds as embeds_api
 from common.api import error_response
 from disputes import api as disputes_api
 from games import api as games_api
+from ladders import api as ladders_api
 from leaderboard import api as leaderboard_api
 from money import api as money_api
 from nardy_site import api as site_api
@@ -91,6 +92,7 @@ notifications_api.register(router)
 webhooks_api.register(router)
 site_api.register(router)
 analysis_api.register(router)
+ladders_api.register(router)
 
 urlpatterns = [
     path("schema/", read_only_page(SchemaView.as_view()), name="schema"),

@@ -29,6 +29,8 @@ Variables (all optional):
                             the client's address for lockouts and throttles is then taken
                             from X-Forwarded-For, never before
   NARDY_LOGIN_FAILURES      failed logins before a lockout (default 6)
+  NARDY_DB_POOLER           transaction: PostgreSQL is behind PgBouncer in transaction mode
+  NARDY_BACKUP_DIR / _KEEP  where `manage.py backup` writes (var/backups) and how many stay (14)
   NARDY_THROTTLE_ANON / _USER / _SEARCH  API rates, e.g. 120/minute
 """
 
@@ -90,9 +92,11 @@ INSTALLED_APPS = [
     "notifications",
     "webhooks",
     "analysis",
+    "ladders",
 ]
 
 MIDDLEWARE = [
+    "nardy_site.client_address.ClientAddressMiddleware",  # first: REMOTE_ADDR is the client's
     "django.middleware.security.SecurityMiddleware",
     "nardy_site.errors.RequestSizeLimit",
     "nardy_site.errors.RefuseNulCharacters",
@@ -143,11 +147,15 @@ DATABASES = {
         VAR_DIR,
         # One test database per test run, so that runs in one checkout don't collide.
         test_suffix=f"_{os.getpid()}",
+        pooler=os.environ.get("NARDY_DB_POOLER", ""),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     VAR_DIR.mkdir(parents=True, exist_ok=True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# `manage.py backup` / `restore` (nardy_site.backups): where backups go and how many stay.
+BACKUP_DIR = Path(os.environ.get("NARDY_BACKUP_DIR") or VAR_DIR / "backups")
+BACKUP_KEEP = int(os.environ.get("NARDY_BACKUP_KEEP", "14"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -263,8 +271,10 @@ SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 
 # Abuse. Logins (the page, the API token, the admin) lock out after NARDY_LOGIN_FAILURES
 # failures from one address (django-axes, counted in the database, so across processes);
-# a correct password resets the count. Client addresses come from REMOTE_ADDR unless
-# NARDY_PROXY_COUNT proxies are declared (a forged X-Forwarded-For changes nothing).
+# a correct password resets the count. Every per-address rule (allauth's limits, the
+# lockouts, the API's throttles, the access log) reads REMOTE_ADDR, which
+# nardy_site.client_address sets to the client's address through the NARDY_PROXY_COUNT
+# declared proxies (a forged X-Forwarded-For changes nothing).
 PROXY_COUNT = int(os.environ.get("NARDY_PROXY_COUNT", "0"))
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", *AUTHENTICATION_BACKENDS]
 # One more than allauth's limit per account on the sign-in page (ACCOUNT_RATE_LIMITS), so
@@ -276,10 +286,8 @@ AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 AXES_DISABLE_ACCESS_LOG = True  # failed attempts only: no log of every sign-in and address
 AXES_LOCKOUT_CALLABLE = "nardy_site.security.lockout_response"
-AXES_IPWARE_PROXY_COUNT = PROXY_COUNT or None
-if PROXY_COUNT:
-    AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
-    AXES_IPWARE_PROXY_ORDER = "right-most"
+AXES_CLIENT_IP_CALLABLE = "nardy_site.client_address.of_request"
+ALLAUTH_TRUSTED_PROXY_COUNT = 0  # REMOTE_ADDR is already the client's (see above)
 
 # Content-Security-Policy: scripts and styles from this site only, no inline script
 # (behaviour lives in static files: nardy/site.js, disputes/editor.js, ...). Inline style
@@ -342,7 +350,7 @@ REST_FRAMEWORK = {
         "search": os.environ.get("NARDY_THROTTLE_SEARCH", "30/minute"),
         "login": os.environ.get("NARDY_THROTTLE_LOGIN", "10/minute"),
     },
-    "NUM_PROXIES": PROXY_COUNT,
+    "NUM_PROXIES": 0,  # REMOTE_ADDR is already the client's (nardy_site.client_address)
     "PAGE_SIZE": 50,
 }
 SPECTACULAR_SETTINGS = {

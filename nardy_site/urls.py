@@ -23,6 +23,7 @@ urlpatterns = [
     path("", include("leaderboard.urls")),
     path("", include("tournaments.urls")),
     path("", include("chouette.urls")),
+    path("", include("ladders.urls")),
     path("", include("disputes.urls")),
     path("", include("money.urls")),
     path("", include("analysis.urls")),

@@ -28,6 +28,12 @@ def seat_player(match: Any, seat: int | None) -> Any:
 
 
 @register.filter
+def start_score_of(match: Any, player: Any) -> int:
+    """The points a player starts the match with (a handicap's spot; usually 0)."""
+    return int(match.start_score_of(player))
+
+
+@register.filter
 def transcript_error(error: dict[str, Any]) -> str:
     """An error of a transcript's verdict in the reader's language (by its code)."""
     from django.utils.translation import get_language

@@ -40,6 +40,13 @@ NAMESPACES_SKIPPED = {"admin", "api"}
 # URL names that are not pages, and why.
 NOT_PAGES: dict[str, str] = {
     "health": "JSON health check for load balancers",
+    "ladders:join": "POST-only action",
+    "ladders:leave": "POST-only action",
+    "ladders:challenge": "POST-only action",
+    "ladders:reorder": "POST-only action",
+    "ladders:pause": "POST-only action",
+    "ladders:void": "POST-only action",
+    "ladders:extend": "POST-only action",
     "money:add_sale": "POST-only action",
     "money:add_side_pool": "POST-only action",
     "money:csv": "CSV download",
@@ -157,6 +164,8 @@ CRAWLED = {
     "analysis:match_analysis", "analysis:my_pr_privacy", "analysis:club_depths",
     "analysis:club_pr_table", "analysis:event_analyses", "analysis:player_pr",
     "notifications:list", "notifications:preferences", "webhooks:endpoints", "money:event",
+    "ladders:ladder_list", "ladders:my_challenges", "ladders:ladder_new", "ladders:ladder",
+    "ladders:tv", "ladders:log", "ladders:player",
 }
 
 
@@ -369,7 +378,25 @@ def visits() -> list[Visit]:
         roles = signed_in if dispute.pk in seen_by_player else (DIRECTOR,)
         out.append(Visit(f"disputes:detail {dispute.status}",
                          reverse("disputes:detail", args=[dispute.pk]), roles))
+    out += ladder_visits(club)
     return _distinct(out)
+
+
+def ladder_visits(club: models.Model) -> list[Visit]:
+    """The demo ladder's pages: its standings, TV view, a player's chart; the audit trail
+    and a new ladder for the director; the challenges to answer for the signed in."""
+    ladder = _first("ladders.Ladder", club=club)
+    assert ladder is not None, "the demo has a ladder"
+    climber = _first("ladders.Move", ladder=ladder, reason="climbed")
+    return [
+        Visit("ladders:ladder_list", reverse("ladders:ladder_list")),
+        Visit("ladders:my_challenges", reverse("ladders:my_challenges"), (PLAYER, DIRECTOR)),
+        Visit("ladders:ladder_new", reverse("ladders:ladder_new", args=[club.slug]), (DIRECTOR,)),
+        Visit("ladders:ladder", reverse("ladders:ladder", args=[ladder.pk])),
+        Visit("ladders:tv", reverse("ladders:tv", args=[ladder.pk])),
+        Visit("ladders:log", reverse("ladders:log", args=[ladder.pk]), (DIRECTOR,)),
+        Visit("ladders:player", reverse("ladders:player", args=[ladder.pk, climber.player_id])),
+    ]
 
 
 def error_visits() -> list[Visit]:
@@ -453,18 +480,25 @@ ALLOWED_LATIN = {
 _IDENTIFIER = re.compile(r"^[a-z0-9]+(_[a-z0-9]+)+$")  # codes like entry_added: never allowed
 
 
+def _has_letter(value: str) -> bool:
+    return any(character.isalpha() for character in value)
+
+
 def user_texts() -> set[str]:
     """Every text a user typed that the pages show (names, notes, statements...).
 
     The free-text values of the project's models: CharField/TextField without choices.
     Identifier-like values (``entry_added``) are left out, so a raw code on a page is
-    still caught.
+    still caught; so are values without a letter (a table "12", a score "3"): they are
+    no English words, and taking them out of the text would cut dates and numbers apart
+    ("05.12.2026" without "12" and "20" reads as a doubled full stop).
     """
     texts: set[str] = set()
     for model in apps.get_models():
         label = model._meta.app_label
         if label not in {"tournaments", "games", "leaderboard", "chouette", "disputes",
-                         "clubs", "auth", "notifications", "money", "webhooks", "account"}:
+                         "clubs", "auth", "notifications", "money", "webhooks", "account",
+                         "ladders"}:
             continue
         fields = [
             f.name for f in model._meta.get_fields()
@@ -477,8 +511,8 @@ def user_texts() -> set[str]:
         for row in model.objects.values_list(*fields):
             for value in row:
                 if value and not _IDENTIFIER.match(str(value)):
-                    texts.add(str(value))
-                    texts.add(Path(str(value)).name)
+                    texts.update(text for text in (str(value), Path(str(value)).name)
+                                 if _has_letter(text))
     for user in get_user_model().objects.all():
         texts.add(user.get_username())
     # The division names a director typed (kept in a JSON list on the event).

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0010_results_from_files'),
+        ('games', '0011_match_start_score'),
     ]
 
     operations = [
