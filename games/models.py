@@ -147,6 +147,11 @@ class Match(models.Model):
     # The time control in force (a tournament sets it per round), printed on score sheets.
     time_control = models.CharField(_("time control"), max_length=80, blank=True)
     clocks_required = models.BooleanField(_("clocks required"), default=False)
+    # The clock the event's rule gives this match (each player's time and the delay per
+    # move), empty when the event computes none.
+    clock_seconds = models.PositiveIntegerField(_("clock per player (seconds)"), null=True, blank=True)
+    clock_delay_seconds = models.PositiveSmallIntegerField(_("delay per move (seconds)"), null=True,
+                                                           blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 

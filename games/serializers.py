@@ -115,6 +115,10 @@ class MatchSerializer(StrictModelSerializer):
             "created_at",
             "finished_at",
             "official_result",
+            "time_control",
+            "clocks_required",
+            "clock_seconds",
+            "clock_delay_seconds",
         ]
         read_only_fields = ["start_score1", "start_score2"]
 

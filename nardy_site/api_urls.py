@@ -19,6 +19,7 @@ from rest_framework.routers import DefaultRouter
 from analysis import api as analysis_api
 from chouette import api as chouette_api
 from clubs import api as clubs_api
+from clubs import api_embeds as embeds_api
 from common.api import error_response
 from disputes import api as disputes_api
 from games import api as games_api
@@ -80,6 +81,7 @@ def read_only_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
 
 router = DefaultRouter()
 clubs_api.register(router)
+embeds_api.register(router)
 tournaments_api.register(router)
 games_api.register(router)
 chouette_api.register(router)

@@ -100,7 +100,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "nardy_site.errors.RequestSizeLimit",
     "nardy_site.errors.RefuseNulCharacters",
-    "csp.middleware.CSPMiddleware",
+    "nardy_site.framing.FramingCSPMiddleware",  # django-csp, and the embed pages' framing
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",

@@ -130,6 +130,10 @@ NOT_PAGES: dict[str, str] = {
     "clubs:join_club": "POST action",
     "clubs:leave_club": "POST action",
     "clubs:accept_addressed": "POST action",
+    "clubs:reset_calendar_link": "POST action",
+    "clubs:calendar_feed": "iCal download (text/calendar)",
+    "clubs:calendar_person": "iCal download (text/calendar)",
+    "clubs:calendar_personal_feed": "iCal download (text/calendar)",
 }
 
 
@@ -141,7 +145,8 @@ CRAWLED = {
     "account_reset_password_from_key_done",
     "clubs:club_create", "clubs:club_edit", "clubs:players", "clubs:player_edit",
     "clubs:invitations", "clubs:join_requests", "clubs:import_upload", "clubs:import_preview",
-    "clubs:my_clubs", "clubs:profile", "tournaments:my_tournaments",
+    "clubs:my_clubs", "clubs:profile", "tournaments:my_tournaments", "clubs:embed",
+    "clubs:embed_item",
     "leaderboard:rankings", "leaderboard:player", "leaderboard:event_detail",
     "leaderboard:head_to_head", "leaderboard:player_list",
     "leaderboard:external_event_create",
@@ -254,6 +259,9 @@ def visits() -> list[Visit]:
             club.slug, _first("clubs.PlayerImport", club=club).pk]), (DIRECTOR,)),
         Visit("clubs:my_clubs", reverse("clubs:my_clubs"), signed_in),
         Visit("clubs:profile", reverse("clubs:profile"), signed_in),
+        Visit("clubs:embed", reverse("clubs:embed", args=[club.slug, "events"])),
+        Visit("clubs:embed_item", reverse("clubs:embed_item", args=[
+            knockout.club.slug, "bracket", knockout.pk])),
         Visit("tournaments:my_tournaments", reverse("tournaments:my_tournaments"), signed_in),
         Visit("leaderboard:rankings", reverse("leaderboard:rankings")),
         Visit("leaderboard:rankings nardy", reverse("leaderboard:rankings") + "?variant=nardy"),
@@ -463,7 +471,7 @@ def kind_name(visit: Visit) -> str:
 # Proper nouns and abbreviations that stay as they are in every language.
 ALLOWED_LATIN = {
     "GNU Backgammon", "eXtreme Gammon", "Jellyfish", "FIBS", "GammonPoints", "Elo",
-    "ID", "CSV", "API", "SVG", "JSON", "URL", "Shift", "QR", "HMAC-SHA256", "UTF-8", "UTF-16",
+    "ID", "CSV", "API", "SVG", "JSON", "URL", "HTML", "oEmbed", "Shift", "QR", "HMAC-SHA256", "UTF-8", "UTF-16",
     "Windows-1251", "Telegram", "DailyGammon", "Backgammon Galaxy", "GridGammon", "E-mail",
     "Backgammon Studio", "Galaxy", "Studio",  # online sites, named as players know them
     "EUR", "USD", "AZN", "TRY", "RUB", "GEL", "AMD",  # currency codes
