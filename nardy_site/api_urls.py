@@ -21,6 +21,7 @@ from chouette import api as chouette_api
 from clubs import api as clubs_api
 from common.api import error_response
 from disputes import api as disputes_api
+from federations import api as federations_api
 from games import api as games_api
 from leaderboard import api as leaderboard_api
 from money import api as money_api
@@ -83,6 +84,7 @@ tournaments_api.register(router)
 games_api.register(router)
 chouette_api.register(router)
 leaderboard_api.register(router)
+federations_api.register(router)
 disputes_api.register(router)
 money_api.register(router)
 notifications_api.register(router)

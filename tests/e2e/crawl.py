@@ -123,6 +123,7 @@ NOT_PAGES: dict[str, str] = {
     "clubs:join_club": "POST action",
     "clubs:leave_club": "POST action",
     "clubs:accept_addressed": "POST action",
+    "federations:club_action": "POST action (a club's answer to its federation)",
 }
 
 
@@ -152,6 +153,8 @@ CRAWLED = {
     "analysis:match_analysis", "analysis:my_pr_privacy", "analysis:club_depths",
     "analysis:club_pr_table", "analysis:event_analyses", "analysis:player_pr",
     "notifications:list", "notifications:preferences", "webhooks:endpoints", "money:event",
+    "federations:list", "federations:detail", "federations:calendar", "federations:ranking",
+    "federations:manage",
 }
 
 
@@ -281,6 +284,20 @@ def visits() -> list[Visit]:
         Visit("notifications:preferences", reverse("notifications:preferences"), signed_in),
         Visit("webhooks:endpoints", reverse("webhooks:endpoints", args=[club.slug]), (DIRECTOR,)),
         Visit("money:event", reverse("money:event", args=[knockout.pk]), (DIRECTOR,)),
+    ]
+    federation = _first("federations.Federation")
+    assert federation is not None, "the demo has a federation (federations/demo.py)"
+    out += [
+        Visit("federations:list", reverse("federations:list")),
+        Visit("federations:detail", reverse("federations:detail", args=[federation.slug])),
+        Visit("federations:calendar", reverse("federations:calendar", args=[federation.slug])),
+        Visit("federations:calendar filtered", reverse("federations:calendar", args=[
+            federation.slug]) + "?variant=backgammon&month=2026-13", status=400),
+        Visit("federations:ranking", reverse("federations:ranking", args=[federation.slug])),
+        Visit("federations:ranking nardy", reverse("federations:ranking", args=[
+            federation.slug]) + "?variant=nardy"),
+        Visit("federations:manage", reverse("federations:manage", args=[federation.slug]),
+              (DIRECTOR,)),
     ]
     taking_entries = Tournament.objects.filter(status="registration").order_by("pk").first()
     if taking_entries is not None:
@@ -456,7 +473,8 @@ def user_texts() -> set[str]:
     for model in apps.get_models():
         label = model._meta.app_label
         if label not in {"tournaments", "games", "leaderboard", "chouette", "disputes",
-                         "clubs", "auth", "notifications", "money", "webhooks", "account"}:
+                         "clubs", "auth", "notifications", "money", "webhooks", "account",
+                         "federations"}:
             continue
         fields = [
             f.name for f in model._meta.get_fields()
