@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import Case, QuerySet, When
 
 from clubs.models import Club, Player
 from federations.models import Affiliation, Federation
@@ -38,8 +38,10 @@ def member_club_ids(federation: Federation) -> tuple[int, ...]:
 
 def affiliations(federation: Federation) -> QuerySet[Affiliation]:
     """Every affiliation of the federation, waiting ones first, then by date."""
+    waiting_first = Case(When(status=Affiliation.Status.PENDING, then=0),
+                         When(status=Affiliation.Status.ACTIVE, then=1), default=2)
     return federation.affiliations.select_related("club", "asked_by", "decided_by").order_by(
-        "status", "-asked_at", "-pk")
+        waiting_first, "-asked_at", "-pk")
 
 
 @dataclass(frozen=True)
