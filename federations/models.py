@@ -49,7 +49,7 @@ class Federation(models.Model):
 class Affiliation(models.Model):
     class Status(models.TextChoices):
         PENDING = "pending", _("Waiting for an answer")
-        ACTIVE = "active", _("Member")
+        ACTIVE = "active", pgettext_lazy("affiliation status", "Member club")
         DECLINED = "declined", _("Declined")
         ENDED = "ended", _("Ended")
 
