@@ -12,8 +12,8 @@ class FederationsConfig(AppConfig):
 
     def ready(self) -> None:
         from common.errors import register_sentence
-        from federations.errors import FederationError
         from federations import receivers
+        from federations.errors import FederationError
         from federations.messages import error_message
 
         receivers.connect()

@@ -34,7 +34,7 @@ class MemberClubSerializer(serializers.Serializer):
 
 class CalendarQuerySerializer(QuerySerializer):
     month = serializers.RegexField(
-        r"^\d{4}-(0[1-9]|1[0-2])$", required=False,
+        r"^(20[0-9]{2}|2100)-(0[1-9]|1[0-2])$", required=False,
         help_text="A month as YYYY-MM (2000 to 2100); all months when left out.",
         error_messages={"invalid": _("Give a month as year and month, e.g. 2026-05.")},
     )

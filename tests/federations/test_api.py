@@ -79,7 +79,7 @@ def test_a_director_asks_and_the_admin_accepts(setting):
 
 
 def test_refusals_are_in_the_error_shape_and_save_nothing(setting):
-    fed, admin, director, club = setting
+    fed, _admin, director, club = setting
     stranger = UserFactory()
     not_theirs = api_client(stranger).post("/api/affiliations/", {
         "federation": fed.slug, "club": club.slug, "side": "club"}, format="json")
