@@ -45,7 +45,8 @@ class FederationViewSet(viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self) -> QuerySet[Federation]:
         return visible_federations(self.request.user).annotate(
-            clubs=Count("affiliations", filter=Q(affiliations__status=Affiliation.Status.ACTIVE))
+            clubs=Count("affiliations", filter=Q(affiliations__status=Affiliation.Status.ACTIVE),
+                    distinct=True)
         ).order_by("name", "pk")
 
     @extend_schema(responses=s.MemberClubSerializer(many=True))

@@ -22,4 +22,7 @@ def visible_federations(user: AnyUser | None) -> QuerySet[Federation]:
         return Federation.objects.all()
     if user is None or not user.is_authenticated:
         return Federation.objects.filter(is_public=True)
-    return Federation.objects.filter(Q(is_public=True) | Q(admins=user)).distinct()
+    administered = Federation.admins.through.objects.filter(user_id=user.pk)
+    # A subquery, not a join: counts annotated on this queryset stay counts.
+    return Federation.objects.filter(
+        Q(is_public=True) | Q(pk__in=administered.values("federation_id")))

@@ -49,7 +49,8 @@ def _without_page(request: HttpRequest) -> str:
 
 def federation_list(request: HttpRequest) -> HttpResponse:
     federations = visible_federations(request.user).annotate(
-        clubs=Count("affiliations", filter=Q(affiliations__status=Affiliation.Status.ACTIVE))
+        clubs=Count("affiliations", filter=Q(affiliations__status=Affiliation.Status.ACTIVE),
+                    distinct=True)
     ).order_by("name", "pk")
     return render(request, "federations/list.html", {"federations": federations})
 

@@ -31,6 +31,10 @@ def test_reads(setting):
     api = api_client()
     listed = api.get("/api/federations/").json()
     assert [(f["slug"], f["clubs"]) for f in listed["results"]] == [(fed.slug, 1)]
+    fed.admins.add(UserFactory(), UserFactory())  # admins do not multiply the count
+    for user in (None, fed.admins.first()):
+        seen = api_client(user).get("/api/federations/").json()["results"]
+        assert [(f["slug"], f["clubs"]) for f in seen] == [(fed.slug, 1)]
     assert api.get(f"/api/federations/{fed.slug}/").json()["name"] == fed.name
     assert api.get(f"/api/federations/{fed.slug}/clubs/").json()[0]["slug"] == member_club.slug
     calendar = api.get(f"/api/federations/{fed.slug}/calendar/",
