@@ -125,7 +125,7 @@ messages: python-deps
 	$(PY) manage.py compilemessages $(MESSAGE_IGNORES)
 
 lint: python-deps
-	$(PY) -m ruff check nardy_site engine clubs games tournaments chouette disputes leaderboard analysis tests
+	$(PY) -m ruff check nardy_site engine clubs games tournaments chouette disputes leaderboard federations analysis tests
 	$(VENV)/bin/lint-imports
 
 clean:

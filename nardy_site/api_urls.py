@@ -22,6 +22,7 @@ from clubs import api as clubs_api
 from clubs import api_embeds as embeds_api
 from common.api import error_response
 from disputes import api as disputes_api
+from federations import api as federations_api
 from games import api as games_api
 from ladders import api as ladders_api
 from leaderboard import api as leaderboard_api
@@ -86,6 +87,7 @@ tournaments_api.register(router)
 games_api.register(router)
 chouette_api.register(router)
 leaderboard_api.register(router)
+federations_api.register(router)
 disputes_api.register(router)
 money_api.register(router)
 notifications_api.register(router)

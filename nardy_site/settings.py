@@ -86,6 +86,7 @@ INSTALLED_APPS = [
     "tournaments",
     "games",
     "leaderboard",
+    "federations",
     "chouette",
     "disputes",
     "money",

@@ -21,6 +21,7 @@ urlpatterns = [
     path("source.tar.gz", source.source, name="source"),
     path("", include("clubs.urls")),
     path("", include("leaderboard.urls")),
+    path("", include("federations.urls")),
     path("", include("tournaments.urls")),
     path("", include("chouette.urls")),
     path("", include("ladders.urls")),

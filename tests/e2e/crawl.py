@@ -134,6 +134,7 @@ NOT_PAGES: dict[str, str] = {
     "clubs:calendar_feed": "iCal download (text/calendar)",
     "clubs:calendar_person": "iCal download (text/calendar)",
     "clubs:calendar_personal_feed": "iCal download (text/calendar)",
+    "federations:club_action": "POST action (a club's answer to its federation)",
 }
 
 
@@ -166,6 +167,8 @@ CRAWLED = {
     "notifications:list", "notifications:preferences", "webhooks:endpoints", "money:event",
     "ladders:ladder_list", "ladders:my_challenges", "ladders:ladder_new", "ladders:ladder",
     "ladders:tv", "ladders:log", "ladders:player",
+    "federations:list", "federations:detail", "federations:calendar", "federations:ranking",
+    "federations:manage",
 }
 
 
@@ -298,6 +301,20 @@ def visits() -> list[Visit]:
         Visit("notifications:preferences", reverse("notifications:preferences"), signed_in),
         Visit("webhooks:endpoints", reverse("webhooks:endpoints", args=[club.slug]), (DIRECTOR,)),
         Visit("money:event", reverse("money:event", args=[knockout.pk]), (DIRECTOR,)),
+    ]
+    federation = _first("federations.Federation")
+    assert federation is not None, "the demo has a federation (federations/demo.py)"
+    out += [
+        Visit("federations:list", reverse("federations:list")),
+        Visit("federations:detail", reverse("federations:detail", args=[federation.slug])),
+        Visit("federations:calendar", reverse("federations:calendar", args=[federation.slug])),
+        Visit("federations:calendar filtered", reverse("federations:calendar", args=[
+            federation.slug]) + "?variant=backgammon&month=2026-13", status=400),
+        Visit("federations:ranking", reverse("federations:ranking", args=[federation.slug])),
+        Visit("federations:ranking nardy", reverse("federations:ranking", args=[
+            federation.slug]) + "?variant=nardy"),
+        Visit("federations:manage", reverse("federations:manage", args=[federation.slug]),
+              (DIRECTOR,)),
     ]
     taking_entries = Tournament.objects.filter(status="registration").order_by("pk").first()
     if taking_entries is not None:
@@ -498,7 +515,7 @@ def user_texts() -> set[str]:
         label = model._meta.app_label
         if label not in {"tournaments", "games", "leaderboard", "chouette", "disputes",
                          "clubs", "auth", "notifications", "money", "webhooks", "account",
-                         "ladders"}:
+                         "ladders", "federations"}:
             continue
         fields = [
             f.name for f in model._meta.get_fields()
