@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from common.idempotency import idempotent_page
 from common.listing import filtered_page
 from games import selectors, services
 from games.board_svg import render_board
@@ -154,6 +155,7 @@ def _act(
 
 @login_required
 @require_POST
+@idempotent_page
 def enter_game(request: HttpRequest, pk: int) -> HttpResponse:
     match = _match(request, pk)
     form = GameForm(request.POST, match=match)
@@ -176,6 +178,7 @@ def enter_game(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@idempotent_page
 def remove_last_game(request: HttpRequest, pk: int) -> HttpResponse:
     match = _match(request, pk)
     return _act(
@@ -190,6 +193,7 @@ def remove_last_game(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@idempotent_page
 def enter_score(request: HttpRequest, pk: int) -> HttpResponse:
     match = _match(request, pk)
     form = FinalScoreForm(request.POST, match=match)
@@ -211,6 +215,7 @@ def _result(match: Match, result_id: int) -> MatchResult:
 
 @login_required
 @require_POST
+@idempotent_page
 def confirm_result(request: HttpRequest, pk: int, result_id: int) -> HttpResponse:
     match = _match(request, pk)
     result = _result(match, result_id)
@@ -226,6 +231,7 @@ def confirm_result(request: HttpRequest, pk: int, result_id: int) -> HttpRespons
 
 @login_required
 @require_POST
+@idempotent_page
 def dispute_result(request: HttpRequest, pk: int, result_id: int) -> HttpResponse:
     match = _match(request, pk)
     result = _result(match, result_id)

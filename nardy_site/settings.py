@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "axes",
     "csp",
+    "common",
     "nardy_site",
     "outbox",
     "clubs",
@@ -468,6 +469,9 @@ ANALYSIS_GAME_SECONDS = float(os.environ.get("NARDY_ANALYSIS_GAME_SECONDS", "300
 OUTBOX_BACKOFF_SECONDS = float(os.environ.get("NARDY_OUTBOX_BACKOFF_SECONDS", "10"))
 OUTBOX_BACKOFF_MAX_SECONDS = 3600
 HEARTBEAT_SECONDS = float(os.environ.get("NARDY_HEARTBEAT_SECONDS", "30"))
+# Idempotency keys (common/idempotency.py): a resent write is answered from its key this
+# long (a phone offline all day, an API client's retries); the sweep forgets older ones.
+IDEMPOTENCY_KEY_HOURS = int(os.environ.get("NARDY_IDEMPOTENCY_HOURS", "24"))
 CELERY_BEAT_SCHEDULE = {
     "sweep": {
         "task": "nardy_site.tasks.sweep",

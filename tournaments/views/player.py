@@ -18,6 +18,7 @@ from clubs.errors import DomainError
 from clubs.models import Player
 from clubs.permissions import player_for
 from clubs.profiles import ensure_player
+from common.idempotency import idempotent_page
 from common.redirects import redirect_back
 from games import services as games_services
 from games.models import Match, MatchResult
@@ -147,6 +148,7 @@ def my_tournaments(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
+@idempotent_page
 def my_match_score(request: HttpRequest, match_pk: int) -> HttpResponse:
     """A player enters the final score of their own match (the opponent then confirms)."""
     match = get_object_or_404(Match, pk=match_pk)
@@ -164,6 +166,7 @@ def my_match_score(request: HttpRequest, match_pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@idempotent_page
 def my_result_answer(request: HttpRequest, result_pk: int, answer: str) -> HttpResponse:
     """The opponent confirms or disputes a result entered for their match."""
     result = get_object_or_404(MatchResult, pk=result_pk)
