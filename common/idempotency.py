@@ -26,6 +26,7 @@ from collections.abc import Callable
 from datetime import timedelta
 from functools import wraps
 from typing import Any
+from urllib.parse import quote
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -58,6 +59,11 @@ KEPT_HEADERS = (
     "HX-Retarget",
     "HX-Reswap",
 )
+
+# A page's answer to a write the rules refused (a form error, a match that moved on) says
+# so in these headers as well as in its HTML: a phone sending what it kept offline tells
+# its player why (nardy/offline.js). The sentence is percent-encoded (headers are ASCII).
+REFUSED_HEADER = "Nardy-Refused"
 
 KEY_INVALID = _(
     "An idempotency key is 8 to 100 characters: letters, digits, dots, colons, hyphens "
@@ -160,6 +166,14 @@ def replay(record: IdempotencyKey) -> HttpResponse:
     for name, value in record.headers.items():
         response[name] = value
     response["Idempotent-Replayed"] = "true"
+    return response
+
+
+def mark_refused(response: HttpResponse, sentence: Any) -> HttpResponse:
+    """Say in ``response``'s headers that the write was refused, and why (if it was:
+    ``sentence`` None leaves the answer as it is)."""
+    if sentence is not None:
+        response[REFUSED_HEADER] = quote(str(sentence), safe="")
     return response
 
 

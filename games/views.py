@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from common.idempotency import idempotent_page
+from common.idempotency import idempotent_page, mark_refused
 from common.listing import filtered_page
 from games import selectors, services
 from games.board_svg import render_board
@@ -136,7 +136,8 @@ def _act(
     done: str,
     partial: str = PANEL,
 ) -> HttpResponse:
-    """Validate the form, run the service, and answer with the panel or a redirect."""
+    """Validate the form, run the service, and answer with the panel or a redirect. A
+    refusal says so in its headers too (a phone sending what it kept offline reads them)."""
     if form.is_valid():
         try:
             action(form.cleaned_data)
@@ -150,7 +151,9 @@ def _act(
                 messages.success(request, done)
                 return redirect(match)
             return _page(request, _match(request, match.pk), partial)
-    return _page(request, _match(request, match.pk), partial, **{form_name: form})
+    response = _page(request, _match(request, match.pk), partial, **{form_name: form})
+    first_error = next(iter(form.errors.values()))[0]
+    return mark_refused(response, first_error)
 
 
 @login_required

@@ -239,9 +239,13 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("NARDY_STATIC_ROOT", VAR_DIR / "static"))
 NODE_MODULES = BASE_DIR / "node_modules"
+# The service worker and Workbox's libraries, built by the Makefile's node step
+# (nardy_site/service_worker/build.mjs); /sw.js serves the worker (nardy_site/pwa.py).
+PWA_BUILD_DIR = BASE_DIR / "build" / "pwa"
 STATICFILES_DIRS = [
     ("vendor/htmx", NODE_MODULES / "htmx.org" / "dist"),
     ("vendor/pico", NODE_MODULES / "@picocss" / "pico" / "css"),
+    ("pwa", PWA_BUILD_DIR),
 ]
 if (BASE_DIR / "static").is_dir():
     STATICFILES_DIRS.insert(0, BASE_DIR / "static")
@@ -295,6 +299,8 @@ CONTENT_SECURITY_POLICY = {
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'", "data:"],
         "connect-src": ["'self'"],
+        "worker-src": ["'self'"],  # the service worker (/sw.js)
+        "manifest-src": ["'self'"],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
         "form-action": ["'self'"],
