@@ -54,10 +54,10 @@ def manifest(request: HttpRequest) -> JsonResponse:
         {"src": static("nardy/favicon.svg"), "sizes": "any", "type": "image/svg+xml"},
     ]
     body = {
-        "name": _("Nardy: club tournaments"),
+        "name": _("Nardy"),
         "short_name": _("Nardy"),
         "description": _(
-            "Club tournaments, matches and chouettes of short backgammon and long nardy."
+            "Nardy: club tournaments, matches and chouettes of short backgammon and long nardy."
         ),
         "lang": request.LANGUAGE_CODE,
         "start_url": "/",
