@@ -25,6 +25,7 @@ from games.services import confirm_result
 from tests.e2e.crawl import AXE, AXE_JS, WIDTH_JS
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
 from tests.support.celery_worker import database_url_for
+from tests.support.requirements import missing
 from tests.support.web_server import WebServer, start_web_server
 from tournaments import services
 from tournaments.models import Pairing, Tournament
@@ -39,7 +40,7 @@ LENGTHS = {"main": [3, 5, 5], "consolation": [3, 3, 3], "last_chance": [1, 1, 1]
 @pytest.fixture
 def server(redis_server: Any, transactional_db: None, tmp_path: Path) -> Iterator[WebServer]:
     if not (settings.PWA_BUILD_DIR / "sw.js").exists():
-        pytest.fail("build/pwa/sw.js is missing: `make node-deps` builds the service worker")
+        missing("build/pwa/sw.js (the service worker: make node-deps)")
     web = start_web_server(redis_server.url, database_url_for(connection.settings_dict),
                            settings.SECRET_KEY, tmp_path / "web.log")
     yield web
