@@ -231,7 +231,7 @@ def idempotent_action(method: Callable[..., Any]) -> Callable[..., Any]:
         def produce() -> Any:
             try:
                 return method(view, request, *args, **kwargs)
-            except Exception as error:  # answered in the error contract, or raised again
+            except Exception as error:  # noqa: BLE001 -- DRF answers it (error contract) or raises it again
                 return view.handle_exception(error)
 
         return run_once(

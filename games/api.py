@@ -23,8 +23,8 @@ from rest_framework.routers import BaseRouter
 
 from common.api import query_id
 from common.idempotency import idempotent_action
-from common.schema import IDEMPOTENCY_KEY
 from common.parsers import JSONParser, MultiPartParser
+from common.schema import IDEMPOTENCY_KEY
 from games import selectors, services
 from games.models import Game, Match, MatchResult, MatchTranscript, ResultStatus
 from games.serializers import (

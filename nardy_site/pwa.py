@@ -9,8 +9,8 @@ must reach phones at their next visit). Workbox's libraries beside it are static
 from __future__ import annotations
 
 from django.conf import settings
-from django.middleware.csrf import get_token
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
 from django.templatetags.static import static
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache

@@ -25,9 +25,9 @@ from games.models import Match, MatchResult
 from games.services import ServiceError
 from tournaments.forms.day import RegisterForm
 from tournaments.forms.tournament import DisputeForm, ScoreForm
+from tournaments.messages import error_text
 from tournaments.models import Pairing, Registration, Tournament
 from tournaments.selectors import tournaments as selectors
-from tournaments.messages import error_text
 from tournaments.services import checkin, day, registration
 from tournaments.views.support import report, visible_tournament
 
