@@ -32,6 +32,7 @@ from games.forms import (
     MatchForm,
     OverrideForm,
     TranscriptForm,
+    seen_result,
 )
 from games.models import Match, MatchResult, MatchTranscript, TranscriptStatus
 from games.services.errors import NotAllowed, ServiceError
@@ -97,10 +98,15 @@ PANEL = "games/_match_panel.html"
 
 
 def _page(
-    request: HttpRequest, match: Match, partial: str = PANEL, **forms_in_use: Any
+    request: HttpRequest,
+    match: Match,
+    partial: str = PANEL,
+    refusal: str | None = None,
+    **forms_in_use: Any,
 ) -> HttpResponse:
     view = selectors.match_view(match, request.user)
     context: dict[str, Any] = {
+        "refusal": refusal,
         "view": view,
         "match": match,
         "game_form": forms_in_use.get("game_form") or GameForm(match=match),
@@ -138,22 +144,26 @@ def _act(
 ) -> HttpResponse:
     """Validate the form, run the service, and answer with the panel or a redirect. A
     refusal says so in its headers too (a phone sending what it kept offline reads them)."""
+    refusal = None
     if form.is_valid():
         try:
             action(form.cleaned_data)
         except NotAllowed as error:
             raise PermissionDenied(str(error)) from None
         except ServiceError as error:
-            field = error.field if error.field in form.fields else None
-            form.add_error(field, error.message)
+            if error.field in form.fields or partial != PANEL:
+                form.add_error(error.field if error.field in form.fields else None, error.message)
+            else:  # said above the panel: the form may not be shown any more
+                refusal = str(error.message)
         else:
             if not request.htmx:
                 messages.success(request, done)
                 return redirect(match)
             return _page(request, _match(request, match.pk), partial)
-    response = _page(request, _match(request, match.pk), partial, **{form_name: form})
-    first_error = next(iter(form.errors.values()))[0]
-    return mark_refused(response, first_error)
+    response = _page(
+        request, _match(request, match.pk), partial, refusal, **{form_name: form}
+    )
+    return mark_refused(response, refusal or next(iter(form.errors.values()))[0])
 
 
 @login_required
@@ -206,7 +216,11 @@ def enter_score(request: HttpRequest, pk: int) -> HttpResponse:
         form,
         "score_form",
         lambda data: services.enter_final_score(
-            match=match, by=request.user, score1=data["score1"], score2=data["score2"]
+            match=match,
+            by=request.user,
+            score1=data["score1"],
+            score2=data["score2"],
+            seen_result=seen_result(request.POST),
         ),
         _("The result has been entered; your opponent is asked to confirm it."),
     )

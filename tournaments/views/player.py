@@ -21,6 +21,7 @@ from clubs.profiles import ensure_player
 from common.idempotency import idempotent_page, mark_refused
 from common.redirects import redirect_back
 from games import services as games_services
+from games.forms import seen_result
 from games.models import Match, MatchResult
 from games.services import ServiceError
 from tournaments.forms.day import RegisterForm
@@ -157,7 +158,9 @@ def my_match_score(request: HttpRequest, match_pk: int) -> HttpResponse:
     refusal = None
     if form.is_valid():
         try:
-            games_services.enter_final_score(match=match, by=request.user, **form.cleaned_data)
+            games_services.enter_final_score(match=match, by=request.user,
+                                             seen_result=seen_result(request.POST),
+                                             **form.cleaned_data)
             messages.success(request, _("Result entered; your opponent confirms it."))
         except ServiceError as error:
             report(request, error)

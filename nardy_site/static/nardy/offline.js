@@ -341,6 +341,26 @@
     return sending;
   }
 
+  // ---- the pages of the day, kept before the network drops ----------------------------
+
+  // My matches names the pages a player will want offline (their events' pages, their
+  // matches): they are read into the worker's cache now, while there is a network.
+  function keepDayPages() {
+    if (!currentUser || !navigator.onLine || !("caches" in window)) return;
+    const urls = new Set();
+    document.querySelectorAll("[data-offline-pages]").forEach(function (element) {
+      element.dataset.offlinePages.split(/\s+/).filter(Boolean).forEach(function (url) {
+        urls.add(new URL(url, location.href).href);
+      });
+    });
+    if (!urls.size) return;
+    caches.open(PAGES_CACHE).then(function (cache) {
+      Array.from(urls).slice(0, 24).forEach(function (url) {
+        cache.add(url).catch(function () { /* not this one */ });
+      });
+    });
+  }
+
   // ---- polled fragments: keep the last state, back off, catch up ----------------------
 
   let failures = 0;
@@ -384,6 +404,7 @@
     });
   }
   checkUser();
+  keepDayPages();
   showKeptNotes();
   showWaiting();
   if (!navigator.onLine) setOffline(true);
