@@ -16,12 +16,13 @@ from typing import Any
 
 import pytest
 from django.conf import settings
+from django.contrib.sessions.models import Session
 from django.db import connection
 from django.test import Client
 
 from common.models import IdempotencyKey
 from games.models import MatchResult, ResultChange, ResultStatus
-from games.services import confirm_result
+from games.services import confirm_result, enter_final_score
 from tests.e2e.crawl import AXE, AXE_JS, WIDTH_JS
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
 from tests.support.celery_worker import database_url_for
@@ -171,3 +172,113 @@ def test_two_phones_enter_results_offline_and_the_server_takes_each_once(
     assert second.bottom.player.display_name in phone_a.locator("[data-key='main-2-1']").inner_text()
     context_a.close()
     context_b.close()
+
+
+def kept_pages(page: Any) -> list[str]:
+    return page.evaluate("""async () => {
+      const cache = await caches.open('nardy-pages');
+      return (await cache.keys()).map((request) => new URL(request.url).pathname);
+    }""")
+
+
+def test_a_late_entry_waits_for_its_player_and_replaces_nothing(live_server: Any, browser: Any) -> None:
+    """A stale session asks to sign in again and keeps the entry; sent after, it finds the
+    opponent's result entered meanwhile and says so; another person signing in, or
+    signing out, drops what the phone kept."""
+    tournament, (first, second) = semi_finals()
+    ana, boris = first.top.player.user, first.bottom.player.user
+    length = first.match.length
+    context, page = phone(browser, live_server.url, ana)
+    assert "/my-matches/" in kept_pages(page)
+    assert f"/tournaments/{tournament.pk}/bracket/" in kept_pages(page)  # kept beforehand
+
+    cut_network(context)
+    enter_result(page, first, length, 1)
+    page.get_by_text("Kept on this phone").first.wait_for()
+    theirs = enter_final_score(match=first.match, by=boris, score1=1, score2=length)
+    Session.objects.all().delete()  # the session ends while the phone is offline
+
+    restore_network(context)
+    page.get_by_text("Your session has ended").wait_for()
+    assert len(page.evaluate("JSON.parse(localStorage.getItem('nardy:queue'))")) == 1
+
+    client = Client()
+    client.force_login(ana)
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "url": live_server.url,
+                          "value": client.cookies[settings.SESSION_COOKIE_NAME].value}])
+    page.reload()
+    note = page.locator(".offline-note-refused")
+    note.wait_for()
+    assert "Not sent" in note.inner_text() and "Meanwhile" in note.inner_text()
+    assert "Nothing was changed" in note.inner_text()
+    assert list(MatchResult.objects.filter(match=first.match)) == [theirs]
+    assert page.evaluate("localStorage.getItem('nardy:queue')") == "[]"
+
+    # Someone else signs in on this phone: Ana's kept pages go.
+    assert kept_pages(page)
+    chen = second.top.player.user
+    client = Client()
+    client.force_login(chen)
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "url": live_server.url,
+                          "value": client.cookies[settings.SESSION_COOKIE_NAME].value}])
+    page.goto(live_server.url + "/tournaments/")  # not a kept page
+    page.wait_for_function(f"localStorage.getItem('nardy:user') === '{chen.pk}'")
+    page.wait_for_function("caches.has('nardy-pages').then((has) => !has)")
+
+    # Chen reads My matches (kept for him), then signs out: nothing stays.
+    page.goto(live_server.url + "/my-matches/")
+    page.wait_for_function("caches.has('nardy-pages')")
+    menu = page.get_by_role("button", name="Menu")
+    if menu.is_visible():  # a phone: the account links are in the menu
+        menu.click()
+    page.get_by_role("button", name=f"Log out {chen.username}").click()
+    page.wait_for_url(live_server.url + "/")
+    assert page.evaluate("localStorage.getItem('nardy:user')") == ""
+    assert kept_pages(page) == []
+    context.close()
+
+
+def test_the_big_screen_keeps_its_last_state_offline_and_catches_up(live_server: Any,
+                                                                     browser: Any) -> None:
+    tournament, (first, second) = semi_finals()
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    page.clock.install()
+    page.goto(f"{live_server.url}/tournaments/{tournament.pk}/tv/")
+    page.evaluate("window.sameDocument = true")
+    screen = page.locator("#tv")
+    assert "Riverside Open" in screen.inner_text()
+    assert "won" not in page.locator(".tv-playing").inner_text()
+
+    polls: list[str] = []
+
+    def count_and_fail(route: Any) -> None:
+        if "/tv/" in route.request.url:
+            polls.append(route.request.url)
+        route.abort("internetdisconnected")
+
+    context.set_offline(True)
+    context.route("**/*", count_and_fail)
+    banner = page.locator("#offline-banner")
+    banner.wait_for()
+    assert "No network since" in banner.inner_text()
+    # Two minutes offline: polled every 15 s that would be 8 requests; it backs off.
+    for _ in range(8):
+        page.clock.run_for(15_000)
+        page.evaluate("new Promise((done) => requestIdleCallback(done))")  # the abort lands
+    assert "Riverside Open" in screen.inner_text()  # the last state stays
+    assert 1 <= len(polls) < 8
+    assert axe_problems(page) == []
+
+    for pairing in (first, second):  # meanwhile results are confirmed at the desk
+        result = enter_final_score(
+            match=pairing.match, by=pairing.top.player.user, score1=pairing.match.length,
+            score2=0)
+        confirm_result(result=result, by=pairing.bottom.player.user)
+
+    context.unroute_all(behavior="ignoreErrors")
+    context.set_offline(False)
+    page.locator(".tv-playing").get_by_text("won").first.wait_for()
+    assert banner.is_hidden()
+    assert page.evaluate("window.sameDocument") is True  # caught up without a reload
+    context.close()

@@ -24,6 +24,7 @@
   const QUEUE = "nardy:queue";
   const USER = "nardy:user";
   const NOTES = "nardy:notes";
+  const SIGNED_OUT = "nardy:signed-out";
   const PAGES_CACHE = "nardy-pages";
   const KEY_FIELD = "idempotency_key";
   const REFUSED_HEADER = "Nardy-Refused";
@@ -150,7 +151,11 @@
   function checkUser() {
     let kept = "";
     try { kept = localStorage.getItem(USER) || ""; } catch (e) { kept = ""; }
-    if (kept && kept !== currentUser) forgetPages();  // signed out, or someone else
+    let signedOut = false;
+    try { signedOut = sessionStorage.getItem(SIGNED_OUT) === "1"; } catch (e) { signedOut = false; }
+    if (signedOut) sessionStorage.removeItem(SIGNED_OUT);
+    // Signed out, or someone else signed in: what was kept for the last person goes.
+    if (signedOut || (kept && kept !== currentUser)) forgetPages();
     // A stale session shows the page signed out: the queue waits for its owner, and is
     // dropped only when another person signs in.
     if (currentUser) {
@@ -165,6 +170,7 @@
     try {
       localStorage.removeItem(QUEUE);
       localStorage.removeItem(USER);
+      sessionStorage.setItem(SIGNED_OUT, "1");  // the next page forgets again, to be sure
     } catch (e) { /* storage off */ }
   }
 
