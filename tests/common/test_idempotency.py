@@ -185,3 +185,20 @@ def test_two_identical_requests_at_once_make_one_result() -> None:
     assert answers[0][0] == 201
     assert MatchResult.objects.filter(match=match).count() == 1
     assert ResultChange.objects.filter(match=match, action="proposed").count() == 1
+
+
+@pytest.mark.django_db
+def test_a_chouette_game_resent_with_its_key_is_recorded_once() -> None:
+    from chouette.models import ChouetteEvent
+    from tests.games.chouette_tables import make_table
+    from tests.games.test_chouette_django_pages import HTMX, form_data
+
+    t = make_table(3, names=("Ann", "Ben", "Cal"))
+    client, key = page_client(t.user_of(2)), a_key()
+    url = reverse("chouette:record_game", args=[t.session.pk])
+    body = {**form_data(t), "idempotency_key": key}
+    first = client.post(url, body, headers=HTMX)
+    again = client.post(url, body, headers=HTMX)
+    assert first.status_code == again.status_code == 200
+    assert again.content == first.content
+    assert ChouetteEvent.objects.filter(session=t.session).count() == 1

@@ -244,6 +244,9 @@
 
   body.addEventListener("htmx:afterRequest", function (event) {
     const xhr = event.detail.xhr;
+    const form = event.detail.elt && event.detail.elt.closest
+      ? event.detail.elt.closest("form[data-offline-queue]") : null;
+    if (form && xhr && xhr.status > 0) keyField(form).value = "";  // answered: next is new
     if (xhr && xhr.status > 0 && xhr.status < 500) {
       lastUpdated = new Date();
       if (body.classList.contains("is-offline") && navigator.onLine) {
@@ -264,7 +267,7 @@
 
   function reasonIn(html) {
     const page = new DOMParser().parseFromString(html, "text/html");
-    const said = page.querySelector(".errorlist li, [role=alert], .message-error, .message-warning");
+    const said = page.querySelector(".errorlist li, [role=alert], .form-error, .message-error, .message-warning");
     return said ? said.textContent.trim() : "";
   }
 
