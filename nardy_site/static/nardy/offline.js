@@ -363,9 +363,12 @@
       });
     });
     if (!urls.size) return;
+    // Each page once (visiting it online refreshes it): no load on the server per visit.
     caches.open(PAGES_CACHE).then(function (cache) {
       Array.from(urls).slice(0, 24).forEach(function (url) {
-        cache.add(url).catch(function () { /* not this one */ });
+        cache.match(url).then(function (kept) {
+          if (!kept) return cache.add(url);
+        }).catch(function () { /* not this one */ });
       });
     });
   }
