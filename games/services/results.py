@@ -313,13 +313,29 @@ def propose_result(
         raise NotAllowed(_("Only the players of this match and its directors enter results."))
     _require_players(match)
     _require_no_result(match)
-    if seen_result is not None:
-        _require_unchanged(match, seen_result)
     if score1 is None or score2 is None:
         score1, score2 = match.score1, match.score2
     score1, score2 = Decimal(score1), Decimal(score2)
+    if seen_result is not None:
+        agreed = _same_as_the_opponents(match, by, seen_result, score1, score2)
+        if agreed is not None:  # both players entered the same score: it is confirmed
+            return confirm_result(result=agreed, by=by)
+        _require_unchanged(match, seen_result)
     check_final_score(match, score1, score2)
     return _propose(match, by, score1, score2)
+
+
+def _same_as_the_opponents(
+    match: Match, by: AnyUser, seen_result: int, score1: Decimal, score2: Decimal
+) -> MatchResult | None:
+    """The opponent's result entered since the page was shown, when it has exactly this
+    score (two phones offline entering the same result) and ``by`` may confirm it."""
+    newest = match.results.order_by("-pk").first()
+    if newest is None or newest.pk == seen_result or newest.status != ResultStatus.PROPOSED:
+        return None
+    if (newest.score1, newest.score2) != (score1, score2):
+        return None
+    return newest if access.can_answer_as_opponent(by, newest) else None
 
 
 def _propose(

@@ -59,3 +59,14 @@ def test_an_accepted_entry_has_no_refusal_header() -> None:
         reverse("tournaments:my_match_score", args=[match.pk]),
         {"score1": "5", "score2": "2", "seen_result": "0"}, headers={"HX-Request": "true"})
     assert response.status_code == 200 and "Nardy-Refused" not in response
+
+
+def test_the_same_score_entered_late_by_the_opponent_confirms_the_result() -> None:
+    match, user1, user2 = match_with_logins(length=5)
+    theirs = enter_final_score(match=match, by=user2, score1=Decimal(5), score2=Decimal(3))
+    mine = enter_final_score(match=match, by=user1, score1=Decimal(5), score2=Decimal(3),
+                             seen_result=0)
+    assert mine.pk == theirs.pk and mine.status == ResultStatus.CONFIRMED
+    assert MatchResult.objects.filter(match=match).count() == 1
+    match.refresh_from_db()
+    assert match.winner == match.player1
