@@ -4,7 +4,7 @@ from allauth.account import views as account_views
 from django.contrib import admin
 from django.urls import include, path
 
-from nardy_site import health, language, source, views
+from nardy_site import health, language, pwa, source, views
 
 # The names pages and tests used with Django's own login views, on allauth's views
 # (the same addresses under /accounts/).
@@ -19,6 +19,9 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("health/", health.health, name="health"),
     path("source.tar.gz", source.source, name="source"),
+    path("sw.js", pwa.service_worker, name="service_worker"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("session-state/", pwa.session_state, name="session_state"),
     path("", include("clubs.urls")),
     path("", include("leaderboard.urls")),
     path("", include("federations.urls")),
