@@ -432,6 +432,7 @@ SPECTACULAR_SETTINGS = {
         "ClubRoleEnum": "clubs.models.Role",
         "ChouetteRoleEnum": "chouette.serializers.ROLE_CHOICES",
         "JoinRequestStatusEnum": "clubs.models.JoinRequest.Status",
+        "AffiliationSideEnum": "federations.models.Affiliation.Side",
     },
 }
 
