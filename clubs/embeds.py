@@ -1,5 +1,5 @@
 """Pages a club's own website may show in a frame: its public bracket, standings, next
-events (and, once ladders register one, a ladder). Each kind is registered by the app
+events and ladders. Each kind is registered by the app
 that owns it; this module keeps the list, the club's allowed sites and the snippet.
 
 Only the sites a club lists (``Club.embed_origins``) may frame these pages: their answer

@@ -12,10 +12,12 @@ class LaddersConfig(AppConfig):
     def ready(self) -> None:
         from clubs import club_page
         from common.errors import register_sentence
-        from ladders import club_section, receivers
+        from ladders import calendar_items, club_section, embeds, receivers
         from ladders.messages import sentence
         from ladders.rules import LadderError
 
         receivers.connect()
+        calendar_items.register()
+        embeds.register()
         club_page.register(club_section.section)
         register_sentence(LadderError, sentence)
