@@ -5,6 +5,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from nardy_site import health, language, source, views
+from nardy_site.data import views as data_views
 
 # The names pages and tests used with Django's own login views, on allauth's views
 # (the same addresses under /accounts/).
@@ -19,6 +20,8 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("health/", health.health, name="health"),
     path("source.tar.gz", source.source, name="source"),
+    path("me/data/", data_views.my_data, name="my_data"),
+    path("me/delete/", data_views.delete_my_account, name="delete_account"),
     path("", include("clubs.urls")),
     path("", include("leaderboard.urls")),
     path("", include("tournaments.urls")),
