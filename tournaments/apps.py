@@ -9,11 +9,12 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from common.errors import register_sentence
-        from tournaments import receivers
+        from tournaments import archive_links, receivers
         from tournaments.errors import TournamentError
         from tournaments.format_registry import load_formats
         from tournaments.messages import error_text
 
         load_formats()
         receivers.connect()
+        archive_links.connect()
         register_sentence(TournamentError, error_text)
