@@ -5,6 +5,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from nardy_site import health, language, source, views
+from nardy_site.data import club_views
 from nardy_site.data import views as data_views
 
 # The names pages and tests used with Django's own login views, on allauth's views
@@ -22,6 +23,11 @@ urlpatterns = [
     path("source.tar.gz", source.source, name="source"),
     path("me/data/", data_views.my_data, name="my_data"),
     path("me/delete/", data_views.delete_my_account, name="delete_account"),
+    path("clubs/import-archive/", club_views.club_import, name="club_import"),
+    path("clubs/import-archive/<str:token>/", club_views.club_import_players,
+         name="club_import_players"),
+    path("clubs/<slug:slug>/archive.zip", club_views.club_export, name="club_export"),
+    path("clubs/<slug:slug>/delete/", club_views.club_delete, name="club_delete"),
     path("", include("clubs.urls")),
     path("", include("leaderboard.urls")),
     path("", include("tournaments.urls")),

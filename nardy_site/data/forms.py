@@ -13,3 +13,15 @@ class DeleteAccountForm(forms.Form):
         help_text=_("Give your password again to confirm that you want your account deleted."))
     understood = forms.BooleanField(
         label=_("I understand that my account cannot be brought back."), required=True)
+
+
+class DeleteClubForm(forms.Form):
+    confirmation = forms.CharField(
+        label=_("The club's name"), max_length=200,
+        help_text=_("Type the club's name to confirm that it goes, with everything it owns."))
+
+
+class ImportArchiveForm(forms.Form):
+    archive = forms.FileField(label=_("Club archive (.zip)"),
+                              help_text=_("The file exported from a club's page on this site "
+                                          "or another one."))

@@ -25,12 +25,13 @@ from django.core import serializers
 from django.core.exceptions import ValidationError
 from django.core.serializers.base import DeserializationError
 from django.db import DatabaseError, models, transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils.text import slugify
 
 from clubs.archive_links import remaps_of
 from clubs.errors import PeopleError
 from clubs.models import Club, Player
+from clubs.permissions import is_site_admin
 from nardy_site.data.archive import FORMAT_VERSION, MANIFEST, data_file, import_order
 from nardy_site.data.owned import concrete_foreign_keys, many_to_many
 
@@ -119,9 +120,11 @@ def _json(zipped: zipfile.ZipFile, name: str) -> Any:
         raise _refuse("bad_file", "Not readable JSON.", file=name) from None
 
 
-def player_matches(archive: Archive) -> list[PlayerMatch]:
-    """The archive's players, each with the players here of the same email, legal name
-    or handle on an online site."""
+def player_matches(archive: Archive, among: QuerySet[Player] | None = None
+                   ) -> list[PlayerMatch]:
+    """The archive's players, each with the players here (``among`` them: by default
+    all) of the same email, legal name or handle on an online site."""
+    among = Player.objects.all() if among is None else among
     found = []
     for row in archive.rows(Player):
         values = row["fields"]
@@ -133,9 +136,18 @@ def player_matches(archive: Archive) -> list[PlayerMatch]:
         for handle in Player.HANDLES:
             if values.get(handle):
                 query |= Q(**{f"{handle}__iexact": values[handle]})
-        candidates = list(Player.objects.filter(query).order_by("pk")[:10]) if query else []
+        candidates = list(among.filter(query).distinct().order_by("pk")[:10]) if query else []
         found.append(PlayerMatch(row["pk"], values, candidates))
     return found
+
+
+def players_seen_by(user: AbstractBaseUser) -> QuerySet[Player]:
+    """The players a person importing on the site may merge with: those of the clubs they
+    direct (all of them for a site administrator). Merging makes a player a member of
+    the imported club, whose directors then see their details."""
+    if is_site_admin(user):
+        return Player.objects.all()
+    return Player.objects.filter(memberships__club__directors=user)
 
 
 def automatic_choices(matches: list[PlayerMatch]) -> dict[int, int | None]:

@@ -123,6 +123,9 @@ NOT_PAGES: dict[str, str] = {
     "clubs:join_club": "POST action",
     "clubs:leave_club": "POST action",
     "clubs:accept_addressed": "POST action",
+    "my_data": "a JSON download (tests/accounts/test_my_data.py)",
+    "club_export": "a .zip download (tests/nardy_site/test_club_archive.py)",
+    "club_import_players": "needs an uploaded archive (tests/e2e/test_club_data.py)",
 }
 
 
@@ -135,6 +138,7 @@ CRAWLED = {
     "clubs:club_create", "clubs:club_edit", "clubs:players", "clubs:player_edit",
     "clubs:invitations", "clubs:join_requests", "clubs:import_upload", "clubs:import_preview",
     "clubs:my_clubs", "clubs:profile", "tournaments:my_tournaments",
+    "delete_account", "club_delete", "club_import",
     "leaderboard:rankings", "leaderboard:player", "leaderboard:event_detail",
     "leaderboard:head_to_head", "leaderboard:player_list",
     "leaderboard:external_event_create",
@@ -245,6 +249,9 @@ def visits() -> list[Visit]:
             club.slug, _first("clubs.PlayerImport", club=club).pk]), (DIRECTOR,)),
         Visit("clubs:my_clubs", reverse("clubs:my_clubs"), signed_in),
         Visit("clubs:profile", reverse("clubs:profile"), signed_in),
+        Visit("delete_account", reverse("delete_account"), signed_in),
+        Visit("club_delete", reverse("club_delete", args=[club.slug]), (DIRECTOR,)),
+        Visit("club_import", reverse("club_import"), signed_in),
         Visit("tournaments:my_tournaments", reverse("tournaments:my_tournaments"), signed_in),
         Visit("leaderboard:rankings", reverse("leaderboard:rankings")),
         Visit("leaderboard:rankings nardy", reverse("leaderboard:rankings") + "?variant=nardy"),
