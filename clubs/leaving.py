@@ -29,10 +29,19 @@ def anonymous_name(player: Player) -> str:
 
 def clubs_left_without_a_director(user: AbstractBaseUser) -> list[Club]:
     """The clubs the account owns, or directs alone: deleting it would leave them with
-    nobody to run them."""
+    nobody to run them, or nobody to hand them on."""
     clubs = Club.objects.filter(Q(owner=user) | Q(directors=user)).distinct().order_by("name")
     return [club for club in clubs
             if club.owner_id == user.pk or not club.directors.exclude(pk=user.pk).exists()]
+
+
+def _refusal(user: AbstractBaseUser, clubs: list[Club]) -> ClubError:
+    alone = [club.name for club in clubs if not club.directors.exclude(pk=user.pk).exists()]
+    if alone:
+        names = ", ".join(alone)
+        return ClubError("last_director", f"Nobody else directs {names}.", {"clubs": names})
+    names = ", ".join(club.name for club in clubs)
+    return ClubError("owner_of_club", f"Hand {names} over first.", {"clubs": names})
 
 
 def anonymise_player(player: Player) -> None:
@@ -61,9 +70,7 @@ def delete_account(*, user: AbstractBaseUser, password: str) -> None:
         raise ClubError("wrong_password", "The password is not right.", field="password")
     orphaned = clubs_left_without_a_director(user)
     if orphaned:
-        names = ", ".join(club.name for club in orphaned)
-        raise ClubError("last_director", f"Hand {names} over to another director first.",
-                        {"clubs": names})
+        raise _refusal(user, orphaned)
     for player in Player.objects.select_for_update().filter(user=user):
         anonymise_player(player)
     user.delete()

@@ -51,6 +51,8 @@ ERROR_MESSAGES.update({
     "wrong_password": _("The password is not right."),
     "last_director": _("Nobody else directs %(clubs)s: hand the club over to another director "
                        "(or delete it) before deleting your account."),
+    "owner_of_club": _("You own %(clubs)s: hand the club over to one of its directors before "
+                       "deleting your account."),
     "record_has_account": _("This player record already belongs to another account."),
     "record_not_in_club": _("That player is not one of this club's players."),
     "already_member": _("You are already a member of %(club)s."),

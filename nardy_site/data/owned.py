@@ -113,14 +113,19 @@ def club_rows(club: Club) -> Rows:
     return rows
 
 
-def rows_pointing_at(targets: dict[type[models.Model], set]) -> list[models.Model]:
-    """Every row with a foreign key to one of ``targets`` ({model: ids})."""
+def rows_pointing_at(targets: dict[type[models.Model], set], *, only_links: bool = False
+                     ) -> list[models.Model]:
+    """Every row with a foreign key to one of ``targets`` ({model: ids}). With
+    ``only_links``, the rows whose key would be emptied if the target went (SET_NULL:
+    "created by", "entered by", "owner"), else the others (the rows that are the target's:
+    its entries, its matches, its settings)."""
     found: list[models.Model] = []
     for model in apps.get_models():
         if model._meta.auto_created:
             continue
         for field in concrete_foreign_keys(model):
             keys = targets.get(field.related_model)
-            if keys:
+            nulled = field.remote_field.on_delete is models.SET_NULL
+            if keys and nulled == only_links:
                 found.extend(model._base_manager.filter(**{f"{field.name}__in": keys}))
     return found

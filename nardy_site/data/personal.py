@@ -1,7 +1,7 @@
 """A person's own data, as one JSON document: their account, their players' profiles,
 and every row that points at them or at their players (entries, matches with their games
 and results, chouette seats and ledgers, disputes they raised, notification settings,
-...), with what hangs on those rows. Found from the models' relations, so an app added
+...), with what hangs on their own rows. Found from the models' relations, so an app added
 later is included without a change here."""
 
 from __future__ import annotations
@@ -24,8 +24,13 @@ def personal_data(user: AbstractBaseUser) -> dict[str, Any]:
     """Everything the site keeps about ``user``, for them to download."""
     user_model = get_user_model()
     players = list(Player.objects.filter(user=user))
-    direct = rows_pointing_at({user_model: {user.pk}, Player: {p.pk for p in players}})
-    rows = cascade(direct)
+    targets = {user_model: {user.pk}, Player: {p.pk for p in players}}
+    # The person's own rows come with what hangs on them (a match with its games); a row
+    # that only names them as who did something (the club they own, the event they
+    # created) comes alone: what hangs on it is other people's.
+    rows = cascade(rows_pointing_at(targets))
+    for obj in rows_pointing_at(targets, only_links=True):
+        rows[type(obj)._meta.concrete_model].setdefault(obj.pk, obj)
     rows.pop(user_model, None)
     rows.pop(Player, None)
     tables: dict[str, list[dict[str, Any]]] = {}

@@ -74,6 +74,20 @@ def test_the_download_holds_the_account_players_matches_and_settings(person):
     assert "authtoken.token" not in data["rows"]
 
 
+def test_a_director_downloads_their_own_rows_not_their_clubs_people(person):
+    """The club a director owns, the games they entered: those rows, and not what hangs
+    on them (the members, their contact details, the club's other matches)."""
+    response = page_client(person["director"]).get(reverse("my_data"))
+    text = response.content.decode()
+    data = json.loads(text)
+    assert [club["id"] for club in data["rows"]["clubs.club"]] == [person["club"].pk]
+    assert {game["entered_by"] for game in data["rows"]["games.game"]} == {
+        person["director"].pk}
+    assert "leyla@example.org" not in text and "Leyla Mammadova" not in text
+    assert "clubs.membership" not in data["rows"]
+    assert "games.match" not in data["rows"]
+
+
 def test_the_api_gives_the_same_data(person):
     response = api_client(person["user"]).get("/api/account/data/")
     assert response.status_code == 200
@@ -144,7 +158,12 @@ def test_the_last_director_hands_the_club_over_first(person):
     assert get_user_model().objects.filter(pk=director.pk).exists()
 
     other = UserFactory()
-    person["club"].directors.add(other)
+    person["club"].directors.add(other)  # another director, but the club is still Dora's
+    response = api_client(director).post("/api/account/delete/", {"password": "password"},
+                                         format="json")
+    assert error_of(response)["code"] == "owner_of_club"
+    assert "hand the club over" in error_of(response)["message"]
+
     person["club"].owner = other
     person["club"].save()
     response = api_client(director).post("/api/account/delete/", {"password": "password"},
