@@ -33,6 +33,7 @@ from nardy_site.data.messages import data_error_text
 # An uploaded archive waits in the shared cache between its two steps (never on a web
 # machine's disk).
 KEPT_SECONDS = 3600
+TOKEN_LENGTH = 22  # secrets.token_urlsafe(16)
 
 
 def _managed(request: HttpRequest, slug: str) -> Club:
@@ -95,7 +96,7 @@ def club_import(request: HttpRequest) -> HttpResponse:
 def club_import_players(request: HttpRequest, token: str) -> HttpResponse:
     """Step 2: each of the archive's players is merged with a player here, or new; then
     everything is imported at once."""
-    data = cache.get(_cache_key(request, token))
+    data = cache.get(_cache_key(request, token)) if len(token) <= TOKEN_LENGTH else None
     if data is None:
         messages.error(request, data_error_text(ArchiveError(
             "archive_expired", "The archive is no longer kept.")))
