@@ -14,7 +14,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.utils import timezone
 
 from clubs.models import Player
-from nardy_site.data.owned import cascade, rows_pointing_at
+from nardy_site.data.owned import cascade, concrete_foreign_keys, rows_pointing_at
 from nardy_site.data.serialised import exported, serialise, site_version
 
 FORMAT = 1
@@ -28,9 +28,20 @@ def personal_data(user: AbstractBaseUser) -> dict[str, Any]:
     # The person's own rows come with what hangs on them (a match with its games); a row
     # that only names them as who did something (the club they own, the event they
     # created) comes alone: what hangs on it is other people's.
-    rows = cascade(rows_pointing_at(targets))
+    own = rows_pointing_at(targets)
+    rows = cascade(own)
     for obj in rows_pointing_at(targets, only_links=True):
         rows[type(obj)._meta.concrete_model].setdefault(obj.pk, obj)
+    # What the person's own rows belong to, alone: the chouette session of their seat,
+    # the event of their entry, the club of their membership.
+    for obj in own:
+        for field in concrete_foreign_keys(type(obj)):
+            parent = field.related_model._meta.concrete_model
+            key = getattr(obj, field.attname)
+            if key is not None and parent not in (user_model, Player) and key not in rows[parent]:
+                found = parent._base_manager.filter(pk=key).first()
+                if found is not None:
+                    rows[parent][key] = found
     rows.pop(user_model, None)
     rows.pop(Player, None)
     tables: dict[str, list[dict[str, Any]]] = {}

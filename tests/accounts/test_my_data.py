@@ -69,6 +69,9 @@ def test_the_download_holds_the_account_players_matches_and_settings(person):
     assert len(games) == Game.objects.filter(match=person["match"]).count()
     assert data["rows"]["games.matchresult"][0]["match"] == person["match"].pk
     assert [m["club"] for m in data["rows"]["clubs.membership"]] == [person["club"].pk]
+    # what their rows belong to comes too, alone: the club, not its other members
+    assert [c["id"] for c in data["rows"]["clubs.club"]] == [person["club"].pk]
+    assert "Someone Else" not in json.dumps(data)
     assert data["rows"]["notifications.preference"][0]["user"] == person["user"].pk
     assert data["player_names"][str(person["opponent"].pk)] == "Orhan A."
     assert "authtoken.token" not in data["rows"]

@@ -32,7 +32,9 @@ from nardy_site.data.owned import club_rows, concrete_foreign_keys, many_to_many
 from tests.support.probes import demo_world
 from tournaments.models import Tournament
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(demo_world.__name__)]
+# PostgreSQL too: times to the microsecond, a savepoint per row, new keys from sequences.
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres,
+              pytest.mark.usefixtures(demo_world.__name__)]
 
 # The demo club (``tests.support.probes.demo_world``), built by the apps' own demo services:
 # a knockout and a round robin with results, matches with games and a checked transcript,
