@@ -235,3 +235,27 @@ def test_every_row_that_points_at_the_club_is_found_without_a_list():
         rows[Game])
     assert set(Player.objects.filter(memberships__club=club).values_list("pk", flat=True)) <= set(
         rows[Player])
+
+
+def test_ids_inside_json_follow_the_new_keys():
+    """A chouette's events and an event's pairs kept apart name players by key: in the
+    copy they name the copies of those players (a pair naming a player the archive does
+    not hold is dropped)."""
+    club = Club.objects.get(slug=DEMO_SLUG)
+    tournament = Tournament.objects.filter(club=club).order_by("pk").first()
+    entrants = list(tournament.entries.order_by("pk").values_list("player_id", flat=True)[:2])
+    tournament.avoided_pairs = [entrants, [entrants[0], 10**9]]
+    tournament.save(update_fields=["avoided_pairs"])
+    imported = import_club(read_archive(export_club(club)), choices={})
+
+    copies = dict(Player.objects.filter(memberships__club=imported).values_list("name", "pk"))
+    copy_of = {pk: copies[name] for pk, name in Player.objects.filter(
+        memberships__club=club).values_list("pk", "name")}
+    copied = Tournament.objects.get(club=imported, name=tournament.name)
+    assert copied.avoided_pairs == [[copy_of[entrants[0]], copy_of[entrants[1]]]]
+    session = ChouetteSession.objects.filter(club=club).order_by("pk").first()
+    copied_session = ChouetteSession.objects.filter(club=imported).order_by("pk").first()
+    first, copy = session.events.order_by("seq").first(), copied_session.events.order_by(
+        "seq").first()
+    assert copy.data["box"] == copy_of[first.data["box"]]
+    assert copy.data["team"] == [copy_of[pk] for pk in first.data["team"]]
