@@ -18,8 +18,9 @@ MESSAGE_IGNORES := --ignore '.venv/*' --ignore 'node_modules/*' --ignore 'var/*'
 # The languages with a catalogue (locale/<language>/); adding one is adding its directory.
 MESSAGE_LANGUAGES := $(notdir $(wildcard locale/*))
 # Debian packages the test suite drives: a Redis server, a browser, a PostgreSQL server,
-# and gettext (the catalogue tests run makemessages).
-SYSTEM_PACKAGES := redis-server chromium postgresql gettext
+# gettext (the catalogue tests run makemessages), and haproxy and pgbouncer (two web nodes
+# behind a load balancer, PostgreSQL behind a transaction pooler: tests/nardy_site/test_cluster.py).
+SYSTEM_PACKAGES := redis-server chromium postgresql gettext haproxy pgbouncer
 
 .PHONY: run test lock setup python-deps node-deps engine-cache system-deps migrate demo test-postgres \
 	test-postgres-marked messages lint clean
@@ -96,6 +97,8 @@ system-deps:
 	test -x /usr/bin/chromium || missing="$$missing chromium"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	command -v xgettext >/dev/null || missing="$$missing gettext"; \
+	test -x /usr/sbin/haproxy || missing="$$missing haproxy"; \
+	test -x /usr/sbin/pgbouncer || missing="$$missing pgbouncer"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "Installing Debian packages:$$missing"; \
@@ -122,7 +125,7 @@ messages: python-deps
 	$(PY) manage.py compilemessages $(MESSAGE_IGNORES)
 
 lint: python-deps
-	$(PY) -m ruff check nardy_site engine clubs games tournaments chouette disputes leaderboard analysis tests
+	$(PY) -m ruff check nardy_site engine clubs games tournaments chouette disputes leaderboard federations analysis tests
 	$(VENV)/bin/lint-imports
 
 clean:

@@ -399,6 +399,7 @@ class ProfileViewSet(viewsets.GenericViewSet):
         data = {"username": user.get_username(), "email": user.email,
                 "player": player.pk if player else None,
                 "preferred_language": profile.preferred_language if profile else "",
+                "time_zone": profile.time_zone if profile else "",
                 "display_name": player.display_name if player else
                 profiles.default_display_name(user)}
         for field in profiles.PLAYER_FIELDS:
@@ -420,8 +421,8 @@ class ProfileViewSet(viewsets.GenericViewSet):
         fields = {field: data[field] for field in profiles.PLAYER_FIELDS}
 
         def update() -> dict:
-            profiles.update_profile(user=request.user,
-                                    preferred_language=data["preferred_language"], **fields)
+            profiles.update_profile(user=request.user, preferred_language=data["preferred_language"],
+                                    time_zone=data["time_zone"], **fields)
             return self._data(request.user)
 
         return answer(update)

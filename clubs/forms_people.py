@@ -12,9 +12,11 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from clubs.embeds import MAX_ORIGINS, OriginError, parse_origins
 from clubs.invitations import DEFAULT_DAYS, MAX_DAYS
 from clubs.models import Club, NameStyle, Player, Role, ShownAs
 from clubs.profiles import supported_language
+from common.time_zones import time_zone_choices
 
 
 class ClubForm(forms.ModelForm):
@@ -23,9 +25,43 @@ class ClubForm(forms.ModelForm):
         help_text=_("The language of the club's pages for visitors who have not chosen one, "
                     "and of its messages to players who have not chosen one."))
 
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"), initial=settings.TIME_ZONE, required=False,
+        help_text=_("Where the club plays: its events' times are in this zone unless an event "
+                    "names another."))
+    embed_origins = forms.CharField(
+        label=_("Sites that may show the club's pages"), required=False, max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("The addresses of your own website, one per line, e.g. "
+                    "https://club.example.org: only these may show the club's public bracket, "
+                    "standings and next events in a frame."))
+
     public_names = forms.ChoiceField(
         label=_("Names shown to the public"), choices=NameStyle.choices, required=False,
         help_text=Club._meta.get_field("public_names").help_text)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].choices = time_zone_choices()
+        self.fields["time_zone"].widget.attrs["translate"] = "no"  # IANA names, as they are
+        if self.instance.pk:
+            self.initial["embed_origins"] = "\n".join(self.instance.embed_origins or [])
+
+    def clean_time_zone(self) -> str:
+        """Left out: the club's zone stays; a new club takes the site's."""
+        return (self.cleaned_data.get("time_zone")
+                or (self.instance.time_zone if self.instance.pk else settings.TIME_ZONE))
+
+    def clean_embed_origins(self) -> list[str]:
+        try:
+            return parse_origins(self.cleaned_data.get("embed_origins") or "")
+        except OriginError as error:
+            if error.args[0].isdigit():
+                raise forms.ValidationError(
+                    _("List at most %(limit)s sites.") % {"limit": MAX_ORIGINS}) from error
+            raise forms.ValidationError(
+                _("“%(site)s” is not a site's address: write it as https://club.example.org.")
+                % {"site": error.args[0][:80]}) from error
 
     def clean_public_names(self) -> str:
         """Left out: the club's style stays; a new club's is the default."""
@@ -42,7 +78,8 @@ class ClubForm(forms.ModelForm):
 
     class Meta:
         model = Club
-        fields = ["name", "description", "venue", "schedule", "city", "language", "public_names"]
+        fields = ["name", "description", "venue", "schedule", "city", "language", "time_zone",
+                  "embed_origins", "public_names"]
         widgets = {"description": forms.Textarea(attrs={"rows": 4})}
         labels = {"name": _("Club name"), "description": _("About the club")}
         help_texts = {"schedule": _("When the club meets, e.g. \"Tuesdays from 19:00\".")}
@@ -63,6 +100,9 @@ class ProfileForm(forms.Form):
         label=_("Preferred language"), required=False,
         choices=[("", _("As the browser says"))] + list(settings.LANGUAGES),
         help_text=_("Pages after you log in, and the emails you get."))
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"), required=False,
+        help_text=_("Times are shown in it. Empty: your club's time zone."))
     city = forms.CharField(label=_("City"), max_length=80, required=False)
     country = forms.CharField(label=_("Country"), max_length=80, required=False)
     fibs = forms.CharField(label=_("FIBS user name"), max_length=40, required=False)
@@ -73,6 +113,11 @@ class ProfileForm(forms.Form):
         label=_("Backgammon Studio user name"), max_length=40, required=False,
         help_text=_("With your FIBS and Galaxy names, this is how the site knows you in a match "
                     "file you upload."))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].choices = [("", _("My club's time zone")), *time_zone_choices()]
+        self.fields["time_zone"].widget.attrs["translate"] = "no"  # IANA names, as they are
 
 
 class AddPlayerForm(forms.Form):

@@ -7,6 +7,8 @@ code (worded in clubs/messages.py) and nothing is saved when one is raised.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
@@ -21,7 +23,8 @@ from clubs.profiles import LANGUAGE_CODES, ensure_player, own_player, supported_
 from clubs.public_names import join_club, refresh_club
 from clubs.services import merge_players
 
-CLUB_FIELDS = ("name", "description", "venue", "schedule", "city", "language", "public_names")
+CLUB_FIELDS = ("name", "description", "venue", "schedule", "city", "language", "time_zone",
+               "embed_origins", "public_names")
 ASSIGNABLE_ROLES = (Role.DIRECTOR, Role.SCORER, Role.MEMBER)
 
 
@@ -59,7 +62,8 @@ def _require_manager(actor: AbstractBaseUser, club: Club) -> None:
 
 @transaction.atomic
 def create_club(*, actor: AbstractBaseUser, name: str, description: str = "", venue: str = "",
-                schedule: str = "", city: str = "", language: str = "",
+                schedule: str = "", city: str = "", language: str = "", time_zone: str = "",
+                embed_origins: list[str] | None = None,
                 public_names: str = NameStyle.FIRST_INITIAL) -> Club:
     """A new club; whoever creates it is its owner (and a director, and a member). Its
     language is the one given, else the language its creator is using."""
@@ -69,7 +73,8 @@ def create_club(*, actor: AbstractBaseUser, name: str, description: str = "", ve
     language = language or supported_language(translation.get_language()) or settings.LANGUAGE_CODE
     club = Club(name=name[:120], slug=_unique_slug(name), description=description.strip(),
                 venue=venue.strip(), schedule=schedule.strip(), city=city.strip(),
-                language=_language(language), public_names=_name_style(public_names), owner=actor)
+                language=_language(language), public_names=_name_style(public_names), owner=actor,
+                time_zone=time_zone or settings.TIME_ZONE, embed_origins=list(embed_origins or []))
     club.full_clean()
     club.save()
     club.directors.add(actor)
@@ -78,14 +83,17 @@ def create_club(*, actor: AbstractBaseUser, name: str, description: str = "", ve
 
 
 @transaction.atomic
-def update_club(*, club: Club, actor: AbstractBaseUser, **fields: str) -> Club:
+def update_club(*, club: Club, actor: AbstractBaseUser, **fields: Any) -> Club:
     _require_manager(actor, club)
     for field, value in fields.items():
         if field not in CLUB_FIELDS:
             raise TypeError(field)
         if field == "language":
             value = _language(value)
-        elif field == "public_names":
+        if field == "embed_origins":  # already checked (clubs.embeds.parse_origins)
+            club.embed_origins = list(value or [])
+            continue
+        if field == "public_names":
             value = _name_style(value)
         setattr(club, field, " ".join(value.split()) if field == "name" else value.strip())
     if not club.name:

@@ -13,6 +13,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from common.time_zones import validate_time_zone
+
 
 class Role(models.TextChoices):
     """What an account may do in a club, from the most to the least.
@@ -64,6 +66,15 @@ class Club(models.Model):
         help_text=_("The language of the club's pages for visitors who have not chosen one, "
                     "and of its messages to players who have not chosen one."),
     )
+    time_zone = models.CharField(
+        _("time zone"), max_length=64, validators=[validate_time_zone], default=settings.TIME_ZONE,
+        help_text=_("Where the club plays: its events' times are in this zone unless an event "
+                    "names another."),
+    )
+    # Sites that may show the club's public bracket, standings and events in a frame
+    # (clubs.embeds): origins such as https://club.example.org, one per line.
+    embed_origins = models.JSONField(_("sites that may embed the club's pages"), default=list,
+                                     blank=True)
     public_names = models.CharField(
         _("names shown to the public"), max_length=16, choices=NameStyle.choices,
         default=NameStyle.FIRST_INITIAL,
@@ -210,6 +221,14 @@ class Profile(models.Model):
     # The language the browser asked for when the account was made (not a choice: it
     # comes after the person's own choice and before their club's language).
     signup_language = models.CharField(_("language at sign-up"), max_length=8, blank=True)
+    time_zone = models.CharField(
+        _("time zone"), max_length=64, validators=[validate_time_zone], blank=True,
+        help_text=_("Times are shown in it. Empty: your club's time zone."),
+    )
+    # The secret part of the address of the person's calendar feeds (clubs.calendar):
+    # whoever has it sees what the person sees, so it can be replaced at any time.
+    calendar_token = models.CharField(max_length=43, unique=True, null=True, blank=True,
+                                      editable=False)
 
     class Meta:
         verbose_name = _("profile")

@@ -7,6 +7,7 @@ is never entered twice.
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from django.conf import settings
@@ -186,13 +187,16 @@ def set_preferred_language(*, user: AbstractBaseUser, language: str) -> bool:
 
 @transaction.atomic
 def update_profile(*, user: AbstractBaseUser, preferred_language: str = "",
-                   **player_fields: Any) -> tuple[Profile, Player]:
-    """Save the account's language and its player's public details (validated)."""
+                   time_zone: str | None = None, **player_fields: Any) -> tuple[Profile, Player]:
+    """Save the account's language, time zone (None: as it is; empty: the club's) and its
+    player's public details (validated)."""
     unknown = set(player_fields) - set(PLAYER_FIELDS)
     if unknown:
         raise TypeError(f"not profile fields: {sorted(unknown)}")
     profile, _ = Profile.objects.get_or_create(user=user)
     profile.preferred_language = preferred_language if preferred_language in LANGUAGE_CODES else ""
+    if time_zone is not None:
+        profile.time_zone = time_zone
     profile.full_clean()
     profile.save()
     player = ensure_player(user)
@@ -223,3 +227,38 @@ def update_profile(*, user: AbstractBaseUser, preferred_language: str = "",
         PlayerLog.objects.create(player=player, action=PlayerLog.Action.EDITED, by=user,
                                  details={"fields": sorted(changed)})
     return profile, player
+
+
+def own_time_zone(user: Any) -> str | None:
+    """The time zone a person reads times in: the one they chose, else their first
+    club's; None for a visitor, or a person with neither."""
+    if user is None or not getattr(user, "pk", None):
+        return None
+    chosen = Profile.objects.filter(user_id=user.pk).values_list("time_zone", flat=True).first()
+    if chosen:
+        return chosen
+    club = first_club(user)
+    return club.time_zone if club is not None else None
+
+
+@transaction.atomic
+def reset_calendar_token(*, user: AbstractBaseUser) -> str:
+    """A new secret for the person's calendar links: the old links stop working at once."""
+    profile, _ = Profile.objects.select_for_update().get_or_create(user=user)
+    profile.calendar_token = secrets.token_urlsafe(32)
+    profile.save(update_fields=["calendar_token"])
+    return profile.calendar_token
+
+
+def calendar_token(user: AbstractBaseUser) -> str:
+    """The person's calendar secret, made on first use."""
+    token = Profile.objects.filter(user_id=user.pk).values_list("calendar_token", flat=True).first()
+    return token or reset_calendar_token(user=user)
+
+
+def user_of_calendar_token(token: str) -> Any:
+    """The account whose calendar links carry this secret, or None."""
+    if not token or len(token) > 64:
+        return None
+    profile = Profile.objects.filter(calendar_token=token).select_related("user").first()
+    return profile.user if profile is not None and profile.user.is_active else None

@@ -22,6 +22,7 @@ from common.api import (
     StrictSlugRelatedField,
 )
 from common.bounds import parse_int
+from common.time_zones import validate_time_zone
 
 HANDLE = {"max_length": 40, "required": False, "allow_blank": True}
 
@@ -266,6 +267,9 @@ class ProfileSerializer(serializers.Serializer):
     player = serializers.IntegerField(read_only=True, allow_null=True)
     preferred_language = serializers.ChoiceField(
         choices=[("", "")] + list(settings.LANGUAGES), required=False, allow_blank=True)
+    time_zone = StrictCharField(
+        max_length=64, required=False, allow_blank=True, validators=[validate_time_zone],
+        help_text="The IANA time zone you read times in (Europe/Berlin); empty: your club's.")
     shown_as = serializers.ChoiceField(
         choices=ShownAs.choices, required=False, allow_blank=True,
         help_text="How the public sees your name: empty as your clubs choose (the most private "

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from clubs import views, views_invitations, views_people
+from clubs import embeds_views, views, views_calendar, views_invitations, views_people
 
 app_name = "clubs"
 
@@ -32,4 +32,13 @@ urlpatterns = [
     path("me/invitations/<int:pk>/accept/", views_invitations.accept_addressed,
          name="accept_addressed"),
     path("me/profile/", views_people.profile, name="profile"),
+    path("me/calendar/reset/", views_people.reset_calendar_link, name="reset_calendar_link"),
+    # calendar feeds (clubs.calendar): public, or through a person's secret link
+    path("calendar/<slug:scope>/<str:key>.ics", views_calendar.feed, name="calendar_feed"),
+    path("calendar/p/<str:token>/me.ics", views_calendar.person, name="calendar_person"),
+    path("calendar/p/<str:token>/<slug:scope>/<str:key>.ics", views_calendar.personal_feed,
+         name="calendar_personal_feed"),
+    # pages a club's own site may frame (clubs.embeds)
+    path("embed/<slug:slug>/<slug:kind>/", embeds_views.embed, name="embed"),
+    path("embed/<slug:slug>/<slug:kind>/<int:pk>/", embeds_views.embed, name="embed_item"),
 ]

@@ -10,11 +10,12 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs import membership, profiles, registry, selectors
+from clubs import calendar, embeds, membership, profiles, registry, selectors
 from clubs.errors import DomainError
 from clubs.forms_people import (
     AddPlayerForm,
@@ -67,7 +68,8 @@ def club_edit(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, _("Saved."))
             return redirect(club.get_absolute_url())
-    return render(request, "clubs/club_form.html", {"form": form, "club": club})
+    return render(request, "clubs/club_form.html", {
+        "form": form, "club": club, "snippets": embeds.snippets(club)})
 
 
 @login_required
@@ -267,14 +269,16 @@ def profile(request: HttpRequest) -> HttpResponse:
     player = profiles.own_player(request.user)
     saved = Profile.objects.filter(user=request.user).first()
     initial = {"display_name": profiles.default_display_name(request.user),
-               "preferred_language": saved.preferred_language if saved else ""}
+               "preferred_language": saved.preferred_language if saved else "",
+               "time_zone": saved.time_zone if saved else ""}
     if player is not None:
         initial.update({field: getattr(player, field) for field in profiles.PLAYER_FIELDS})
     form = ProfileForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = dict(form.cleaned_data)
-        if "shown_as" not in request.POST:
-            data.pop("shown_as")  # not asked: the choice stays as it is
+        for kept in ("shown_as", "time_zone"):
+            if kept not in request.POST:
+                data.pop(kept)  # not asked (an older form): the choice stays as it is
         language = data.pop("preferred_language")
         try:
             profiles.update_profile(user=request.user, preferred_language=language, **data)
@@ -286,4 +290,15 @@ def profile(request: HttpRequest) -> HttpResponse:
                 remember_language(request, response, language)
             messages.success(request, _("Saved."))
             return response
-    return render(request, "clubs/profile.html", {"form": form, "player": player})
+    return render(request, "clubs/profile.html", {
+        "form": form, "player": player, "calendar_url": calendar.person_feed_url(request.user)})
+
+
+@login_required
+@require_POST
+def reset_calendar_link(request: HttpRequest) -> HttpResponse:
+    """A new secret for the person's calendar links; the old ones stop working."""
+    profiles.reset_calendar_token(user=request.user)
+    messages.success(request, _("Your calendar links are new: calendars that used the old "
+                                "ones no longer get updates."))
+    return redirect(reverse("clubs:profile") + "#calendar")

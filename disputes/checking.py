@@ -24,7 +24,7 @@ from disputes import verdicts as checks
 from disputes.models import Dispute, DisputeEvent, DisputeKind, DisputeStatus
 from disputes.signals import dispute_checked
 from games.models import Match
-from games.services.transcripts import seats_in_file
+from games.services.transcripts import file_start_score, seats_in_file
 
 logger = logging.getLogger(__name__)
 
@@ -165,6 +165,7 @@ def verdict_for(dispute: Dispute) -> dict[str, Any]:
         seats,
         rules,
         block_rule=variant_rules.block_rule if variant_rules is not None else None,
+        start_score=file_start_score(match, seats) if match is not None else (0, 0),
     )
 
 

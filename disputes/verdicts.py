@@ -135,6 +135,7 @@ def check_result(
     seats: tuple[int, int] | None,
     match_rules: Any = None,
     block_rule: str | None = None,
+    start_score: tuple[int, int] = (0, 0),
 ) -> dict[str, Any]:
     """Which claimed result an attached transcript supports.
 
@@ -164,7 +165,10 @@ def check_result(
             "supports": None,
         }
     rules = match_rules if _same_match(record, match_rules) else None
-    answer = replay(record, rules, block_rule=block_rule)
+    # a file of the match starts at the match's starting score (``start_score``, the
+    # file's columns: a handicap's spot)
+    answer = replay(record, rules, block_rule=block_rule,
+                    start_score=start_score if rules is not None else (0, 0))
     first = answer.errors[0] if answer.errors else None
     verdict: dict[str, Any] = {
         "kind": "result",

@@ -31,9 +31,13 @@ from engine.variants import get_variant
 __all__ = ["export_mat", "exported_record"]
 
 
-def exported_record(record: MatchRecord) -> MatchRecord:
-    """The record as GNU Backgammon would hold it (see the module's docstring)."""
-    verdict = replay(record)
+def exported_record(
+    record: MatchRecord, start_score: tuple[Points, Points] = (0, 0)
+) -> MatchRecord:
+    """The record as GNU Backgammon would hold it (see the module's docstring).
+    ``start_score`` (left column first): where the match started (a handicap's spot);
+    the running totals count from there."""
+    verdict = replay(record, start_score=start_score)
     counted: dict[int, Points] = {game.number: game.points for game in verdict.games}
     variant_rules = variant_rules_for(record)
     variant = get_variant(record.variant, variant_rules)
@@ -48,13 +52,15 @@ def exported_record(record: MatchRecord) -> MatchRecord:
         # a match's score lines are the running totals (write_mat adds them up);
         # a money session's, which need not add up, stay as written
         score = game.score if not record.rules.is_match else None
+        if record.rules.is_match and not games:
+            score = start_score
         games.append(GameRecord(game.number, score, tuple(actions), line=game.line))
     return replace(record, games=tuple(games))
 
 
-def export_mat(record: MatchRecord) -> str:
+def export_mat(record: MatchRecord, start_score: tuple[Points, Points] = (0, 0)) -> str:
     """The `.mat` text of ``record`` in GNU Backgammon's layout."""
-    return write_mat(exported_record(record))
+    return write_mat(exported_record(record, start_score))
 
 
 def _plays_as_gnubg_writes(game: GameRecord, variant, variant_rules) -> list[Action]:

@@ -24,8 +24,10 @@ __all__ = ["CheckError", "GameVerdict", "MatchVerdict", "replay"]
 class MatchReplay:
     """The match around the games: running score, Crawford state, score lines, errors."""
 
-    def __init__(self, record: MatchRecord, rules: MatchRules, variant_rules: Any) -> None:
+    def __init__(self, record: MatchRecord, rules: MatchRules, variant_rules: Any,
+                 start_score: tuple[Points, Points] = (0, 0)) -> None:
         self.record, self.rules, self.variant_rules = record, rules, variant_rules
+        self.start_score = start_score
         self.variant = get_variant(record.variant, variant_rules)
         self.names = record.players
         self.errors: list[CheckError] = []
@@ -55,7 +57,7 @@ class MatchReplay:
             self.errors.append(CheckError(game, turn, None, text, reason, code))
 
     def run(self) -> MatchVerdict:
-        score: tuple[Points, Points] = (0, 0)
+        score: tuple[Points, Points] = self.start_score
         crawford_played = False
         verdicts: list[GameVerdict] = []
         for game in self.record.games:
@@ -145,10 +147,13 @@ def variant_rules_for(record: MatchRecord, rules: MatchRules | None = None,
 
 
 def replay(record: MatchRecord, rules: MatchRules | None = None,
-           block_rule: str | None = None) -> MatchVerdict:
+           block_rule: str | None = None,
+           start_score: tuple[Points, Points] = (0, 0)) -> MatchVerdict:
     """Replay every game of ``record``; ``rules`` overrides the record's match rules and
     ``block_rule`` its long-nardy block regulation (an event's regulation, say), but not
-    its variant."""
+    its variant. ``start_score`` (left column first): the score the match started at, a
+    handicap's spot; the first game's score line must say it, and the Crawford game comes
+    as from any other score (match-play.md §2)."""
     match_rules = rules or record.rules
     variant_rules = variant_rules_for(record, match_rules, block_rule)
-    return MatchReplay(record, match_rules, variant_rules).run()
+    return MatchReplay(record, match_rules, variant_rules, start_score).run()

@@ -119,6 +119,18 @@ class Match(models.Model):
     status = models.CharField(
         _("status"), max_length=10, choices=MatchStatus.choices, default=MatchStatus.READY
     )
+    # A handicap's score spot (a ladder's challenge): the points each player starts with.
+    # The running score below begins there; every final score is at least it.
+    start_score1 = models.PositiveSmallIntegerField(
+        _("starting score of player 1"),
+        default=0,
+        help_text=_("Points player 1 starts the match with (a handicap); usually 0."),
+    )
+    start_score2 = models.PositiveSmallIntegerField(
+        _("starting score of player 2"),
+        default=0,
+        help_text=_("Points player 2 starts the match with (a handicap); usually 0."),
+    )
     score1 = models.DecimalField(_("score of player 1"), default=Decimal(0), **SCORE_FIELD)
     score2 = models.DecimalField(_("score of player 2"), default=Decimal(0), **SCORE_FIELD)
     winner = models.ForeignKey(
@@ -135,6 +147,11 @@ class Match(models.Model):
     # The time control in force (a tournament sets it per round), printed on score sheets.
     time_control = models.CharField(_("time control"), max_length=80, blank=True)
     clocks_required = models.BooleanField(_("clocks required"), default=False)
+    # The clock the event's rule gives this match (each player's time and the delay per
+    # move), empty when the event computes none.
+    clock_seconds = models.PositiveIntegerField(_("clock per player (seconds)"), null=True, blank=True)
+    clock_delay_seconds = models.PositiveSmallIntegerField(_("delay per move (seconds)"), null=True,
+                                                           blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 
@@ -152,6 +169,11 @@ class Match(models.Model):
                 | Q(player2__isnull=True)
                 | ~Q(player1=F("player2")),
                 name="match_two_different_players",
+            ),
+            models.CheckConstraint(
+                condition=Q(start_score1=0, start_score2=0)
+                | (Q(length__gt=F("start_score1")) & Q(length__gt=F("start_score2"))),
+                name="match_start_score_below_length",
             ),
             models.CheckConstraint(
                 condition=Q(draw_points__in=[Decimal("0.5"), Decimal(1)]),
@@ -183,6 +205,9 @@ class Match(models.Model):
 
     def save(self, *args: object, **kwargs: object) -> None:
         self.apply_variant_defaults()
+        if self._state.adding and not (self.score1 or self.score2):
+            # a new match's running score begins at its starting score (a handicap)
+            self.score1, self.score2 = Decimal(self.start_score1), Decimal(self.start_score2)
         if self.status in (MatchStatus.WAITING, MatchStatus.READY):
             known = self.player1_id is not None and self.player2_id is not None
             self.status = MatchStatus.READY if known else MatchStatus.WAITING
@@ -236,6 +261,19 @@ class Match(models.Model):
         """The block rule to pass to the engine's replay (None: backgammon)."""
         rules = self.variant_rules()
         return rules.block_rule if rules is not None else None
+
+    def start_score(self) -> tuple[int, int]:
+        """The score the match starts at (player 1, player 2): (0, 0) without a handicap."""
+        return (self.start_score1, self.start_score2)
+
+    def start_score_of(self, player: Player | None) -> int:
+        """The points ``player`` starts the match with (0 for anyone not in it)."""
+        seat = self.seat_of(player)
+        return self.start_score()[seat - 1] if seat else 0
+
+    @property
+    def has_start_score(self) -> bool:
+        return bool(self.start_score1 or self.start_score2)
 
     @property
     def players(self) -> tuple[Player | None, Player | None]:

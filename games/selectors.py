@@ -23,7 +23,12 @@ from games.models import (
 )
 from games.services import access
 from games.services.scoring import to_points
-from games.services.transcripts import describe, official_or_open_result
+from games.services.transcripts import (
+    describe,
+    file_start_score,
+    official_or_open_result,
+    seats_in_file,
+)
 
 
 def directed_clubs(user: AnyUser | None) -> QuerySet[Club]:
@@ -146,7 +151,9 @@ def exported_mat(match: Match) -> MatFile | None:
     candidates = sorted(match.transcripts.all(), key=_export_order)  # newest first within
     for transcript in candidates:
         try:
-            text = export_mat(read_transcript(transcript.text))
+            record = read_transcript(transcript.text)
+            seats = seats_in_file(match, record.players, transcript)
+            text = export_mat(record, file_start_score(match, seats))
         except EngineError:
             continue
         return MatFile(transcript, f"match-{match.pk}.mat", text)

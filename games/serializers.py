@@ -106,6 +106,8 @@ class MatchSerializer(StrictModelSerializer):
             "draw_points",
             "block_rule",
             "status",
+            "start_score1",
+            "start_score2",
             "score1",
             "score2",
             "winner",
@@ -113,7 +115,12 @@ class MatchSerializer(StrictModelSerializer):
             "created_at",
             "finished_at",
             "official_result",
+            "time_control",
+            "clocks_required",
+            "clock_seconds",
+            "clock_delay_seconds",
         ]
+        read_only_fields = ["start_score1", "start_score2"]
 
     def get_official_result(self, match: Match) -> int | None:
         if hasattr(match, "official_result_id"):  # annotated by the list's query

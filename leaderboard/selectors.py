@@ -24,11 +24,13 @@ from tournaments.seasons import Season
 
 @dataclass(frozen=True)
 class RankingQuery:
-    """Which ranking: a season (date range), one club or all (None), one game or all."""
+    """Which ranking: a season (date range), one club or all (None), one game or all;
+    ``clubs`` narrows it to the events of these clubs (a federation's members)."""
 
     season: Season
     club: Club | None = None
     variant: str | None = None
+    clubs: tuple[int, ...] | None = None
 
 
 def visible_events(viewer: AnyUser | None, prefix: str = "") -> Q:
@@ -52,6 +54,8 @@ def ranking(query: RankingQuery, viewer: AnyUser | None) -> list[RankingRow]:
     )
     if query.club is not None:
         placings = placings.filter(event__club=query.club)
+    if query.clubs is not None:
+        placings = placings.filter(event__club_id__in=query.clubs)
     if query.variant:
         placings = placings.filter(event__variant=query.variant)
     totals: dict[int, Decimal] = {}

@@ -19,9 +19,12 @@ from rest_framework.routers import DefaultRouter
 from analysis import api as analysis_api
 from chouette import api as chouette_api
 from clubs import api as clubs_api
+from clubs import api_embeds as embeds_api
 from common.api import error_response
 from disputes import api as disputes_api
+from federations import api as federations_api
 from games import api as games_api
+from ladders import api as ladders_api
 from leaderboard import api as leaderboard_api
 from money import api as money_api
 from nardy_site import api as site_api
@@ -80,10 +83,12 @@ def read_only_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
 
 router = DefaultRouter()
 clubs_api.register(router)
+embeds_api.register(router)
 tournaments_api.register(router)
 games_api.register(router)
 chouette_api.register(router)
 leaderboard_api.register(router)
+federations_api.register(router)
 disputes_api.register(router)
 money_api.register(router)
 notifications_api.register(router)
@@ -91,6 +96,7 @@ webhooks_api.register(router)
 site_api.register(router)
 data_api.register(router)
 analysis_api.register(router)
+ladders_api.register(router)
 
 urlpatterns = [
     path("schema/", read_only_page(SchemaView.as_view()), name="schema"),

@@ -81,13 +81,23 @@ def secret_key(var_dir: Path, environ: Mapping[str, str] | None = None) -> str:
 SQLITE_INIT = "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON"
 
 
-def database_config(url: str, var_dir: Path, test_suffix: str = "") -> dict[str, Any]:
+POOLERS = ("", "transaction")
+
+
+def database_config(url: str, var_dir: Path, test_suffix: str = "", pooler: str = "") -> dict[str, Any]:
     """Django DATABASES['default'] for a DATABASE_URL.
 
     SQLite gets WAL, a busy timeout and IMMEDIATE transactions so that the web
     process and a Celery worker can write at once; its test database is a file
     (not memory) so that a worker subprocess can open it too.
+
+    ``pooler="transaction"`` (NARDY_DB_POOLER): PostgreSQL is reached through PgBouncer in
+    transaction pooling mode, where consecutive transactions of one connection may run on
+    different server connections: no server-side cursors (a cursor outlives its
+    transaction) and no prepared statements (psycopg prepares a query it sees often).
     """
+    if pooler not in POOLERS:
+        raise ValueError(f"NARDY_DB_POOLER is empty or 'transaction', not {pooler!r}")
     config: dict[str, Any] = dj_database_url.parse(url, conn_max_age=0)
     if config["ENGINE"] == "django.db.backends.sqlite3":
         config["OPTIONS"] = {
@@ -99,6 +109,9 @@ def database_config(url: str, var_dir: Path, test_suffix: str = "") -> dict[str,
     else:
         config["CONN_MAX_AGE"] = 60
         config["CONN_HEALTH_CHECKS"] = True
+        if pooler == "transaction":
+            config["DISABLE_SERVER_SIDE_CURSORS"] = True
+            config.setdefault("OPTIONS", {})["prepare_threshold"] = None
     return config
 
 

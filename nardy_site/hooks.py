@@ -15,7 +15,7 @@ from django.apps import apps
 # The project's own apps, in the order their hooks run.
 PROJECT_APPS = (
     "clubs", "tournaments", "games", "chouette", "leaderboard", "disputes", "notifications",
-    "webhooks", "money", "analysis",
+    "webhooks", "money", "analysis", "ladders", "federations",
 )
 
 

@@ -29,6 +29,7 @@ Variables (all optional):
                             the client's address for lockouts and throttles is then taken
                             from X-Forwarded-For, never before
   NARDY_LOGIN_FAILURES      failed logins before a lockout (default 6)
+  NARDY_DB_POOLER           transaction: PostgreSQL is behind PgBouncer in transaction mode
   NARDY_BACKUP_DIR / _KEEP  where `manage.py backup` writes (var/backups) and how many stay (14)
   NARDY_THROTTLE_ANON / _USER / _SEARCH  API rates, e.g. 120/minute
 """
@@ -85,12 +86,14 @@ INSTALLED_APPS = [
     "tournaments",
     "games",
     "leaderboard",
+    "federations",
     "chouette",
     "disputes",
     "money",
     "notifications",
     "webhooks",
     "analysis",
+    "ladders",
 ]
 
 MIDDLEWARE = [
@@ -98,7 +101,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "nardy_site.errors.RequestSizeLimit",
     "nardy_site.errors.RefuseNulCharacters",
-    "csp.middleware.CSPMiddleware",
+    "nardy_site.framing.FramingCSPMiddleware",  # django-csp, and the embed pages' framing
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -145,6 +148,7 @@ DATABASES = {
         VAR_DIR,
         # One test database per test run, so that runs in one checkout don't collide.
         test_suffix=f"_{os.getpid()}",
+        pooler=os.environ.get("NARDY_DB_POOLER", ""),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

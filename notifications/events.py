@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from clubs.models import Player
 from disputes.models import Dispute, DisputeKind
+from federations.models import Affiliation
 from games.models import MatchResult
 from games.services.scoring import format_score
 from tournaments.models import Entry, Pairing, Registration, Tournament, Walkover
@@ -272,6 +273,68 @@ def dispute_ruled(dispute_id: int) -> list[Message]:
     ]
 
 
+# --- federations ----------------------------------------------------------------------------------
+
+
+def _affiliation(affiliation_id: int) -> Affiliation | None:
+    return Affiliation.objects.select_related("federation", "club").filter(
+        pk=affiliation_id).first()
+
+
+def _federation_side(affiliation: Affiliation) -> list[int]:
+    return list(affiliation.federation.admins.order_by("pk").values_list("pk", flat=True))
+
+
+def _club_side(affiliation: Affiliation) -> list[int]:
+    return list(get_user_model().objects.filter(directed_clubs=affiliation.club)
+                .order_by("pk").values_list("pk", flat=True))
+
+
+def affiliation_asked(affiliation_id: int) -> list[Message]:
+    """The side that answers: the federation's admins (a club asked) or the club's
+    directors (the federation invited)."""
+    affiliation = _affiliation(affiliation_id)
+    if affiliation is None:
+        return []
+    club_asked = affiliation.asked_by_side == Affiliation.Side.CLUB
+    people = _federation_side(affiliation) if club_asked else _club_side(affiliation)
+    name = "affiliation_asked" if club_asked else "affiliation_invited"
+    url = reverse("federations:manage" if club_asked else "federations:detail",
+                  args=[affiliation.federation.slug])
+    params = {"club": affiliation.club.name, "federation": affiliation.federation.name}
+    return [
+        Message(user_id, name, f"affiliation-asked:{affiliation.pk}:{user_id}", url, params,
+                affiliation.club_id)
+        for user_id in _each(people) if user_id != affiliation.asked_by_id
+    ]
+
+
+DECIDED = {Affiliation.Status.ACTIVE: "affiliation_accepted",
+           Affiliation.Status.DECLINED: "affiliation_declined",
+           Affiliation.Status.ENDED: "affiliation_ended"}
+
+
+def affiliation_decided(affiliation_id: int, status: str) -> list[Message]:
+    """Both sides hear the answer (accepted, declined) or the end of a membership, all
+    but the person who gave it."""
+    affiliation = _affiliation(affiliation_id)
+    if affiliation is None:
+        return []
+    name = DECIDED.get(status)
+    if name is None:
+        return []
+    params = {"club": affiliation.club.name, "federation": affiliation.federation.name}
+    actor = affiliation.decided_by_id if status != Affiliation.Status.ENDED else None
+    url = reverse("federations:detail", args=[affiliation.federation.slug])
+    people = _each([*_federation_side(affiliation), *_club_side(affiliation)])
+    return [
+        Message(user_id, name,
+                f"affiliation-{status}:{affiliation.pk}:{user_id}", url, params,
+                affiliation.club_id)
+        for user_id in people if user_id != actor
+    ]
+
+
 EVENTS: dict[str, Callable[..., list[Message]]] = {
     "pairings_published": pairings_published,
     "pairing_published": pairing_published,
@@ -283,4 +346,6 @@ EVENTS: dict[str, Callable[..., list[Message]]] = {
     "dispute_opened": dispute_opened,
     "dispute_checked": dispute_checked,
     "dispute_ruled": dispute_ruled,
+    "affiliation_asked": affiliation_asked,
+    "affiliation_decided": affiliation_decided,
 }

@@ -131,6 +131,21 @@ define(Message("dispute_ruled", Kind.DISPUTE, _("Ruling on dispute %(number)s: %
 define(Message("dispute_ruled_score", Kind.DISPUTE, _("Ruling on dispute %(number)s: %(ruling)s"),
                _("Official result: %(score)s. Note: %(note)s"), {"ruling": label_of(Ruling)}))
 
+define(Message("affiliation_asked", Kind.AFFILIATION,
+               _("%(club)s asks to join %(federation)s"),
+               _("Accept or decline the request on the federation's admin page.")))
+define(Message("affiliation_invited", Kind.AFFILIATION,
+               _("%(federation)s invites %(club)s to join"),
+               _("A director of the club accepts or declines the invitation on the "
+                 "federation's page.")))
+define(Message("affiliation_accepted", Kind.AFFILIATION,
+               _("%(club)s is now a member club of %(federation)s")))
+define(Message("affiliation_declined", Kind.AFFILIATION,
+               _("%(club)s will not join %(federation)s for now"),
+               _("The request or invitation was declined or withdrawn.")))
+define(Message("affiliation_ended", Kind.AFFILIATION,
+               _("%(club)s is no longer a member club of %(federation)s")))
+
 
 @lru_cache(maxsize=2048)
 def _render(name: str, params_json: str, language: str) -> tuple[str, str]:

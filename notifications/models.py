@@ -26,6 +26,7 @@ class Kind(models.TextChoices):
     REGISTRATION = "registration", _("Your registration was accepted, or you moved up from the waiting list")
     CHECK_IN = "check_in", _("Check-in has opened")
     FORFEIT = "forfeit", _("A match of yours was decided by walkover")
+    AFFILIATION = "affiliation", _("A club asked to join your federation, or was invited, or got an answer")
 
 
 class Notification(models.Model):

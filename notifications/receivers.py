@@ -9,6 +9,7 @@ from typing import Any
 from django.utils import timezone
 
 from disputes.signals import dispute_checked, dispute_opened, dispute_ruled
+from federations.signals import affiliation_asked, affiliation_decided
 from games.signals import result_confirmed, result_proposed
 from notifications.services import announce
 from tournaments import signals as event_signals
@@ -59,6 +60,14 @@ def _dispute_ruled(sender: Any, dispute: Any, **kwargs: Any) -> None:
     announce("dispute_ruled", dispute.pk)
 
 
+def _affiliation_asked(sender: Any, affiliation: Any, **kwargs: Any) -> None:
+    announce("affiliation_asked", affiliation.pk)
+
+
+def _affiliation_decided(sender: Any, affiliation: Any, **kwargs: Any) -> None:
+    announce("affiliation_decided", affiliation.pk, affiliation.status)
+
+
 def connect() -> None:
     pairs = [
         (event_signals.pairings_published, _pairings),
@@ -70,6 +79,8 @@ def connect() -> None:
         (dispute_opened, _dispute_opened),
         (dispute_checked, _dispute_checked),
         (dispute_ruled, _dispute_ruled),
+        (affiliation_asked, _affiliation_asked),
+        (affiliation_decided, _affiliation_decided),
     ]
     for signal, receiver in pairs:
         signal.connect(receiver, dispatch_uid=f"notifications.{receiver.__name__}")

@@ -13,8 +13,10 @@ class TournamentsConfig(AppConfig):
         from tournaments.errors import TournamentError
         from tournaments.format_registry import load_formats
         from tournaments.messages import error_text
+        from tournaments.views import embeds
 
         load_formats()
         receivers.connect()
         archive_links.connect()
+        embeds.register()  # the pages a club may embed (clubs.embeds)
         register_sentence(TournamentError, error_text)

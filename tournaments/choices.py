@@ -50,3 +50,11 @@ class GroupFormat(models.TextChoices):
 
     ROUND_ROBIN = "round_robin", _("Round robin")
     SWISS = "swiss", _("Swiss")
+
+
+class ClockRuleChoice(models.TextChoices):
+    """How each match's clock is worked out (``event_rules.ClockRule``)."""
+
+    NONE = "none", _("No computed clock: the time controls as written")
+    PER_POINT = "per_point", _("Minutes per point of the match length, plus a delay per move")
+    BANK = "bank", _("A fixed bank per player, plus a delay per move")

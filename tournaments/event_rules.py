@@ -341,6 +341,62 @@ def time_controls_to_text(raw: Sequence[Mapping[str, Any]]) -> str:
     return "; ".join(parts)
 
 
+# --- match clocks --------------------------------------------------------------------------
+
+
+class ClockRule(str, Enum):
+    """How the site works out each match's clock: not at all (the time controls' text is
+    all there is), from the match length, or one fixed bank per player."""
+
+    NONE = "none"
+    PER_POINT = "per_point"
+    BANK = "bank"
+
+
+DEFAULT_MINUTES_PER_POINT = 2
+DEFAULT_DELAY_SECONDS = 12
+
+
+@dataclass(frozen=True, slots=True)
+class MatchClock:
+    """Each player's time for the match and the delay before each move's time runs."""
+
+    bank_seconds: int
+    delay_seconds: int
+
+
+def check_clock_rule(rule: str, *, minutes_per_point: int | None, delay_seconds: int | None,
+                     bank_minutes: int | None) -> None:
+    """A rule the site can compute from: a known kind, and a bank for the fixed bank."""
+    try:
+        kind = ClockRule(rule)
+    except ValueError:
+        raise RegistrationError("bad_clock_rule", "Choose a clock rule: none, per_point or bank.") from None
+    if kind is ClockRule.PER_POINT and not minutes_per_point:
+        raise RegistrationError("clock_needs_minutes", "Give the minutes per point of the match length.")
+    if kind is ClockRule.BANK and not bank_minutes:
+        raise RegistrationError("clock_needs_bank", "Give each player's fixed bank in minutes.")
+    if delay_seconds is None and kind is not ClockRule.NONE:
+        raise RegistrationError("clock_needs_delay", "Give the delay per move in seconds (0 for none).")
+
+
+def match_clock(rule: str, *, length: int, minutes_per_point: int | None,
+                delay_seconds: int | None, bank_minutes: int | None) -> MatchClock | None:
+    """The clock of one match, or None when the rule computes none (no rule; a per-point
+    rule and an unlimited session, which has no length to count from).
+
+    >>> match_clock("per_point", length=7, minutes_per_point=2, delay_seconds=12, bank_minutes=None)
+    MatchClock(bank_seconds=840, delay_seconds=12)
+    """
+    kind = ClockRule(rule)
+    delay = delay_seconds or 0
+    if kind is ClockRule.PER_POINT and minutes_per_point and length > 0:
+        return MatchClock(bank_seconds=60 * minutes_per_point * length, delay_seconds=delay)
+    if kind is ClockRule.BANK and bank_minutes:
+        return MatchClock(bank_seconds=60 * bank_minutes, delay_seconds=delay)
+    return None
+
+
 def lowest_free_table(used: Iterable[str]) -> str:
     """The smallest table number not in use (tables are numbered 1, 2, ...)."""
     return FreeTables(used).lowest()

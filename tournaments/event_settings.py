@@ -20,6 +20,7 @@ Plain Python (no Django).
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from tournaments.limits import MAX_ENTRANTS, MAX_ROUNDS
 from tournaments.standings import METRICS
 
@@ -135,6 +136,26 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("check_in_closes_at", copied_to_divisions=False),
     Setting("forfeit_minutes"),
     Setting("time_controls"),
+    # the clock the site works out for each match (event_rules.match_clock)
+    Setting(
+        "clock_rule",
+        help="How each match's clock is worked out when its round is announced: none (only "
+             "the time controls as written), per_point (clock_minutes_per_point times the "
+             "match length for each player) or bank (clock_bank_minutes for each player); "
+             "both with clock_delay_seconds of delay per move."),
+    Setting(
+        "clock_minutes_per_point", bounds=(1, 10),  # 25 points at 10: over 4 hours each
+        help="Clock rule per_point: minutes per point of the match length (2: a 7-point "
+             "match gives each player 14 minutes)."),
+    Setting(
+        "clock_delay_seconds", bounds=(0, 60),
+        help="Seconds of delay per move before a player's time runs (0: none)."),
+    Setting(
+        "clock_bank_minutes", bounds=(1, 600),
+        help="Clock rule bank: each player's minutes for the match."),
+    # when (tournaments.selectors.when): the calendar feeds and the event's page
+    Setting("time_zone", help="The event's IANA time zone (Europe/Berlin); empty: its club's."),
+    Setting("start_time", help="The time the event starts on starts_on, local to its time zone."),
     Setting("avoid_same_club", shown=False),
     Setting("avoided_pairs", shown=False),
 )

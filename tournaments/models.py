@@ -9,12 +9,14 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, Player
+from common.time_zones import validate_time_zone
 from games.choices import (  # one list of games for matches, events and ratings
     DEFAULT_BLOCK_RULE,
     BlockRule,
     Variant,
 )
-from tournaments.choices import Flight, Format, GroupFormat, LateEntryRule
+from tournaments.choices import ClockRuleChoice, Flight, Format, GroupFormat, LateEntryRule
+from tournaments.event_rules import DEFAULT_DELAY_SECONDS, DEFAULT_MINUTES_PER_POINT
 from tournaments.event_settings import bounds_of
 from tournaments.format_registry import format_of
 from tournaments.page_cache import TouchingQuerySet
@@ -74,6 +76,10 @@ class Tournament(models.Model):
     )
     name = models.CharField(_("name"), max_length=120)
     starts_on = models.DateField(_("starts on"))
+    start_time = models.TimeField(_("start time"), null=True, blank=True,
+                                  help_text=_("Local time in the event's time zone."))
+    time_zone = models.CharField(_("time zone"), max_length=64, validators=[validate_time_zone], blank=True,
+                                 help_text=_("Empty: the club's time zone."))
     ends_on = models.DateField(_("ends on"), null=True, blank=True)
     variant = models.CharField(pgettext_lazy("game type", "game"), max_length=20, choices=Variant.choices)
     format = models.CharField(_("format"), max_length=20, choices=Format.choices)
@@ -144,6 +150,16 @@ class Tournament(models.Model):
     forfeit_minutes = models.PositiveSmallIntegerField(_("minutes before an absent player forfeits"),
                                                        null=True, blank=True)
     time_controls = models.JSONField(_("time controls"), default=list, blank=True)
+    # The clock the site works out for each match (event_rules.match_clock); the time
+    # controls' text above stays as written.
+    clock_rule = models.CharField(_("clock rule"), max_length=10, choices=ClockRuleChoice.choices,
+                                  default=ClockRuleChoice.NONE)
+    clock_minutes_per_point = models.PositiveSmallIntegerField(
+        _("clock minutes per point"), default=DEFAULT_MINUTES_PER_POINT)
+    clock_delay_seconds = models.PositiveSmallIntegerField(
+        _("delay per move (seconds)"), default=DEFAULT_DELAY_SECONDS)
+    clock_bank_minutes = models.PositiveSmallIntegerField(_("fixed bank (minutes)"), null=True,
+                                                          blank=True)
     # First-round pairings the draw avoids when the seeding allows (tournaments.draws.avoidance).
     avoid_same_club = models.BooleanField(_("keep players of the same club apart in round 1"),
                                           default=True)
@@ -189,6 +205,11 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:tournament_detail", kwargs={"pk": self.pk})
+
+    @property
+    def zone_name(self) -> str:
+        """The event's time zone: its own, else its club's."""
+        return self.time_zone or self.club.time_zone
 
     @property
     def pairs_with_repeats(self) -> bool:

@@ -12,6 +12,7 @@ from clubs.club_page import Section
 from clubs.models import Player
 from games.models import Match
 from games.signals import result_confirmed
+from tournaments import calendar_items
 from tournaments.models import Entry, Pairing
 from tournaments.page_cache import enabled, touch
 from tournaments.selectors.tournaments import club_events
@@ -58,5 +59,6 @@ def connect() -> None:
     post_save.connect(_on_match, sender=Match, dispatch_uid="page_cache.match")
     post_save.connect(_on_player, sender=Player, dispatch_uid="page_cache.player")
     club_page.register(events_section)
+    calendar_items.register()
     result_confirmed.connect(advance_draw, dispatch_uid="tournaments.advance_draw")
     draw_changed.connect(settle_and_announce, dispatch_uid="tournaments.settle_and_announce")

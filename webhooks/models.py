@@ -18,6 +18,8 @@ from clubs.models import Club
 class Event(models.TextChoices):
     RESULT_CONFIRMED = "result.confirmed", _("A result became official")
     ROUND_PUBLISHED = "round.published", _("A round was published")
+    LADDER_CHALLENGE = "ladder.challenge", _("A ladder challenge was made")
+    LADDER_RESULT = "ladder.result", _("A ladder challenge was decided")
 
 
 def default_events() -> list[str]:

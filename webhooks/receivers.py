@@ -7,6 +7,9 @@ from typing import Any
 
 from games.models import Match, MatchResult
 from games.services.scoring import format_score
+from ladders.choices import ChallengeStatus
+from ladders.models import Challenge
+from ladders.signals import challenge_decided, challenge_made
 from tournaments.models import Pairing, Tournament
 from tournaments.signals import rounds_published
 from webhooks.models import Event
@@ -77,8 +80,42 @@ def on_rounds_published(sender: Any, tournament: Tournament, rounds: list[tuple[
              })
 
 
+def _ladder_challenge(challenge: Challenge) -> dict[str, Any]:
+    ladder = challenge.ladder
+    return {
+        "club": ladder.club.slug,
+        "ladder": {"id": ladder.pk, "name": ladder.name, "variant": ladder.variant,
+                   "length": ladder.length},
+        "challenge": {
+            "id": challenge.pk, "status": challenge.status,
+            "challenger": _player(challenge.challenger), "challenged": _player(challenge.challenged),
+            "match": challenge.match_id, "deadline": challenge.deadline.isoformat(),
+            "handicap": None if not challenge.handicap_points else {
+                "player": _player(challenge.handicap_to), "points": challenge.handicap_points},
+            "winner": _player(challenge.winner),
+        },
+        "standings": [{"position": rung.position, "player": _player(rung.player)}
+                      for rung in ladder.rungs.select_related("player").order_by("position")],
+    }
+
+
+def on_ladder_challenge(sender: Any, challenge: Challenge, **kwargs: Any) -> None:
+    emit(club_id=challenge.ladder.club_id, event=Event.LADDER_CHALLENGE,
+         key=f"ladder.challenge:{challenge.pk}", payload=_ladder_challenge(challenge))
+
+
+def on_ladder_result(sender: Any, challenge: Challenge, **kwargs: Any) -> None:
+    """A challenge played or forfeited (a voided one moves nobody and is not sent)."""
+    if challenge.status not in (ChallengeStatus.PLAYED, ChallengeStatus.FORFEITED):
+        return
+    emit(club_id=challenge.ladder.club_id, event=Event.LADDER_RESULT,
+         key=f"ladder.result:{challenge.pk}", payload=_ladder_challenge(challenge))
+
+
 def connect() -> None:
     from games.signals import result_confirmed
 
     result_confirmed.connect(on_result_confirmed, dispatch_uid="webhooks.result_confirmed")
     rounds_published.connect(on_rounds_published, dispatch_uid="webhooks.rounds_published")
+    challenge_made.connect(on_ladder_challenge, dispatch_uid="webhooks.ladder_challenge")
+    challenge_decided.connect(on_ladder_result, dispatch_uid="webhooks.ladder_result")

@@ -71,15 +71,22 @@ class ScoreProblem:
     side: int | None = None
     length: Points = 0
     highest: Points = 0
+    start: Points = 0
 
 
-def final_score_problem(score: tuple[Points, Points], rules: MatchRules) -> ScoreProblem | None:
+def final_score_problem(
+    score: tuple[Points, Points],
+    rules: MatchRules,
+    start_score: tuple[Points, Points] = (0, 0),
+) -> ScoreProblem | None:
     """None if ``score`` can be the final score of a match played under ``rules``.
 
     Checked: both values are finite, non-negative and in whole (or, where draws give
     half points, half) points; in a match, exactly one player has reached the length,
     and the winner's total is reachable with one last game (see the module's docstring).
     A money session (``N = 0``) has no final score to check beyond the first three.
+    ``start_score``: the score the match started at (a handicap's spot); nobody ends
+    below their own.
     """
     for side, value in enumerate(score):
         if not isinstance(value, int) and not math.isfinite(value):
@@ -90,6 +97,15 @@ def final_score_problem(score: tuple[Points, Points], rules: MatchRules) -> Scor
             return ScoreProblem("bad_score", "Scores are whole points in this match.", side)
     if not rules.is_match:
         return None
+    for side, (value, start) in enumerate(zip(score, start_score, strict=True)):
+        if value < start:
+            return ScoreProblem(
+                "below_start_score",
+                f"This player started the match with {tidy_number(start)} points; the final "
+                "score cannot be lower.",
+                side,
+                start=start,
+            )
     length = rules.length
     if min(score) >= length:
         return ScoreProblem(

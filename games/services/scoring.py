@@ -170,7 +170,9 @@ def input_of(game: Game) -> GameInput:
 
 
 def score_games(match: Match, games: Iterable[GameInput]) -> MatchScore:
-    return score_match(list(games), match.rules(), names=names_of(match))
+    return score_match(
+        list(games), match.rules(), start_score=match.start_score(), names=names_of(match)
+    )
 
 
 def score_of_stored_games(match: Match) -> MatchScore:
@@ -209,6 +211,10 @@ SCORE_MESSAGES: dict[str, Any] = {
         "before the last game plus the most one game can be worth (%(largest)s)."
     ),
     "session_score_too_high": _("A score cannot be above %(capacity)s points."),
+    "below_start_score": _(
+        "%(player)s started the match with %(start)s points (a handicap): their final score "
+        "cannot be lower."
+    ),
 }
 
 
@@ -238,9 +244,16 @@ def check_final_score(
                 "session_score_too_high", field, capacity=format_score(SCORE_CAPACITY)
             )
     score = (to_points(score1), to_points(score2))
-    problem = final_score_problem(score, rules)
+    problem = final_score_problem(score, rules, match.start_score())
     if problem is not None:
         field = None if problem.side is None else fields[problem.side]
+        if problem.code == "below_start_score":
+            raise score_problem(
+                "below_start_score",
+                field,
+                player=names_of(match)[problem.side or 0],
+                start=format_score(problem.start),
+            )
         if problem.code == "bad_score" and halves_possible(rules):
             raise score_problem("half_score", field)
         if problem.code == "score_too_high":

@@ -162,7 +162,11 @@ def _check(transcript: MatchTranscript) -> dict[str, Any]:
     # The moves of a long-nardy file are judged under the match's block rule (a
     # backgammon match has none); its match rules apply only to the same match.
     rules = match.rules() if same_match else None
-    verdict = replay(record, rules, block_rule=match.engine_block_rule).to_json()
+    # A file of the same match starts at its starting score (a handicap's spot).
+    start = file_start_score(match, seats_in_file(match, record.players, transcript))
+    verdict = replay(
+        record, rules, block_rule=match.engine_block_rule, start_score=start if rules else (0, 0)
+    ).to_json()
     agrees, disagreements = agreement(match, verdict, transcript)
     return {
         "status": TranscriptStatus.CHECKED,
@@ -235,6 +239,15 @@ def seats_in_file(
             other = 3 - seat
             return (seat, other) if column == 1 else (other, seat)
     return None
+
+
+def file_start_score(match: Match, seats: tuple[int, int] | None) -> tuple[int, int]:
+    """The match's starting score (a handicap) in the file's columns: a file of the match
+    starts there. (0, 0) when the file's players are not known as the match's."""
+    if seats is None or not match.has_start_score:
+        return (0, 0)
+    start = match.start_score()
+    return (start[seats[0] - 1], start[seats[1] - 1])
 
 
 def read_games(

@@ -7,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from games import reasons
+from games import clock, reasons
 from games.services.scoring import format_score
 
 register = template.Library()
@@ -28,6 +28,12 @@ def seat_player(match: Any, seat: int | None) -> Any:
 
 
 @register.filter
+def start_score_of(match: Any, player: Any) -> int:
+    """The points a player starts the match with (a handicap's spot; usually 0)."""
+    return int(match.start_score_of(player))
+
+
+@register.filter
 def transcript_error(error: dict[str, Any]) -> str:
     """An error of a transcript's verdict in the reader's language (by its code)."""
     from django.utils.translation import get_language
@@ -41,3 +47,15 @@ def transcript_error(error: dict[str, Any]) -> str:
 def reason_in_words(reason: str) -> str:
     """A reason stored beside a result or dispute, in the reader's language (games.reasons)."""
     return reasons.in_words(reason or "")
+
+
+@register.filter
+def clock_in_words(match: Any) -> str:
+    """The match's computed clock, "14 min each, 12 seconds delay per move" (games.clock)."""
+    return clock.clock_in_words(match)
+
+
+@register.inclusion_tag("games/_match_clock.html")
+def match_clock(match: Any, separator: str = " · ") -> dict[str, Any]:
+    """The match's clock, its time control as written and "clocks required", on one line."""
+    return {"match": match, "separator": separator}

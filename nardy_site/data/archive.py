@@ -56,7 +56,9 @@ def travels(model: type[models.Model]) -> bool:
 
 
 def travelling_rows(rows: Rows) -> Rows:
-    """``rows`` less the ones that stay behind, and the rows that cannot be without them."""
+    """``rows`` less the ones that stay behind, and the rows that cannot be without them:
+    a row whose required key points outside the club (at a federation, say: the other
+    deployment has not got it) stays behind too."""
     kept: Rows = {model: dict(objects) for model, objects in rows.items()
                   if objects and travels(model)}
     changed = True
@@ -64,7 +66,7 @@ def travelling_rows(rows: Rows) -> Rows:
         changed = False
         for model, objects in kept.items():
             required = [field for field in concrete_foreign_keys(model)
-                        if not field.null and field.related_model in rows]
+                        if not field.null and field.related_model is not get_user_model()]
             for pk, obj in list(objects.items()):
                 for field in required:
                     target = field.related_model._meta.concrete_model
@@ -94,18 +96,26 @@ def import_order(models_: list[type[models.Model]]) -> list[type[models.Model]]:
     return ordered
 
 
-def _rows_of(model: type[models.Model], objects: list[models.Model]) -> list[dict[str, Any]]:
-    """One model's rows as the JSON serializer writes them, accounts taken out."""
+def _rows_of(model: type[models.Model], objects: list[models.Model],
+             travelling: Rows) -> list[dict[str, Any]]:
+    """One model's rows as the JSON serializer writes them, accounts taken out, and the
+    optional keys to rows outside the club emptied."""
     user_model = get_user_model()
     rows = serializers.serialize("python", objects)
     user_fields = [field.name for field in concrete_foreign_keys(model)
                    if field.related_model is user_model]
+    outside = [field for field in concrete_foreign_keys(model)
+               if field.null and field.related_model is not user_model]
     user_m2m = [field.name for field in many_to_many(model) if field.related_model is user_model]
     for row in rows:
         for name in user_fields:
             row["fields"][name] = None
         for name in user_m2m:
             row["fields"][name] = []
+        for field in outside:
+            target = field.related_model._meta.concrete_model
+            if row["fields"].get(field.name) not in travelling.get(target, {}):
+                row["fields"][field.name] = None
     return rows
 
 
@@ -131,7 +141,7 @@ def export_club(club: Club) -> bytes:
             objects = sorted(rows[model].values(), key=lambda obj: obj.pk)
             counts[label] = len(objects)
             archive.writestr(data_file(label), json.dumps(
-                _rows_of(model, objects), cls=ExactJSONEncoder, ensure_ascii=False, indent=1))
+                _rows_of(model, objects, rows), cls=ExactJSONEncoder, ensure_ascii=False, indent=1))
         transcripts = 0
         for match in Match.objects.filter(pk__in=rows.get(Match, {}).keys(),
                                           transcripts__isnull=False).distinct():

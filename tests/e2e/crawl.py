@@ -40,6 +40,13 @@ NAMESPACES_SKIPPED = {"admin", "api"}
 # URL names that are not pages, and why.
 NOT_PAGES: dict[str, str] = {
     "health": "JSON health check for load balancers",
+    "ladders:join": "POST-only action",
+    "ladders:leave": "POST-only action",
+    "ladders:challenge": "POST-only action",
+    "ladders:reorder": "POST-only action",
+    "ladders:pause": "POST-only action",
+    "ladders:void": "POST-only action",
+    "ladders:extend": "POST-only action",
     "money:add_sale": "POST-only action",
     "money:add_side_pool": "POST-only action",
     "money:csv": "CSV download",
@@ -126,6 +133,11 @@ NOT_PAGES: dict[str, str] = {
     "my_data": "a JSON download (tests/accounts/test_my_data.py)",
     "club_export": "a .zip download (tests/nardy_site/test_club_archive.py)",
     "club_import_players": "needs an uploaded archive (tests/e2e/test_club_data.py)",
+    "clubs:reset_calendar_link": "POST action",
+    "clubs:calendar_feed": "iCal download (text/calendar)",
+    "clubs:calendar_person": "iCal download (text/calendar)",
+    "clubs:calendar_personal_feed": "iCal download (text/calendar)",
+    "federations:club_action": "POST action (a club's answer to its federation)",
 }
 
 
@@ -139,6 +151,8 @@ CRAWLED = {
     "clubs:invitations", "clubs:join_requests", "clubs:import_upload", "clubs:import_preview",
     "clubs:my_clubs", "clubs:profile", "tournaments:my_tournaments",
     "delete_account", "club_delete", "club_import",
+    "clubs:my_clubs", "clubs:profile", "tournaments:my_tournaments", "clubs:embed",
+    "clubs:embed_item",
     "leaderboard:rankings", "leaderboard:player", "leaderboard:event_detail",
     "leaderboard:head_to_head", "leaderboard:player_list",
     "leaderboard:external_event_create",
@@ -156,6 +170,10 @@ CRAWLED = {
     "analysis:match_analysis", "analysis:my_pr_privacy", "analysis:club_depths",
     "analysis:club_pr_table", "analysis:event_analyses", "analysis:player_pr",
     "notifications:list", "notifications:preferences", "webhooks:endpoints", "money:event",
+    "ladders:ladder_list", "ladders:my_challenges", "ladders:ladder_new", "ladders:ladder",
+    "ladders:tv", "ladders:log", "ladders:player",
+    "federations:list", "federations:detail", "federations:calendar", "federations:ranking",
+    "federations:manage",
 }
 
 
@@ -252,6 +270,9 @@ def visits() -> list[Visit]:
         Visit("delete_account", reverse("delete_account"), signed_in),
         Visit("club_delete", reverse("club_delete", args=[club.slug]), (DIRECTOR,)),
         Visit("club_import", reverse("club_import"), signed_in),
+        Visit("clubs:embed", reverse("clubs:embed", args=[club.slug, "events"])),
+        Visit("clubs:embed_item", reverse("clubs:embed_item", args=[
+            knockout.club.slug, "bracket", knockout.pk])),
         Visit("tournaments:my_tournaments", reverse("tournaments:my_tournaments"), signed_in),
         Visit("leaderboard:rankings", reverse("leaderboard:rankings")),
         Visit("leaderboard:rankings nardy", reverse("leaderboard:rankings") + "?variant=nardy"),
@@ -288,6 +309,20 @@ def visits() -> list[Visit]:
         Visit("notifications:preferences", reverse("notifications:preferences"), signed_in),
         Visit("webhooks:endpoints", reverse("webhooks:endpoints", args=[club.slug]), (DIRECTOR,)),
         Visit("money:event", reverse("money:event", args=[knockout.pk]), (DIRECTOR,)),
+    ]
+    federation = _first("federations.Federation")
+    assert federation is not None, "the demo has a federation (federations/demo.py)"
+    out += [
+        Visit("federations:list", reverse("federations:list")),
+        Visit("federations:detail", reverse("federations:detail", args=[federation.slug])),
+        Visit("federations:calendar", reverse("federations:calendar", args=[federation.slug])),
+        Visit("federations:calendar filtered", reverse("federations:calendar", args=[
+            federation.slug]) + "?variant=backgammon&month=2026-13", status=400),
+        Visit("federations:ranking", reverse("federations:ranking", args=[federation.slug])),
+        Visit("federations:ranking nardy", reverse("federations:ranking", args=[
+            federation.slug]) + "?variant=nardy"),
+        Visit("federations:manage", reverse("federations:manage", args=[federation.slug]),
+              (DIRECTOR,)),
     ]
     taking_entries = Tournament.objects.filter(status="registration").order_by("pk").first()
     if taking_entries is not None:
@@ -368,7 +403,25 @@ def visits() -> list[Visit]:
         roles = signed_in if dispute.pk in seen_by_player else (DIRECTOR,)
         out.append(Visit(f"disputes:detail {dispute.status}",
                          reverse("disputes:detail", args=[dispute.pk]), roles))
+    out += ladder_visits(club)
     return _distinct(out)
+
+
+def ladder_visits(club: models.Model) -> list[Visit]:
+    """The demo ladder's pages: its standings, TV view, a player's chart; the audit trail
+    and a new ladder for the director; the challenges to answer for the signed in."""
+    ladder = _first("ladders.Ladder", club=club)
+    assert ladder is not None, "the demo has a ladder"
+    climber = _first("ladders.Move", ladder=ladder, reason="climbed")
+    return [
+        Visit("ladders:ladder_list", reverse("ladders:ladder_list")),
+        Visit("ladders:my_challenges", reverse("ladders:my_challenges"), (PLAYER, DIRECTOR)),
+        Visit("ladders:ladder_new", reverse("ladders:ladder_new", args=[club.slug]), (DIRECTOR,)),
+        Visit("ladders:ladder", reverse("ladders:ladder", args=[ladder.pk])),
+        Visit("ladders:tv", reverse("ladders:tv", args=[ladder.pk])),
+        Visit("ladders:log", reverse("ladders:log", args=[ladder.pk]), (DIRECTOR,)),
+        Visit("ladders:player", reverse("ladders:player", args=[ladder.pk, climber.player_id])),
+    ]
 
 
 def error_visits() -> list[Visit]:
@@ -443,7 +496,7 @@ def kind_name(visit: Visit) -> str:
 # Proper nouns and abbreviations that stay as they are in every language.
 ALLOWED_LATIN = {
     "GNU Backgammon", "eXtreme Gammon", "Jellyfish", "FIBS", "GammonPoints", "Elo",
-    "ID", "CSV", "API", "SVG", "JSON", "URL", "Shift", "QR", "HMAC-SHA256", "UTF-8", "UTF-16",
+    "ID", "CSV", "API", "SVG", "JSON", "URL", "HTML", "oEmbed", "Shift", "QR", "HMAC-SHA256", "UTF-8", "UTF-16",
     "Windows-1251", "Telegram", "DailyGammon", "Backgammon Galaxy", "GridGammon", "E-mail",
     "Backgammon Studio", "Galaxy", "Studio",  # online sites, named as players know them
     "EUR", "USD", "AZN", "TRY", "RUB", "GEL", "AMD",  # currency codes
@@ -452,18 +505,25 @@ ALLOWED_LATIN = {
 _IDENTIFIER = re.compile(r"^[a-z0-9]+(_[a-z0-9]+)+$")  # codes like entry_added: never allowed
 
 
+def _has_letter(value: str) -> bool:
+    return any(character.isalpha() for character in value)
+
+
 def user_texts() -> set[str]:
     """Every text a user typed that the pages show (names, notes, statements...).
 
     The free-text values of the project's models: CharField/TextField without choices.
     Identifier-like values (``entry_added``) are left out, so a raw code on a page is
-    still caught.
+    still caught; so are values without a letter (a table "12", a score "3"): they are
+    no English words, and taking them out of the text would cut dates and numbers apart
+    ("05.12.2026" without "12" and "20" reads as a doubled full stop).
     """
     texts: set[str] = set()
     for model in apps.get_models():
         label = model._meta.app_label
         if label not in {"tournaments", "games", "leaderboard", "chouette", "disputes",
-                         "clubs", "auth", "notifications", "money", "webhooks", "account"}:
+                         "clubs", "auth", "notifications", "money", "webhooks", "account",
+                         "ladders", "federations"}:
             continue
         fields = [
             f.name for f in model._meta.get_fields()
@@ -476,8 +536,8 @@ def user_texts() -> set[str]:
         for row in model.objects.values_list(*fields):
             for value in row:
                 if value and not _IDENTIFIER.match(str(value)):
-                    texts.add(str(value))
-                    texts.add(Path(str(value)).name)
+                    texts.update(text for text in (str(value), Path(str(value)).name)
+                                 if _has_letter(text))
     for user in get_user_model().objects.all():
         texts.add(user.get_username())
     # The division names a director typed (kept in a JSON list on the event).

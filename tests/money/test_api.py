@@ -19,7 +19,7 @@ def _client(user):
 
 
 def test_api_members_read_directors_write():
-    t = make_event(3, entry_fee=D("10"))
+    t = make_event(3, entry_fee=D(10))
     entries = list(Entry.objects.filter(tournament=t).order_by("pk"))
     for i, e in enumerate(entries, 1):
         Entry.objects.filter(pk=e.pk).update(fee_paid=True, place_first=i, place_last=i)
@@ -75,7 +75,7 @@ def test_schema_documents_event_money():
 
 
 def _event_with_money(*, calcutta: bool):
-    t = make_event(2, entry_fee=D("10"))
+    t = make_event(2, entry_fee=D(10))
     director = _client(director_of(t))
     url = f"/api/event-money/{t.pk}/"
     assert director.put(url, {"calcutta": calcutta}, format="json").status_code == 200
@@ -109,7 +109,7 @@ def test_refusals_of_the_rules_and_missing_ids_are_409_with_a_code():
 
 
 def test_sales_before_the_money_is_set_are_409():
-    t = make_event(2, entry_fee=D("10"))
+    t = make_event(2, entry_fee=D(10))
     entry = Entry.objects.filter(tournament=t).first()
     r = _client(director_of(t)).post(f"/api/event-money/{t.pk}/sales/",
                                      {"entry": entry.pk, "buyer": "Ann", "price": "1"},

@@ -27,7 +27,7 @@ def _finish(tournament, places):
 
 
 def test_ledger_pool_house_and_payouts_with_tie():
-    t = make_event(6, entry_fee=D("20"))
+    t = make_event(6, entry_fee=D(20))
     entries = _finish(t, [(1, 1), (2, 2), (3, 4), (3, 4), (5, 6), None])
     Entry.objects.filter(pk=entries[-1].pk).update(fee_paid=False)
     services.save_purse(tournament=t, house_share="10", payout_preset="custom",
@@ -42,7 +42,7 @@ def test_ledger_pool_house_and_payouts_with_tie():
 
 
 def test_divisions_have_their_own_fee_and_pool():
-    t = make_event(4, entry_fee=D("10"),
+    t = make_event(4, entry_fee=D(10),
                    divisions=[{"code": "open", "name": "Open"}, {"code": "nov", "name": "Novice"}])
     entries = _finish(t, [(1, 1), (2, 2), (1, 1), (2, 2)])
     for e, div in zip(entries, ["open", "open", "nov", "nov"]):
@@ -76,7 +76,7 @@ def test_bad_purse_is_refused_and_nothing_saved(kwargs, field):
 
 
 def test_side_pool_and_calcutta():
-    t = make_event(4, entry_fee=D("10"))
+    t = make_event(4, entry_fee=D(10))
     entries = _finish(t, [(1, 1), (2, 2), (3, 3), (4, 4)])
     purse = services.save_purse(tournament=t, house_share="0", payout_preset="60-40",
                                 calcutta=True, calcutta_house_share="5")
@@ -132,7 +132,7 @@ def test_side_pool_and_calcutta_take_the_entrants_of_the_events_divisions():
 
 
 def test_page_members_see_directors_edit_and_csv_escapes(client):
-    t = make_event(3, entry_fee=D("10"))
+    t = make_event(3, entry_fee=D(10))
     _finish(t, [(1, 1), (2, 2), (3, 3)])
     Entry.objects.filter(tournament=t).first().player.__class__.objects.filter(
         entries__tournament=t).first()

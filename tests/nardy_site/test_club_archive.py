@@ -19,7 +19,7 @@ from chouette.models import ChouetteLedgerEntry, ChouetteSession
 from clubs.archive_links import remaps_of
 from clubs.models import Club, Membership, Player
 from games.models import Game, Match, MatchTranscript
-from nardy_site.data.archive import FORMAT_VERSION, export_club
+from nardy_site.data.archive import FORMAT_VERSION, export_club, travelling_rows
 from nardy_site.data.deletion import delete_club
 from nardy_site.data.importer import (
     ArchiveError,
@@ -43,10 +43,11 @@ DEMO_SLUG = "nardy-club"
 
 
 def canonical(club: Club) -> dict[str, list[tuple]]:
-    """The club's rows without keys: each row's fields, its foreign keys told as the rank
-    (by key) of the row they point at within its model, accounts left out (they do not
-    travel). Two copies of a club compare equal when every row and link is the same."""
-    rows = club_rows(club)
+    """The club's rows that travel, without keys: each row's fields, its foreign keys told
+    as the rank (by key) of the row they point at within its model, accounts and rows
+    outside the club (a federation) left out: they do not travel. Two copies of a club
+    compare equal when every row and link is the same."""
+    rows = travelling_rows(club_rows(club))
     rank: dict[tuple[type, Any], int] = {}
     for model, objects in rows.items():
         for position, pk in enumerate(sorted(objects)):
@@ -54,12 +55,7 @@ def canonical(club: Club) -> dict[str, list[tuple]]:
     user_model = get_user_model()
     out: dict[str, list[tuple]] = defaultdict(list)
     for model, objects in rows.items():
-        if model._meta.label_lower in {"clubs.invitation", "webhooks.endpoint"}:
-            continue  # secrets valid on their own site only: they stay behind
-        fks = concrete_foreign_keys(model)
         for obj in objects.values():
-            if any(fk.related_model is user_model and not fk.null for fk in fks):
-                continue  # a person's own row (a notification): it stays with the account
             values = []
             for field in model._meta.concrete_fields:
                 if field.primary_key:
@@ -68,7 +64,7 @@ def canonical(club: Club) -> dict[str, list[tuple]]:
                 if isinstance(field, models.ForeignKey):
                     target = field.related_model._meta.concrete_model
                     value = None if target is user_model or value is None else (
-                        rank.get((target, value), ("outside", value)))
+                        rank.get((target, value)))
                 values.append((field.name, value))
             for name, remap in remaps_of(model).items():  # ids inside JSON, as ranks too
                 value = getattr(obj, name)

@@ -36,6 +36,21 @@ def test_postgres_url_is_parsed(tmp_path: Path) -> None:
     assert "transaction_mode" not in config.get("OPTIONS", {})
 
 
+def test_behind_a_transaction_pooler_nothing_outlives_a_transaction(tmp_path: Path) -> None:
+    """PgBouncer in transaction mode hands each transaction any server connection: no
+    server-side cursor and no prepared statement may be left on one (the cluster test
+    runs the site so, on the PostgreSQL stage)."""
+    url = "postgres://nardy@127.0.0.1:6432/nardy"
+    pooled = database_config(url, tmp_path, pooler="transaction")
+    assert pooled["DISABLE_SERVER_SIDE_CURSORS"] is True
+    assert pooled["OPTIONS"]["prepare_threshold"] is None
+    direct = database_config(url, tmp_path)
+    assert not direct.get("DISABLE_SERVER_SIDE_CURSORS")
+    assert "prepare_threshold" not in direct.get("OPTIONS", {})
+    with pytest.raises(ValueError, match="NARDY_DB_POOLER"):
+        database_config(url, tmp_path, pooler="session")
+
+
 def test_sqlite_is_set_up_for_concurrent_writers(tmp_path: Path) -> None:
     config = database_config(f"sqlite:///{tmp_path / 'db.sqlite3'}", tmp_path, test_suffix="_7")
     assert config["ENGINE"] == "django.db.backends.sqlite3"

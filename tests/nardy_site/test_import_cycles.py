@@ -14,6 +14,7 @@ import pytest
 PACKAGES = (
     "common", "engine", "outbox", "clubs", "games", "tournaments", "chouette", "disputes",
     "leaderboard", "money", "nardy_site", "notifications", "webhooks", "accounts",
+    "federations",
 )
 
 

@@ -87,10 +87,10 @@ def test_every_install_path_installs_the_lock() -> None:
     makefile = (BASE_DIR / "Makefile").read_text()
     assert "--require-hashes" in makefile and "-r requirements.lock" in makefile
     assert "--no-deps --no-build-isolation -e ." in makefile
-    assert re.search(r"^\$\(PIP_STAMP\): requirements\.lock", makefile, re.M)
+    assert re.search(r"^\$\(PIP_STAMP\): requirements\.lock", makefile, re.MULTILINE)
     dockerfile = (BASE_DIR / "deploy" / "Dockerfile").read_text()
     assert "--require-hashes --no-deps -r deploy/requirements.lock" in dockerfile
     assert 'pip install -e "' not in dockerfile
     assert "make test" in (BASE_DIR / ".ci" / "run").read_text()
-    assert re.search(r"^lock:", makefile, re.M), "the documented upgrade command"
+    assert re.search(r"^lock:", makefile, re.MULTILINE), "the documented upgrade command"
 

@@ -58,3 +58,30 @@ def fake_server() -> Iterator[FakeServer]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+@contextmanager
+def fake_site(html: str) -> Iterator[str]:
+    """A local website on its own origin answering every GET with ``html`` (a club's site
+    that frames one of our pages); yields its origin, ``http://127.0.0.1:PORT``."""
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            body = html.encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            return
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -88,6 +88,14 @@ def director_of(tournament: Tournament) -> Any:
     return tournament.club.directors.first()
 
 
+def assert_clocks_stamped(tournament: Tournament) -> None:
+    """Every ready match has the clock of its rule (2 minutes per point, 12 s delay) and
+    of its length."""
+    clocks = set(Match.objects.filter(pairing__tournament=tournament, pairing__state=Pairing.State.READY)
+                 .values_list("length", "clock_seconds", "clock_delay_seconds"))
+    assert clocks == {(3, 3 * 2 * 60, 12)}, clocks
+
+
 def insert_batches(model: type, rows: int) -> int:
     """Statements a ``bulk_create`` of ``rows`` rows of ``model`` takes."""
     fields = model._meta.concrete_fields
@@ -130,14 +138,15 @@ def _draw(size: int, fmt: str, on_commit: Any, **options: Any) -> tuple[Tourname
 
 
 @pytest.mark.parametrize(("fmt", "options"), [
-    (Tournament.Format.KNOCKOUT, {"consolation": "first_match_losers"}),
-    (Tournament.Format.SWISS, {}),
+    (Tournament.Format.KNOCKOUT, {"consolation": "first_match_losers", "clock_rule": "per_point"}),
+    (Tournament.Format.SWISS, {"clock_rule": "per_point"}),  # each match's clock stamped too
 ])
 def test_a_draw_costs_the_same_for_16_and_1024_players(
         fmt: str, options: dict, django_capture_on_commit_callbacks: Callable) -> None:
     _, small_cost, small_allowance = _draw(SMALL, fmt, django_capture_on_commit_callbacks, **options)
     large, large_cost, large_allowance = _draw(LARGE, fmt, django_capture_on_commit_callbacks, **options)
     assert large.pairings.filter(state=Pairing.State.READY).count() == LARGE // 2  # really drawn
+    assert_clocks_stamped(large)
     assert small_cost.queries <= DRAW_QUERIES + small_allowance
     assert large_cost.queries <= small_cost.queries + large_allowance - small_allowance, (small_cost, large_cost)
     # one announcement per draw: one fan-out for everybody, whatever the field
@@ -145,7 +154,7 @@ def test_a_draw_costs_the_same_for_16_and_1024_players(
 
 
 def _next_round(size: int, on_commit: Any) -> tuple[Tournament, Cost, int]:
-    tournament = field(size, Tournament.Format.SWISS)
+    tournament = field(size, Tournament.Format.SWISS, clock_rule="per_point")
     services.make_draw(tournament=tournament, actor=director_of(tournament))
     finish_round(tournament)
     with measured(on_commit) as cost:
@@ -161,6 +170,7 @@ def test_a_swiss_round_and_the_pages_cost_the_same_for_16_and_1024_players(
     large, large_cost, large_allowance = _next_round(LARGE, django_capture_on_commit_callbacks)
     assert_pages_cost_the_same(small, large)
     assert large.pairings.filter(round=2, state=Pairing.State.READY).count() == LARGE // 2
+    assert_clocks_stamped(large)
     assert small_cost.queries <= ROUND_QUERIES + small_allowance
     assert large_cost.queries <= small_cost.queries + large_allowance - small_allowance, (small_cost, large_cost)
     assert small_cost.queued == large_cost.queued == 1
@@ -170,7 +180,7 @@ def test_a_swiss_round_and_the_pages_cost_the_same_for_16_and_1024_players(
 
 
 def _result_and_confirmation(size: int, on_commit: Any) -> tuple[Tournament, Cost, Cost]:
-    tournament = field(size, Tournament.Format.KNOCKOUT)
+    tournament = field(size, Tournament.Format.KNOCKOUT, clock_rule="per_point")
     services.make_draw(tournament=tournament, actor=director_of(tournament))
     # the first match decided, so that the second one's winner meets a known player
     first, second = (Pairing.objects.select_related("match__player1__user", "match__player2__user")
@@ -185,6 +195,7 @@ def _result_and_confirmation(size: int, on_commit: Any) -> tuple[Tournament, Cos
         games_services.confirm_result(result=result, by=match.player2.user)
     final = Pairing.objects.get(tournament=tournament, flight="main", round=2, number=1)
     assert final.state == Pairing.State.READY  # the winners met: the result moved the bracket
+    assert final.match.clock_seconds == 3 * 2 * 60  # stamped as it was announced
     return tournament, entered[0], confirmed[0]
 
 

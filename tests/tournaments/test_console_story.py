@@ -21,11 +21,11 @@ def test_the_console_shows_each_matchs_length_beside_its_score(client: Client) -
     play(pairing(event, "main", 1, 1).match)
     client.force_login(director_of(event))
     page = client.get(reverse("tournaments:console", args=[event.pk])).text
-    rows = re.findall(r'<tr id="console-pairing-(\d+)">(.*?)</tr>', page, re.S)
+    rows = re.findall(r'<tr id="console-pairing-(\d+)">(.*?)</tr>', page, re.DOTALL)
     assert len(rows) == 2
     for pk, row in rows:
         length = event.pairings.get(pk=pk).match.length
         assert f'<small class="match-length">{length}-point match</small>' in row, row
     played = pairing(event, "main", 1, 1)
     assert re.search(rf"{played.match.length}–0.*{played.match.length}-point match",
-                     dict(rows)[str(played.pk)], re.S)
+                     dict(rows)[str(played.pk)], re.DOTALL)

@@ -7,7 +7,6 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from tests.factories import ClubFactory
-
 from tournaments.event_settings import (
     COPIED,
     DRAW_OPTIONS,

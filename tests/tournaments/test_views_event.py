@@ -289,3 +289,21 @@ def test_the_tv_view_polls_and_shows_tables_results_and_the_bracket(client: Clie
     play(ready.match, 1)
     table = client.get(reverse("tournaments:tv", args=[swiss.pk]))
     assert "Standings" in table.text and 'class="tv-table"' in table.text
+
+
+def test_a_score_sheet_starts_from_the_matchs_spot(client: Client) -> None:
+    """A match that starts from a score (a handicap) says so on its sheet, in each
+    player's column (top and bottom as the sheet has them); the others do not."""
+    event = make_event(4)
+    services.make_draw(tournament=event, actor=director_of(event))
+    first = pairing(event, "main", 1, 1)
+    match = first.match
+    top_is_player1 = first.top.player_id == match.player1_id
+    match.start_score1 = 2
+    match.save(update_fields=["start_score1"])
+    page = client.get(reverse("tournaments:score_sheets", args=[event.pk])).text
+    spot = "2–0" if top_is_player1 else "0–2"
+    assert page.count('data-testid="start-score"') == 1
+    assert f"handicap: starts {spot}" in page
+    row = "<td>2</td><td>0</td>" if top_is_player1 else "<td>0</td><td>2</td>"
+    assert f'<tr class="sheet-start"><td>Handicap</td>{row}' in page

@@ -140,8 +140,8 @@ def test_the_club_page_and_the_api(client: Client) -> None:
     api.force_authenticate(director)
     made = api.post("/api/webhooks/", {"club": event.club.slug, "url": "https://example.org/2"},
                     format="json")
-    assert made.status_code == 201 and sorted(made.json()["events"]) == ["result.confirmed",
-                                                                          "round.published"]
+    assert made.status_code == 201 and sorted(made.json()["events"]) == [
+        "ladder.challenge", "ladder.result", "result.confirmed", "round.published"]
     assert api.delete(f"/api/webhooks/{made.json()['id']}/").status_code == 204
     outsider = APIClient()
     outsider.force_authenticate(UserFactory())

@@ -10,8 +10,13 @@ from django.utils.translation import pgettext
 
 from common.widgets import DATETIME_INPUT_FORMATS, DateTimeInput
 from tournaments import event_rules as rules
+from tournaments.choices import ClockRuleChoice
 from tournaments.errors import DrawError
-from tournaments.event_rules import RegistrationError
+from tournaments.event_rules import (
+    DEFAULT_DELAY_SECONDS,
+    DEFAULT_MINUTES_PER_POINT,
+    RegistrationError,
+)
 from tournaments.event_settings import bounds_of
 from tournaments.messages import error_text
 from tournaments.models import LateEntryRule, Tournament, Withdrawal
@@ -67,6 +72,25 @@ class EventSettingsForm(forms.Form):
                     "(ROUND: text; “clocks” marks clocks required; +N: minutes before "
                     "an absent player forfeits in those rounds)."),
     )
+    clock_rule = forms.ChoiceField(label=_("Clock rule"), choices=ClockRuleChoice.choices,
+                                   initial=ClockRuleChoice.NONE, required=False,
+                                   help_text=_("The clock each match gets when its round is "
+                                               "announced: it shows on the score sheet, the "
+                                               "match page, the desk and the TV view."))
+    clock_minutes_per_point = forms.IntegerField(
+        label=_("Minutes per point of the match length"),
+        min_value=bounds_of("clock_minutes_per_point")[0],
+        max_value=bounds_of("clock_minutes_per_point")[1],
+        initial=DEFAULT_MINUTES_PER_POINT, required=False,
+        help_text=_("2 gives each player 14 minutes in a 7-point match."))
+    clock_delay_seconds = forms.IntegerField(
+        label=_("Delay per move (seconds)"), min_value=bounds_of("clock_delay_seconds")[0],
+        max_value=bounds_of("clock_delay_seconds")[1], initial=DEFAULT_DELAY_SECONDS,
+        required=False)
+    clock_bank_minutes = forms.IntegerField(
+        label=_("Fixed bank per player (minutes)"), required=False,
+        min_value=bounds_of("clock_bank_minutes")[0], max_value=bounds_of("clock_bank_minutes")[1],
+        help_text=_("For the fixed-bank rule: the same time for every match."))
 
     avoid_same_club = forms.BooleanField(
         label=_("Keep players of the same club apart in round 1"), required=False,
@@ -75,7 +99,8 @@ class EventSettingsForm(forms.Form):
 
     FIELDS = ("registration_deadline", "approval_required", "capacity", "entry_fee",
               "late_entry_rule", "late_entry_penalty", "check_in_opens_at", "check_in_closes_at",
-              "forfeit_minutes", "avoid_same_club")
+              "forfeit_minutes", "clock_rule", "clock_minutes_per_point", "clock_delay_seconds",
+              "clock_bank_minutes", "avoid_same_club")
 
     tournament: Tournament | None = None
 
@@ -100,6 +125,23 @@ class EventSettingsForm(forms.Form):
             except DrawError as error:
                 raise forms.ValidationError(error_text(error)) from error
         return rule
+
+    def _kept(self, field: str) -> Any:
+        """A clock setting left out keeps the event's value."""
+        value = self.cleaned_data.get(field)
+        if value in (None, "") and self.tournament is not None:
+            return getattr(self.tournament, field)
+        return value
+
+    def clean_clock_rule(self) -> str:
+        return self._kept("clock_rule") or ClockRuleChoice.NONE
+
+    def clean_clock_minutes_per_point(self) -> int:
+        return self._kept("clock_minutes_per_point") or DEFAULT_MINUTES_PER_POINT
+
+    def clean_clock_delay_seconds(self) -> int:
+        kept = self._kept("clock_delay_seconds")
+        return DEFAULT_DELAY_SECONDS if kept is None else kept
 
     def _parsed(self, field: str, parse: Any) -> list[dict[str, Any]]:
         try:

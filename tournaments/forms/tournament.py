@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
+from common.time_zones import time_zone_choices
 from common.widgets import DateInput
 from games.choices import BlockRule
 from games.services.results import REASON_REQUIRED
@@ -98,8 +99,8 @@ class TournamentForm(forms.ModelForm):
     explained on the form.
     """
 
-    GENERAL = ("club", "name", "starts_on", "ends_on", "variant", "format", "is_public",
-               "rules_text", "crawford", "block_rule")
+    GENERAL = ("club", "name", "starts_on", "start_time", "ends_on", "time_zone", "variant",
+               "format", "is_public", "rules_text", "crawford", "block_rule")
 
     club = forms.ModelChoiceField(queryset=Club.objects.none(), label=_("Club"))
     crawford = forms.BooleanField(label=_("Crawford rule"), required=False, initial=True)
@@ -123,10 +124,13 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ["club", "name", "starts_on", "ends_on", "variant", "format", "is_public",
-                  "rules_text", *(f for f in FORMAT_SETTINGS if f != "tiebreaks")]
+        fields = ["club", "name", "starts_on", "start_time", "ends_on", "time_zone", "variant",
+                  "format", "is_public", "rules_text",
+                  *(f for f in FORMAT_SETTINGS if f != "tiebreaks")]
         widgets = {
             "starts_on": DateInput(),
+            "start_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+            "time_zone": forms.Select(),
             "ends_on": DateInput(),
             "rules_text": forms.Textarea(attrs={"rows": 3}),
         }
@@ -154,6 +158,9 @@ class TournamentForm(forms.ModelForm):
         for name, help_text in self.event_format.help_texts.items():  # the format's own words
             if name in self.fields:
                 self.fields[name].help_text = help_text
+        self.fields["time_zone"].widget.choices = [
+            ("", _("The club's time zone")), *time_zone_choices()]
+        self.fields["time_zone"].widget.attrs["translate"] = "no"  # IANA names, as they are
         self.fields["rules_text"].max_length = MAX_RULES_TEXT
         self.fields["rules_text"].validators.append(MaxLengthValidator(MAX_RULES_TEXT))
         self.fields["rules_text"].widget.attrs["maxlength"] = str(MAX_RULES_TEXT)

@@ -23,7 +23,7 @@ from games.models import Match
 from tournaments.models import Entry, Pairing, Tournament, Walkover
 from tournaments.services import games_adapter
 from tournaments.services.common import ActionError, record
-from tournaments.services.ready import announced_for, stamp_ready
+from tournaments.services.ready import MATCH_STAMPS, announced_for, stamp_ready
 from tournaments.services.results import award_walkover
 from tournaments.services.walkovers import settle_withdrawals
 from tournaments.signals import pairings_published, rounds_published
@@ -66,7 +66,7 @@ def announce_ready(tournament: Tournament, now: datetime | None = None,
         started = games_adapter.started_matches(p.match for p in to_stamp)
         matches = stamp_ready(tournament, to_stamp, taken=taken, now=now, started=started)
         Pairing.objects.bulk_update(to_stamp, ["announced_for", "ready_at", "forfeit_at", "table"])
-        update_rows(Match, matches, ["time_control", "clocks_required"])
+        update_rows(Match, matches, MATCH_STAMPS)
     opened = []
     for pairing in fresh:
         key = (pairing.flight, pairing.round)

@@ -38,6 +38,10 @@ def _validate_event(tournament: Tournament, changed: set[str]) -> None:
     rules.check_check_in_window(tournament.check_in_opens_at, tournament.check_in_closes_at)
     rules.parse_divisions(tournament.divisions)
     rules.parse_time_controls(tournament.time_controls)
+    rules.check_clock_rule(tournament.clock_rule,
+                           minutes_per_point=tournament.clock_minutes_per_point,
+                           delay_seconds=tournament.clock_delay_seconds,
+                           bank_minutes=tournament.clock_bank_minutes)
     rules.parse_avoided_pairs(tournament.avoided_pairs)
     if tournament.entry_fee is not None:
         try:

@@ -1,5 +1,6 @@
 """What a match gets as it becomes ready to play: a table, the time it became ready, the
-forfeit clock of its round and, on its match, the round's time control.
+forfeit clock of its round and, on its match, the round's time control and the clock the
+event's clock rule gives it (``event_rules.match_clock``).
 
 Stamped on pairings in memory, so that a draw or a round writes each pairing once, in
 its final state (not created, then updated row by row). ``services.day.announce_ready``
@@ -23,6 +24,10 @@ def announced_for(pairing: Pairing) -> str:
     return f"{pairing.top_id}:{pairing.bottom_id}"
 
 
+# what stamp_ready writes on a match (services.day writes them on saved matches)
+MATCH_STAMPS = ("time_control", "clocks_required", "clock_seconds", "clock_delay_seconds")
+
+
 def tables_in_use(tournament: Tournament) -> set[str]:
     """The tables of the event's matches being played (one query)."""
     return set(tournament.pairings.filter(state=Pairing.State.READY, match__isnull=False)
@@ -35,8 +40,8 @@ def stamp_ready(tournament: Tournament, pairings: Iterable[Pairing], *, taken: I
     """Stamp ready ``pairings`` (in memory, in order of flight, round and number): the
     lowest free table (``taken``: the tables in use), the time they became ready and
     their forfeit time, and (with ``announce``) the players they are announced for.
-    Their matches (saved or not) get their round's time control unless they have
-    started (``started``: match ids). Returns the matches changed."""
+    Their matches (saved or not) get their round's time control and their clock unless
+    they have started (``started``: match ids). Returns the matches changed."""
     controls = rules.parse_time_controls(tournament.time_controls)
     tables = rules.FreeTables(taken)
     matches: list[Match] = []
@@ -50,10 +55,27 @@ def stamp_ready(tournament: Tournament, pairings: Iterable[Pairing], *, taken: I
         if not pairing.table:
             pairing.table = tables.lowest()
         tables.take(pairing.table)
-        control = rules.time_control_for(controls, pairing.round)
         match = pairing.match
-        if control is not None and match is not None and match.pk not in started:
-            match.time_control = control.text
-            match.clocks_required = control.clocks_required
+        if match is not None and match.pk not in started \
+                and _stamp_match(tournament, match, rules.time_control_for(controls, pairing.round)):
             matches.append(match)
     return matches
+
+
+def _stamp_match(tournament: Tournament, match: Match, control: rules.TimeControl | None) -> bool:
+    """Give a match its round's time control (when the event writes one) and the clock
+    the event's clock rule works out for its length; whether anything changed."""
+    changed = False
+    if control is not None:
+        match.time_control = control.text
+        match.clocks_required = control.clocks_required
+        changed = True
+    clock = rules.match_clock(
+        tournament.clock_rule, length=match.length,
+        minutes_per_point=tournament.clock_minutes_per_point,
+        delay_seconds=tournament.clock_delay_seconds, bank_minutes=tournament.clock_bank_minutes)
+    stamped = (clock.bank_seconds, clock.delay_seconds) if clock else (None, None)
+    if (match.clock_seconds, match.clock_delay_seconds) != stamped:
+        match.clock_seconds, match.clock_delay_seconds = stamped
+        changed = True
+    return changed

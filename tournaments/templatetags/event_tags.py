@@ -9,8 +9,11 @@ from django import template
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from clubs import calendar
+from clubs.profiles import calendar_token, own_time_zone
 from tournaments.models import Tournament
 from tournaments.selectors import day as day_selectors
+from tournaments.selectors.when import event_times
 
 register = template.Library()
 
@@ -104,3 +107,23 @@ def division_name(code: str, tournament: Tournament) -> str:
         tournament._division_names = names
     return names.get(code, code)
 
+
+
+@register.inclusion_tag("tournaments/_event_when.html", takes_context=True)
+def event_when(context: dict[str, Any], tournament: Tournament) -> dict[str, Any]:
+    """The event's dates; with a start time, that time in the event's zone, named, and the
+    reader's own time when their zone (profile, else their club's) shows another."""
+    request = context.get("request")
+    reader_zone = own_time_zone(getattr(request, "user", None)) if request is not None else None
+    return {"tournament": tournament, **event_times(tournament, reader_zone)}
+
+
+@register.simple_tag(takes_context=True)
+def calendar_link(context: dict[str, Any], tournament: Tournament) -> str:
+    """The event's calendar file: the public one for a public event, else the reader's own
+    link (which shows what they may see)."""
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    if tournament.is_public or user is None or not user.is_authenticated:
+        return calendar.feed_path("event", str(tournament.pk))
+    return calendar.feed_path("event", str(tournament.pk), token=calendar_token(user))

@@ -54,9 +54,22 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def bracket(request: HttpRequest, pk: int) -> HttpResponse:
     """All knockout flights; the partial is polled by htmx every 10 seconds."""
     tournament = visible_tournament(request, pk)
-    partial = tournament.event_format.bracket_partial
-    return _with_fragment(request, tournament, "bracket", partial, lambda: {
-        "flights": selectors.bracket(tournament)})
+    return _with_fragment(request, tournament, "bracket", *_bracket_parts(tournament))
+
+
+def _bracket_parts(tournament: Tournament) -> tuple[str, Callable[[], dict[str, Any]]]:
+    return tournament.event_format.bracket_partial, lambda: {
+        "flights": selectors.bracket(tournament)}
+
+
+def bracket_fragment(request: HttpRequest, tournament: Tournament) -> str:
+    """The bracket as the event's page shows it (an embed page's content too)."""
+    return _fragment(request, tournament, "bracket", *_bracket_parts(tournament))
+
+
+def standings_fragment(request: HttpRequest, tournament: Tournament) -> str:
+    return _fragment(request, tournament, "standings", "tournaments/_standings.html",
+                     _standings_data(tournament))
 
 
 def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
@@ -68,7 +81,11 @@ def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
 
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = visible_tournament(request, pk)
+    return _with_fragment(request, tournament, "standings", "tournaments/_standings.html",
+                          _standings_data(tournament))
 
+
+def _standings_data(tournament: Tournament) -> Callable[[], dict[str, Any]]:
     def data() -> dict[str, Any]:
         flight = tournament.event_format.table_flight or Flight.GROUP
         return {
@@ -80,23 +97,32 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
                                                               .order_by("place_first", "pk"),
         }  # fmt: skip
 
-    return _with_fragment(request, tournament, "standings", "tournaments/_standings.html", data)
+    return data
 
 
-def _with_fragment(request: HttpRequest, tournament: Tournament, tab: str, partial: str,
-                   data: Callable[[], dict[str, Any]]) -> HttpResponse:
-    """An event page around its public fragment (the same for every viewer, so kept by
-    tournaments.page_cache); an htmx request gets the fragment alone, or 304 Not Modified
-    when it sends the fragment's entity tag and the event has not changed since."""
-    cached = page_cache.lookup(tournament, f"{tab}:{partial}")
-    if request.htmx and not_modified(request, cached.etag):
-        return live_answer(HttpResponseNotModified(), cached.etag)
+def _fragment(request: HttpRequest, tournament: Tournament, tab: str, partial: str,
+              data: Callable[[], dict[str, Any]],
+              cached: page_cache.Cached | None = None) -> str:
+    """An event's public fragment: the same for every viewer, so kept by
+    tournaments.page_cache (``cached``: its entry, when the caller has looked it up)."""
+    cached = cached or page_cache.lookup(tournament, f"{tab}:{partial}")
 
     def render_fragment() -> str:
         context = {"tournament": tournament, "etag": cached.etag, **data()}
         return render_to_string(partial, context, request)
 
-    fragment = cached.value(render_fragment)
+    return cached.value(render_fragment)
+
+
+def _with_fragment(request: HttpRequest, tournament: Tournament, tab: str, partial: str,
+                   data: Callable[[], dict[str, Any]]) -> HttpResponse:
+    """An event page around its public fragment; an htmx request gets the fragment alone,
+    or 304 Not Modified when it sends the fragment's entity tag and the event has not
+    changed since."""
+    cached = page_cache.lookup(tournament, f"{tab}:{partial}")
+    if request.htmx and not_modified(request, cached.etag):
+        return live_answer(HttpResponseNotModified(), cached.etag)
+    fragment = _fragment(request, tournament, tab, partial, data, cached)
     if request.htmx:
         return live_answer(HttpResponse(fragment), cached.etag)
     context = _context(request, tournament, tab)

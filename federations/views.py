@@ -1,0 +1,246 @@
+"""Federation pages. Thin: forms parse, selectors read, services write.
+
+Public: the list, a federation's page, its calendar and its national ranking (the two
+lists filter in place with htmx). Its admins: the manage page (affiliations, admins).
+A club's directors answer for their club on the federation's page.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.db.models import Count, Q, QuerySet
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubs.models import Club
+from clubs.permissions import managed_clubs
+from federations import selectors, services
+from federations.errors import FederationError
+from federations.forms import AdminForm, CalendarFilterForm, ClubChoiceForm, NationalRankingForm
+from federations.messages import error_message
+from federations.models import Affiliation, Federation
+from federations.permissions import is_federation_admin, visible_federations
+from games.models import Variant
+from leaderboard.selectors import season_for
+
+PAGE_SIZE = 100
+TOP = 10
+
+
+def _federation(request: HttpRequest, slug: str) -> Federation:
+    return get_object_or_404(visible_federations(request.user), slug=slug)
+
+
+def _query(request: HttpRequest) -> QueryDict:
+    return request.GET if request.GET else QueryDict("")
+
+
+def _without_page(request: HttpRequest) -> str:
+    params = request.GET.copy()
+    params.pop("page", None)
+    return params.urlencode()
+
+
+def federation_list(request: HttpRequest) -> HttpResponse:
+    federations = visible_federations(request.user).annotate(
+        clubs=Count("affiliations", filter=Q(affiliations__status=Affiliation.Status.ACTIVE),
+                    distinct=True)
+    ).order_by("name", "pk")
+    return render(request, "federations/list.html", {"federations": federations})
+
+
+def federation_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    federation = _federation(request, slug)
+    return render(request, "federations/detail.html", _detail_context(request, federation))
+
+
+def _detail_context(request: HttpRequest, federation: Federation,
+                    ask_form: ClubChoiceForm | None = None) -> dict[str, object]:
+    """About, member clubs, the next events, the top of this season's ranking, and what
+    the signed-in person may do here."""
+    today = timezone.localdate()
+    season = season_for(None, None, None, today)
+    rows = selectors.national_ranking(federation, season, None)[:TOP]
+    events = selectors.calendar(federation, selectors.CalendarQuery())
+    return {
+        "federation": federation,
+        "clubs": selectors.member_clubs(federation),
+        "next_events": selectors.upcoming(events)[:5],
+        "season": season,
+        "top": _with_ratings(rows, None),
+        "is_admin": is_federation_admin(request.user, federation),
+        **_club_side(request, federation, ask_form),
+    }
+
+
+def _with_ratings(rows: list, variant: str | None) -> list[tuple[object, float | None]]:
+    ratings = selectors.current_ratings(rows, variant)
+    return [(row, ratings.get(row.player)) for row in rows]
+
+
+def _club_side(request: HttpRequest, federation: Federation,
+               ask_form: ClubChoiceForm | None = None) -> dict[str, object]:
+    """What the signed-in person's clubs can do here: ask to join, answer an
+    invitation, withdraw a request, leave."""
+    clubs = managed_clubs(request.user)
+    if not request.user.is_authenticated or not clubs.exists():
+        return {}
+    mine = federation.affiliations.filter(club__in=clubs, status__in=Affiliation.OPEN
+                                          ).select_related("club").order_by("club__name")
+    free = clubs.exclude(pk__in=mine.values("club_id")).order_by("name")
+    return {
+        "my_affiliations": mine,
+        "ask_form": ask_form or (ClubChoiceForm(clubs=free) if free.exists() else None),
+    }
+
+
+def calendar(request: HttpRequest, slug: str) -> HttpResponse:
+    federation = _federation(request, slug)
+    form = CalendarFilterForm(_query(request))
+    context: dict[str, object] = {"federation": federation, "form": form}
+    if form.is_valid():
+        events = selectors.calendar(federation, form.query())
+        context.update(upcoming=list(selectors.upcoming(events)[:PAGE_SIZE]),
+                       past=list(selectors.past(events)[:PAGE_SIZE]))
+    if request.htmx:
+        return render(request, "federations/_calendar.html", context)
+    return render(request, "federations/calendar.html", context,
+                  status=200 if form.is_valid() else 400)
+
+
+def ranking(request: HttpRequest, slug: str) -> HttpResponse:
+    federation = _federation(request, slug)
+    form = NationalRankingForm(_query(request))
+    context: dict[str, object] = {"federation": federation, "form": form}
+    if form.is_valid():
+        query = form.query()
+        rows = selectors.national_ranking(federation, query.season, query.variant)
+        page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
+        context.update(
+            query=query, page=page, total=len(rows), rows=_with_ratings(list(page), query.variant),
+            querystring=_without_page(request),
+            rating_list=selectors.rating_list(federation, query.variant or Variant.BACKGAMMON),
+            rating_variant=Variant(query.variant or Variant.BACKGAMMON).label,
+        )
+    if request.htmx:
+        return render(request, "federations/_ranking.html", context)
+    return render(request, "federations/ranking.html", context,
+                  status=200 if form.is_valid() else 400)
+
+
+@login_required
+def manage(request: HttpRequest, slug: str) -> HttpResponse:
+    federation = _federation(request, slug)
+    if not is_federation_admin(request.user, federation):
+        raise PermissionDenied(_("Only the federation's admins manage it."))
+    invite_form: ClubChoiceForm | None = None
+    admin_form: AdminForm | None = None
+    status = 200
+    if request.method == "POST":
+        action = request.POST.get("action", "")
+        try:
+            if action == "invite":
+                invite_form = ClubChoiceForm(request.POST, clubs=_invitable(federation))
+                if invite_form.is_valid():
+                    services.ask_to_affiliate(federation=federation, actor=request.user,
+                                              club=invite_form.cleaned_data["club"],
+                                              side=Affiliation.Side.FEDERATION)
+                    messages.success(request, _("The club is invited; its directors answer."))
+                    return redirect("federations:manage", slug=slug)
+            elif action == "add_admin":
+                admin_form = AdminForm(request.POST)
+                if admin_form.is_valid():
+                    services.add_admin(federation=federation, actor=request.user,
+                                       username=admin_form.cleaned_data["username"])
+                    messages.success(request, _("The admin is added."))
+                    return redirect("federations:manage", slug=slug)
+            elif action == "remove_admin":
+                user = get_object_or_404(federation.admins, pk=_post_id(request, "user"))
+                services.remove_admin(federation=federation, user=user, actor=request.user)
+                messages.success(request, _("The admin is removed."))
+                return redirect("federations:manage", slug=slug)
+            elif _affiliation_action(request, federation, action):
+                return redirect("federations:manage", slug=slug)
+            else:
+                messages.error(request, _("Unknown action."))
+        except FederationError as error:
+            form = admin_form if action == "add_admin" else invite_form
+            if form is not None and error.field:
+                form.add_error(error.field, error_message(error))
+            elif form is not None:
+                form.add_error(None, error_message(error))
+            else:
+                messages.error(request, error_message(error))
+        status = 400
+    context = {
+        "federation": federation,
+        "affiliations": selectors.affiliations(federation),
+        "admins": federation.admins.order_by("username"),
+        "invite_form": invite_form or ClubChoiceForm(clubs=_invitable(federation)),
+        "admin_form": admin_form or AdminForm(),
+    }
+    return render(request, "federations/manage.html", context, status=status)
+
+
+def _invitable(federation: Federation) -> QuerySet[Club]:
+    open_ones = federation.affiliations.filter(status__in=Affiliation.OPEN).values("club_id")
+    return Club.objects.exclude(pk__in=open_ones).order_by("name")
+
+
+def _post_id(request: HttpRequest, name: str) -> int:
+    value = request.POST.get(name, "")
+    return int(value) if value.isdigit() and len(value) < 18 else 0
+
+
+def _affiliation_action(request: HttpRequest, federation: Federation, action: str) -> bool:
+    """Accept, decline or end an affiliation (either side's page); False: not one of these."""
+    if action not in ("accept", "decline", "end"):
+        return False
+    affiliation = get_object_or_404(federation.affiliations, pk=_post_id(request, "affiliation"))
+    if action == "end":
+        services.end_affiliation(affiliation=affiliation, actor=request.user)
+        messages.success(request, _("%(club)s is no longer a member.") % {
+            "club": affiliation.club.name})
+    else:
+        services.decide_affiliation(affiliation=affiliation, actor=request.user,
+                                    accept=action == "accept")
+        messages.success(request, _("The answer is recorded."))
+    return True
+
+
+@login_required
+@require_POST
+def club_action(request: HttpRequest, slug: str) -> HttpResponse:
+    """A club's director asks to join, answers an invitation, withdraws or leaves."""
+    federation = _federation(request, slug)
+    action = request.POST.get("action", "")
+    ask_form = None
+    try:
+        if action == "ask":
+            clubs = managed_clubs(request.user)
+            ask_form = ClubChoiceForm(request.POST, clubs=clubs)
+            if ask_form.is_valid():
+                services.ask_to_affiliate(federation=federation, actor=request.user,
+                                          club=ask_form.cleaned_data["club"],
+                                          side=Affiliation.Side.CLUB)
+                messages.success(request, _("Your request is sent; the federation's admins "
+                                            "answer."))
+                return redirect(federation.get_absolute_url())
+        elif _affiliation_action(request, federation, action):
+            return redirect(federation.get_absolute_url())
+        else:
+            messages.error(request, _("Unknown action."))
+            return redirect(federation.get_absolute_url())
+    except FederationError as error:
+        if ask_form is None:
+            messages.error(request, error_message(error))
+            return redirect(federation.get_absolute_url())
+        ask_form.add_error(None, error_message(error))
+    return render(request, "federations/detail.html",
+                  _detail_context(request, federation, ask_form), status=400)

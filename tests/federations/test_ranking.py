@@ -1,0 +1,121 @@
+"""The national ranking is the club rankings' figures over the member clubs' public
+ranked events: the same totals, nothing from other clubs or private events."""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+
+from federations import selectors, services
+from federations.models import Affiliation
+from leaderboard.selectors import RankingQuery, ranking
+from tests.factories import ClubFactory, UserFactory
+from tests.federations.support import federation, member, players, ranked_event
+from tournaments.seasons import Season
+
+pytestmark = pytest.mark.django_db
+
+SEASON = Season.calendar_year(2026)
+
+
+@pytest.fixture
+def league():
+    fed = federation()
+    riverside, harbour = member(fed), member(fed)
+    outside = ClubFactory()  # not a member
+    river, port, away = players(riverside, prefix="River"), players(harbour, prefix="Port"), \
+        players(outside, prefix="Away")
+    shared = river[:4] + port[:4]  # an event of players of both clubs, held at Harbour
+    ranked_event(riverside, river, name="River open")
+    ranked_event(harbour, port, name="Harbour open", variant="nardy")
+    ranked_event(harbour, shared, name="Harbour mixed", day=datetime.date(2026, 6, 1))
+    ranked_event(outside, away[:4] + river[4:], name="Away open")
+    ranked_event(riverside, river[4:] + port[4:], name="River private", public=False)
+    ranked_event(riverside, river, name="Last year", day=datetime.date(2025, 5, 1))
+    return fed, riverside, harbour, outside
+
+
+def _totals(rows):
+    return {row.player: row.points for row in rows}
+
+
+def _sum_of_club_rankings(clubs, variant=None):
+    total: dict[int, Decimal] = {}
+    for club in clubs:
+        for row in ranking(RankingQuery(SEASON, club, variant), None):
+            total[row.player] = total.get(row.player, Decimal(0)) + row.points
+    return total
+
+
+@pytest.mark.parametrize("variant", [None, "backgammon", "nardy"])
+def test_the_national_ranking_adds_up_the_member_clubs_rankings(league, variant):
+    fed, riverside, harbour, _outside = league
+    national = selectors.national_ranking(fed, SEASON, variant)
+    assert _totals(national) == _sum_of_club_rankings([riverside, harbour], variant)
+    assert national, "the fixture has points in every game"
+    ranks = [row.rank for row in national]
+    assert ranks == sorted(ranks) and ranks[0] == 1
+
+
+def test_no_points_from_other_clubs_private_events_or_other_seasons(league):
+    fed, riverside, _harbour, outside = league
+    national = _totals(selectors.national_ranking(fed, SEASON, None))
+    away_only = {p.pk for p in outside.members.filter(display_name__startswith="Away")}
+    assert not away_only & set(national)
+    # River4..7 earned points only in the outside club's event and the private one.
+    assert not {p.pk for p in riverside.members.filter(display_name__in=[
+        "River4", "River5", "River6", "River7"])} & set(national)
+    # A director of the club sees the private event in the club ranking; not nationally.
+    director = riverside.directors.first()
+    private_view = _totals(ranking(RankingQuery(SEASON, riverside), director))
+    assert set(private_view) - set(national)
+
+
+def test_a_club_that_left_no_longer_counts(league):
+    fed, riverside, harbour, _outside = league
+    affiliation = Affiliation.objects.get(club=harbour, status=Affiliation.Status.ACTIVE)
+    services.end_affiliation(affiliation=affiliation, actor=fed.admins.first())
+    assert _totals(selectors.national_ranking(fed, SEASON, None)) == \
+        _sum_of_club_rankings([riverside])
+
+
+def test_the_ranking_page_and_api_show_the_same_rows_with_public_names(client, league):
+    fed, _riverside, _harbour, _outside = league
+    expected = selectors.national_ranking(fed, SEASON, "backgammon")
+    page = client.get(reverse("federations:ranking", args=[fed.slug]),
+                      {"year": 2026, "variant": "backgammon"})
+    assert page.status_code == 200
+    html = page.content.decode()
+    for row in expected:
+        assert reverse("leaderboard:player", args=[row.player]) in html and row.name in html
+    assert "Legal" not in html  # legal names stay with the clubs
+    api = client.get(f"/api/federations/{fed.slug}/ranking/",
+                     {"year": 2026, "variant": "backgammon"}).json()
+    assert [(r["player"], Decimal(r["points"]), r["rank"]) for r in api["results"]] == \
+        [(row.player, row.points, row.rank) for row in expected]
+    assert api["count"] == len(expected) and "Legal" not in str(api)
+
+
+def test_the_ranking_filters_update_in_place(client, league):
+    fed = league[0]
+    url = reverse("federations:ranking", args=[fed.slug])
+    partial = client.get(url, {"variant": "nardy", "year": 2026}, HTTP_HX_REQUEST="true")
+    assert partial.status_code == 200
+    body = partial.content.decode()
+    assert body.lstrip().startswith('<section id="national-ranking"') and "<html" not in body
+    assert "Port0" in body and "River0" not in body
+    wrong = client.get(url, {"start": "2026-05-01", "end": "2026-04-01"})
+    assert wrong.status_code == 400 and "before" in wrong.content.decode()
+
+
+def test_the_federation_page_shows_the_top_of_the_ranking(client, league):
+    fed = league[0]
+    UserFactory()
+    page = client.get(reverse("federations:detail", args=[fed.slug]))
+    assert page.status_code == 200
+    top = selectors.national_ranking(fed, Season.containing(datetime.date.today()), None)[:10]
+    for row in top:
+        assert row.name in page.content.decode()

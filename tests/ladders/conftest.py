@@ -1,0 +1,1 @@
+from tests.ladders.helpers import sim_clock  # noqa: F401  (a fixture)
