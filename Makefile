@@ -11,6 +11,10 @@ PY := $(VENV)/bin/python
 PIP_STAMP := $(VENV)/.installed-$(shell cat requirements.lock pyproject.toml | sha256sum | cut -c1-16)
 LOCK_INPUTS := pyproject.toml requirements-tools.in --extra dev --extra postgres
 NODE_STAMP := node_modules/.installed-$(shell sha256sum package-lock.json | cut -c1-16)
+# The service worker (Workbox, from npm): rebuilt when its sources or a static file change.
+PWA_WORKER := build/pwa/sw.js
+PWA_INPUTS := nardy_site/service_worker/build.mjs nardy_site/service_worker/sw-source.js \
+	$(filter-out var/%,$(shell find */static -type f 2>/dev/null))
 PYTEST_ARGS ?=
 # `make test POSTGRES_STAGE=no` leaves out the PostgreSQL stage (locally; CI runs it).
 POSTGRES_STAGE ?= yes
@@ -65,7 +69,7 @@ $(PIP_STAMP): requirements.lock pyproject.toml
 	@rm -f $(VENV)/.installed-*
 	@touch $@
 
-node-deps: $(NODE_STAMP)
+node-deps: $(NODE_STAMP) $(PWA_WORKER)
 
 ## make lock: upgrade every Python dependency within pyproject.toml's ranges (a new
 ## requirements.lock, universal: Python 3.11 and 3.12), install it and run the whole suite.
@@ -89,6 +93,11 @@ engine-cache: python-deps
 $(NODE_STAMP): package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
+
+# The service worker and Workbox's libraries into build/pwa/ (git-ignored; served by
+# Django: /sw.js and /static/pwa/).
+$(PWA_WORKER): $(NODE_STAMP) $(PWA_INPUTS)
+	node nardy_site/service_worker/build.mjs
 
 # Installs what is missing with apt-get when running as root; otherwise says what to install.
 system-deps:
@@ -129,4 +138,4 @@ lint: python-deps
 	$(VENV)/bin/lint-imports
 
 clean:
-	rm -rf var/static var/test_nardy_*.sqlite3*
+	rm -rf var/static var/test_nardy_*.sqlite3* build/pwa

@@ -28,6 +28,7 @@ from chouette.selectors import sessions as selectors
 from clubs.models import Club, Player
 from clubs.permissions import player_for
 from clubs.selectors import club_members
+from common.idempotency import idempotent_page
 
 # Refusals that mean the phone showed an old table: the fresh form replaces the posted one.
 STALE_PAGE = frozenset({"wrong_game_number", "lineup_mismatch"})
@@ -90,6 +91,7 @@ def game_form(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@idempotent_page
 def record_game(request: HttpRequest, pk: int) -> HttpResponse:
     session = _session(pk)
     if (refusal := _refusal(request, session)) is not None:

@@ -18,6 +18,8 @@ extension points: the AutoSchema class and a postprocessing hook).
         in the body that names nothing)
   413   a body above the size limit
   415   a body in a media type the operation does not read
+  422   an ``Idempotency-Key`` already used with another request (operations that
+        take the header: see common.idempotency)
   429   too many requests (throttles, sign-in lockout)
   ====  ==============================================================================
 
@@ -31,9 +33,12 @@ from typing import Any
 
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework import permissions
 
 from common.api import ErrorOutput, decimal_pattern, decimal_whole_bounds
+from common.idempotency import KEY_DESCRIPTION, KEY_HEADER, KEY_PATTERN
 
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 VISIBLE_TEXT = r"^[^\u0000]*[^\s\u0000][^\u0000]*$"  # one visible character, no NUL
@@ -51,8 +56,19 @@ DESCRIPTIONS = {
     ),
     "413": "The body is larger than the API takes.",
     "415": "The body is in a media type this operation does not read.",
+    "422": "The Idempotency-Key was already used with another request (method, address or body).",
     "429": "Too many requests: wait for the Retry-After seconds.",
 }
+
+# The header of the writes a client may send again safely (common.idempotency).
+IDEMPOTENCY_KEY = OpenApiParameter(
+    KEY_HEADER,
+    OpenApiTypes.STR,
+    location=OpenApiParameter.HEADER,
+    required=False,
+    description=KEY_DESCRIPTION,
+    pattern=KEY_PATTERN.pattern,
+)
 
 
 class AutoSchema(SpectacularAutoSchema):
@@ -114,6 +130,8 @@ class AutoSchema(SpectacularAutoSchema):
             statuses.append("404")
         if self.method in WRITES:
             statuses += ["400", "404", "409", "413", "415"]
+        if any(p.get("in") == "header" and p.get("name") == KEY_HEADER for p in parameters):
+            statuses.append("422")
         return sorted(set(statuses))
 
 

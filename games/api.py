@@ -22,7 +22,9 @@ from rest_framework.response import Response
 from rest_framework.routers import BaseRouter
 
 from common.api import query_id
+from common.idempotency import idempotent_action
 from common.parsers import JSONParser, MultiPartParser
+from common.schema import IDEMPOTENCY_KEY
 from games import selectors, services
 from games.models import Game, Match, MatchResult, MatchTranscript, ResultStatus
 from games.serializers import (
@@ -81,8 +83,9 @@ class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         match = services.create_match(club=club, by=request.user, **data)
         return Response(MatchSerializer(match).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=GameInputSerializer, responses={201: GameSerializer})
+    @extend_schema(parameters=[IDEMPOTENCY_KEY], request=GameInputSerializer, responses={201: GameSerializer})
     @action(detail=True, methods=["post"])
+    @idempotent_action
     def games(self, request: Request, pk: str | None = None) -> Response:
         """Enter the next game of the match."""
         match = self.get_object()
@@ -98,8 +101,9 @@ class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         )
         return Response(GameSerializer(game).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=ScoreInputSerializer, responses={201: MatchResultSerializer})
+    @extend_schema(parameters=[IDEMPOTENCY_KEY], request=ScoreInputSerializer, responses={201: MatchResultSerializer})
     @action(detail=True, methods=["post"])
+    @idempotent_action
     def score(self, request: Request, pk: str | None = None) -> Response:
         """Enter just the final score (proposed as the result)."""
         match = self.get_object()
@@ -184,7 +188,8 @@ class ResultViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         queryset = MatchResult.objects.select_related("entered_by__player", "confirmed_by__player")
         return _filter_by_match(queryset, self.request)
 
-    @extend_schema(request=ProposeInputSerializer, responses=MatchResultSerializer)
+    @extend_schema(parameters=[IDEMPOTENCY_KEY], request=ProposeInputSerializer, responses=MatchResultSerializer)
+    @idempotent_action
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = parsed(ProposeInputSerializer, request)
         result = services.propose_result(
@@ -195,14 +200,16 @@ class ResultViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         )
         return Response(MatchResultSerializer(result).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=None, responses=MatchResultSerializer)
+    @extend_schema(parameters=[IDEMPOTENCY_KEY], request=None, responses=MatchResultSerializer)
     @action(detail=True, methods=["post"])
+    @idempotent_action
     def confirm(self, request: Request, pk: str | None = None) -> Response:
         result = services.confirm_result(result=self.get_object(), by=request.user)
         return Response(MatchResultSerializer(result).data)
 
-    @extend_schema(request=ResultDisputeInputSerializer, responses=MatchResultSerializer)
+    @extend_schema(parameters=[IDEMPOTENCY_KEY], request=ResultDisputeInputSerializer, responses=MatchResultSerializer)
     @action(detail=True, methods=["post"])
+    @idempotent_action
     def dispute(self, request: Request, pk: str | None = None) -> Response:
         data = parsed(ResultDisputeInputSerializer, request)
         result = services.dispute_result(

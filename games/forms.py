@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
+from common.bounds import parse_id
 from engine.match import (
     MAX_MATCH_LENGTH,
     RESULTS_BY_VARIANT,
@@ -194,3 +195,10 @@ class MatchForm(forms.Form):
     def __init__(self, *args: Any, clubs: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["club"].queryset = clubs
+
+
+def seen_result(data: Any) -> int | None:
+    """The newest result of the match on the page a score form came from (its hidden
+    ``seen_result`` field: an id, 0 for none), or None when the form did not say."""
+    text = str(data.get("seen_result", "")).strip()
+    return 0 if text == "0" else parse_id(text)

@@ -279,6 +279,13 @@ class Match(models.Model):
     def players(self) -> tuple[Player | None, Player | None]:
         return (self.player1, self.player2)
 
+    @property
+    def latest_result_id(self) -> int:
+        """The newest result's id (0: none), as a page shows it to the score forms: a
+        score sent from that page is refused when the match has another one by then
+        (``propose_result``'s ``seen_result``). Reads prefetched results when there are."""
+        return max((result.pk for result in self.results.all()), default=0)
+
     def seat_of(self, player: Player | None) -> int | None:
         """1 or 2 for a player of this match, else None."""
         if player is None:

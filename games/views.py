@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from common.idempotency import idempotent_page, mark_refused
 from common.listing import filtered_page
 from games import selectors, services
 from games.board_svg import render_board
@@ -31,6 +32,7 @@ from games.forms import (
     MatchForm,
     OverrideForm,
     TranscriptForm,
+    seen_result,
 )
 from games.models import Match, MatchResult, MatchTranscript, TranscriptStatus
 from games.services.errors import NotAllowed, ServiceError
@@ -96,10 +98,15 @@ PANEL = "games/_match_panel.html"
 
 
 def _page(
-    request: HttpRequest, match: Match, partial: str = PANEL, **forms_in_use: Any
+    request: HttpRequest,
+    match: Match,
+    partial: str = PANEL,
+    refusal: str | None = None,
+    **forms_in_use: Any,
 ) -> HttpResponse:
     view = selectors.match_view(match, request.user)
     context: dict[str, Any] = {
+        "refusal": refusal,
         "view": view,
         "match": match,
         "game_form": forms_in_use.get("game_form") or GameForm(match=match),
@@ -135,25 +142,33 @@ def _act(
     done: str,
     partial: str = PANEL,
 ) -> HttpResponse:
-    """Validate the form, run the service, and answer with the panel or a redirect."""
+    """Validate the form, run the service, and answer with the panel or a redirect. A
+    refusal says so in its headers too (a phone sending what it kept offline reads them)."""
+    refusal = None
     if form.is_valid():
         try:
             action(form.cleaned_data)
         except NotAllowed as error:
             raise PermissionDenied(str(error)) from None
         except ServiceError as error:
-            field = error.field if error.field in form.fields else None
-            form.add_error(field, error.message)
+            if error.field in form.fields or partial != PANEL:
+                form.add_error(error.field if error.field in form.fields else None, error.message)
+            else:  # said above the panel: the form may not be shown any more
+                refusal = str(error.message)
         else:
             if not request.htmx:
                 messages.success(request, done)
                 return redirect(match)
             return _page(request, _match(request, match.pk), partial)
-    return _page(request, _match(request, match.pk), partial, **{form_name: form})
+    response = _page(
+        request, _match(request, match.pk), partial, refusal, **{form_name: form}
+    )
+    return mark_refused(response, refusal or next(iter(form.errors.values()))[0])
 
 
 @login_required
 @require_POST
+@idempotent_page
 def enter_game(request: HttpRequest, pk: int) -> HttpResponse:
     match = _match(request, pk)
     form = GameForm(request.POST, match=match)
@@ -176,6 +191,7 @@ def enter_game(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@idempotent_page
 def remove_last_game(request: HttpRequest, pk: int) -> HttpResponse:
     match = _match(request, pk)
     return _act(
@@ -190,6 +206,7 @@ def remove_last_game(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@idempotent_page
 def enter_score(request: HttpRequest, pk: int) -> HttpResponse:
     match = _match(request, pk)
     form = FinalScoreForm(request.POST, match=match)
@@ -199,7 +216,11 @@ def enter_score(request: HttpRequest, pk: int) -> HttpResponse:
         form,
         "score_form",
         lambda data: services.enter_final_score(
-            match=match, by=request.user, score1=data["score1"], score2=data["score2"]
+            match=match,
+            by=request.user,
+            score1=data["score1"],
+            score2=data["score2"],
+            seen_result=seen_result(request.POST),
         ),
         _("The result has been entered; your opponent is asked to confirm it."),
     )
@@ -211,6 +232,7 @@ def _result(match: Match, result_id: int) -> MatchResult:
 
 @login_required
 @require_POST
+@idempotent_page
 def confirm_result(request: HttpRequest, pk: int, result_id: int) -> HttpResponse:
     match = _match(request, pk)
     result = _result(match, result_id)
@@ -226,6 +248,7 @@ def confirm_result(request: HttpRequest, pk: int, result_id: int) -> HttpRespons
 
 @login_required
 @require_POST
+@idempotent_page
 def dispute_result(request: HttpRequest, pk: int, result_id: int) -> HttpResponse:
     match = _match(request, pk)
     result = _result(match, result_id)

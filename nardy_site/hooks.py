@@ -14,8 +14,8 @@ from django.apps import apps
 
 # The project's own apps, in the order their hooks run.
 PROJECT_APPS = (
-    "clubs", "tournaments", "games", "chouette", "leaderboard", "disputes", "notifications",
-    "webhooks", "money", "analysis", "ladders", "federations",
+    "common", "clubs", "tournaments", "games", "chouette", "leaderboard", "disputes",
+    "notifications", "webhooks", "money", "analysis", "ladders", "federations",
 )
 
 

@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "axes",
     "csp",
+    "common",
     "nardy_site",
     "outbox",
     "clubs",
@@ -247,9 +248,13 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("NARDY_STATIC_ROOT", VAR_DIR / "static"))
 NODE_MODULES = BASE_DIR / "node_modules"
+# The service worker and Workbox's libraries, built by the Makefile's node step
+# (nardy_site/service_worker/build.mjs); /sw.js serves the worker (nardy_site/pwa.py).
+PWA_BUILD_DIR = BASE_DIR / "build" / "pwa"
 STATICFILES_DIRS = [
     ("vendor/htmx", NODE_MODULES / "htmx.org" / "dist"),
     ("vendor/pico", NODE_MODULES / "@picocss" / "pico" / "css"),
+    ("pwa", PWA_BUILD_DIR),
 ]
 if (BASE_DIR / "static").is_dir():
     STATICFILES_DIRS.insert(0, BASE_DIR / "static")
@@ -303,6 +308,8 @@ CONTENT_SECURITY_POLICY = {
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'", "data:"],
         "connect-src": ["'self'"],
+        "worker-src": ["'self'"],  # the service worker (/sw.js)
+        "manifest-src": ["'self'"],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
         "form-action": ["'self'"],
@@ -477,6 +484,9 @@ ANALYSIS_GAME_SECONDS = float(os.environ.get("NARDY_ANALYSIS_GAME_SECONDS", "300
 OUTBOX_BACKOFF_SECONDS = float(os.environ.get("NARDY_OUTBOX_BACKOFF_SECONDS", "10"))
 OUTBOX_BACKOFF_MAX_SECONDS = 3600
 HEARTBEAT_SECONDS = float(os.environ.get("NARDY_HEARTBEAT_SECONDS", "30"))
+# Idempotency keys (common/idempotency.py): a resent write is answered from its key this
+# long (a phone offline all day, an API client's retries); the sweep forgets older ones.
+IDEMPOTENCY_KEY_HOURS = int(os.environ.get("NARDY_IDEMPOTENCY_HOURS", "24"))
 CELERY_BEAT_SCHEDULE = {
     "sweep": {
         "task": "nardy_site.tasks.sweep",

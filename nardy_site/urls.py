@@ -4,7 +4,7 @@ from allauth.account import views as account_views
 from django.contrib import admin
 from django.urls import include, path
 
-from nardy_site import health, language, source, views
+from nardy_site import health, language, pwa, source, views
 from nardy_site.data import club_views
 from nardy_site.data import views as data_views
 
@@ -28,6 +28,9 @@ urlpatterns = [
          name="club_import_players"),
     path("clubs/<slug:slug>/archive.zip", club_views.club_export, name="club_export"),
     path("clubs/<slug:slug>/delete/", club_views.club_delete, name="club_delete"),
+    path("sw.js", pwa.service_worker, name="service_worker"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("session-state/", pwa.session_state, name="session_state"),
     path("", include("clubs.urls")),
     path("", include("leaderboard.urls")),
     path("", include("federations.urls")),

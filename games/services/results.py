@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.permissions import AnyUser
+from clubs.selectors import person_name
 from engine.match import Double
 from games import reasons
 from games.models import (
@@ -125,6 +126,32 @@ def _require_no_result(match: Match) -> None:
             "already_confirmed",
             _("This match already has a confirmed result; a director can correct it."),
         )
+
+
+def _require_unchanged(match: Match, seen_result: int) -> None:
+    newest = match.results.select_related("entered_by__player").order_by("-pk").first()
+    if (newest.pk if newest is not None else 0) == seen_result:
+        return
+    if newest is not None and newest.status == ResultStatus.PROPOSED:
+        raise ServiceError(
+            "match_moved_on",
+            _(
+                "Meanwhile %(who)s entered %(score1)s–%(score2)s for this match; nothing was "
+                "replaced: confirm or dispute that result."
+            )
+            % {
+                "who": person_name(newest.entered_by),
+                "score1": format_score(newest.score1),
+                "score2": format_score(newest.score2),
+            },
+        )
+    raise ServiceError(
+        "match_moved_on",
+        _(
+            "The match has changed since this page was shown (a result was answered or "
+            "ruled on); nothing was replaced. Look at the match again."
+        ),
+    )
 
 
 @transaction.atomic
@@ -251,10 +278,17 @@ def remove_last_game(*, match: Match, by: AnyUser) -> Game:
 
 @transaction.atomic
 def enter_final_score(
-    *, match: Match, by: AnyUser, score1: Decimal, score2: Decimal
+    *,
+    match: Match,
+    by: AnyUser,
+    score1: Decimal,
+    score2: Decimal,
+    seen_result: int | None = None,
 ) -> MatchResult:
     """The quick way: just the final score, proposed as the result of the match."""
-    return propose_result(match=match, by=by, score1=score1, score2=score2)
+    return propose_result(
+        match=match, by=by, score1=score1, score2=score2, seen_result=seen_result
+    )
 
 
 @transaction.atomic
@@ -264,11 +298,15 @@ def propose_result(
     by: AnyUser,
     score1: Decimal | None = None,
     score2: Decimal | None = None,
+    seen_result: int | None = None,
 ) -> MatchResult:
     """Put a result forward for the opponent (or a director) to confirm.
 
     Without scores, the score of the games entered is proposed. An earlier proposal
-    that nobody has answered yet is replaced.
+    that nobody has answered yet is replaced. ``seen_result``: the newest result of the
+    match (its id, 0 for none) on the page the score was entered on; when the match has
+    another one now (the opponent entered a result meanwhile, a director ruled: a phone
+    that was offline sends it late), nothing is replaced and the error says what happened.
     """
     match = lock_match(match)
     if not access.can_enter(by, match):
@@ -278,8 +316,26 @@ def propose_result(
     if score1 is None or score2 is None:
         score1, score2 = match.score1, match.score2
     score1, score2 = Decimal(score1), Decimal(score2)
+    if seen_result is not None:
+        agreed = _same_as_the_opponents(match, by, seen_result, score1, score2)
+        if agreed is not None:  # both players entered the same score: it is confirmed
+            return confirm_result(result=agreed, by=by)
+        _require_unchanged(match, seen_result)
     check_final_score(match, score1, score2)
     return _propose(match, by, score1, score2)
+
+
+def _same_as_the_opponents(
+    match: Match, by: AnyUser, seen_result: int, score1: Decimal, score2: Decimal
+) -> MatchResult | None:
+    """The opponent's result entered since the page was shown, when it has exactly this
+    score (two phones offline entering the same result) and ``by`` may confirm it."""
+    newest = match.results.order_by("-pk").first()
+    if newest is None or newest.pk == seen_result or newest.status != ResultStatus.PROPOSED:
+        return None
+    if (newest.score1, newest.score2) != (score1, score2):
+        return None
+    return newest if access.can_answer_as_opponent(by, newest) else None
 
 
 def _propose(

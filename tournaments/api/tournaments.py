@@ -22,6 +22,8 @@ from rest_framework.routers import BaseRouter
 from clubs.models import Club
 from clubs.permissions import ReadOnlyOrClubDirector, can_manage_club, player_for
 from common.api import answer, query_id, referenced
+from common.idempotency import idempotent_action
+from common.schema import IDEMPOTENCY_KEY
 from games import services as games_services
 from games.models import ResultStatus
 from tournaments import page_cache, services
@@ -200,8 +202,9 @@ class PairingViewSet(PairingDayActions, viewsets.ReadOnlyModelViewSet):
             "api:pairings-mine", events, owner=f"player:{player.pk}",
             render=lambda: list(s.PairingSerializer(selectors.my_pairings(player), many=True).data)))
 
-    @extend_schema(request=s.PairingScoreInputSerializer, responses={201: s.ResultRefSerializer})
+    @extend_schema(parameters=[IDEMPOTENCY_KEY], request=s.PairingScoreInputSerializer, responses={201: s.ResultRefSerializer})
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    @idempotent_action
     def result(self, request: Request, pk: str | None = None) -> Response:
         """A player proposes the final score; a director (with a reason) sets it."""
         pairing = self.get_object()
@@ -231,13 +234,15 @@ class PairingViewSet(PairingDayActions, viewsets.ReadOnlyModelViewSet):
         return answer(lambda: s.PairingSerializer(services.award_walkover(
             pairing=pairing, winner=winner, actor=request.user)).data)
 
-    @extend_schema(request=None, responses=s.ResultRefSerializer)
+    @extend_schema(parameters=[IDEMPOTENCY_KEY], request=None, responses=s.ResultRefSerializer)
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    @idempotent_action
     def confirm(self, request: Request, pk: str | None = None) -> Response:
         return self._answer(request, confirm=True)
 
-    @extend_schema(request=s.AnswerInputSerializer, responses=s.ResultRefSerializer)
+    @extend_schema(parameters=[IDEMPOTENCY_KEY], request=s.AnswerInputSerializer, responses=s.ResultRefSerializer)
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    @idempotent_action
     def dispute(self, request: Request, pk: str | None = None) -> Response:
         return self._answer(request, confirm=False)
 

@@ -18,12 +18,15 @@ from clubs.errors import DomainError
 from clubs.models import Player
 from clubs.permissions import player_for
 from clubs.profiles import ensure_player
+from common.idempotency import idempotent_page, mark_refused
 from common.redirects import redirect_back
 from games import services as games_services
+from games.forms import seen_result
 from games.models import Match, MatchResult
 from games.services import ServiceError
 from tournaments.forms.day import RegisterForm
 from tournaments.forms.tournament import DisputeForm, ScoreForm
+from tournaments.messages import error_text
 from tournaments.models import Pairing, Registration, Tournament
 from tournaments.selectors import tournaments as selectors
 from tournaments.services import checkin, day, registration
@@ -147,26 +150,34 @@ def my_tournaments(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
+@idempotent_page
 def my_match_score(request: HttpRequest, match_pk: int) -> HttpResponse:
     """A player enters the final score of their own match (the opponent then confirms)."""
     match = get_object_or_404(Match, pk=match_pk)
     form = ScoreForm(request.POST)
+    refusal = None
     if form.is_valid():
         try:
-            games_services.enter_final_score(match=match, by=request.user, **form.cleaned_data)
+            games_services.enter_final_score(match=match, by=request.user,
+                                             seen_result=seen_result(request.POST),
+                                             **form.cleaned_data)
             messages.success(request, _("Result entered; your opponent confirms it."))
         except ServiceError as error:
             report(request, error)
+            refusal = error_text(error)
     else:
-        messages.error(request, _("Give both scores."))
-    return _back_to_my_matches(request)
+        refusal = _("Give both scores.")
+        messages.error(request, refusal)
+    return mark_refused(_back_to_my_matches(request), refusal)
 
 
 @login_required
 @require_POST
+@idempotent_page
 def my_result_answer(request: HttpRequest, result_pk: int, answer: str) -> HttpResponse:
     """The opponent confirms or disputes a result entered for their match."""
     result = get_object_or_404(MatchResult, pk=result_pk)
+    refusal = None
     try:
         if answer == "confirm":
             games_services.confirm_result(result=result, by=request.user)
@@ -178,7 +189,8 @@ def my_result_answer(request: HttpRequest, result_pk: int, answer: str) -> HttpR
             messages.info(request, _("Result disputed; a director will settle it."))
     except ServiceError as error:
         report(request, error)
-    return _back_to_my_matches(request)
+        refusal = error_text(error)
+    return mark_refused(_back_to_my_matches(request), refusal)
 
 
 def _back_to_my_matches(request: HttpRequest) -> HttpResponse:
