@@ -21,7 +21,7 @@ def analyse_checked_transcript(sender: Any, instance: MatchTranscript, **kwargs:
     """Queue the analysis as soon as a worker has checked the transcript. A check run
     in-process (tasks run eagerly: NARDY_CELERY_EAGER, the tests) leaves it to the
     periodic sweep (analysis.sweeps), so that GNU Backgammon never runs in a request."""
-    if celery_app.conf.task_always_eager:
+    if celery_app.conf.task_always_eager or kwargs.get("raw"):  # raw: loaded from an archive
         return
     if analysable(instance) is not None:
         request_analysis(instance)

@@ -11,10 +11,11 @@ class ChouetteConfig(AppConfig):
     verbose_name = _("Chouettes")
 
     def ready(self) -> None:
-        from chouette import club_section
+        from chouette import archive_links, club_section
         from clubs import club_page
 
         club_page.register(club_section.section)
+        archive_links.connect()
         from chouette.core.errors import ChouetteError
         from chouette.messages import describe
         from common.errors import register_sentence

@@ -47,6 +47,12 @@ ERROR_MESSAGES.update({
     "not_the_owner": _("Only the owner can hand the club over."),
     "owner_cannot_leave": _("The owner hands the club over to another member before leaving."),
     "not_in_club": _("You are not a member of this club."),
+    # deleting an account
+    "wrong_password": _("The password is not right."),
+    "last_director": _("Nobody else directs %(clubs)s: hand the club over to another director "
+                       "(or delete it) before deleting your account."),
+    "owner_of_club": _("You own %(clubs)s: hand the club over to one of its directors before "
+                       "deleting your account."),
     "record_has_account": _("This player record already belongs to another account."),
     "record_not_in_club": _("That player is not one of this club's players."),
     "already_member": _("You are already a member of %(club)s."),

@@ -34,6 +34,8 @@ def on_result_confirmed(sender: type[Match], match: Match, **kwargs: Any) -> Non
 
 
 def on_tournament_saved(sender: type[Tournament], instance: Tournament, **kwargs: Any) -> None:
+    if kwargs.get("raw"):  # a row loaded as it was (a club's archive): its points came with it
+        return
     from leaderboard.models import RankedEvent
     from leaderboard.services import tournament_points
 

@@ -28,6 +28,7 @@ from ladders import api as ladders_api
 from leaderboard import api as leaderboard_api
 from money import api as money_api
 from nardy_site import api as site_api
+from nardy_site.data import api as data_api
 from nardy_site.security import TokenView
 from notifications import api as notifications_api
 from tournaments.api import tournaments as tournaments_api
@@ -93,6 +94,7 @@ money_api.register(router)
 notifications_api.register(router)
 webhooks_api.register(router)
 site_api.register(router)
+data_api.register(router)
 analysis_api.register(router)
 ladders_api.register(router)
 

@@ -5,6 +5,8 @@ from django.contrib import admin
 from django.urls import include, path
 
 from nardy_site import health, language, pwa, source, views
+from nardy_site.data import club_views
+from nardy_site.data import views as data_views
 
 # The names pages and tests used with Django's own login views, on allauth's views
 # (the same addresses under /accounts/).
@@ -19,6 +21,13 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("health/", health.health, name="health"),
     path("source.tar.gz", source.source, name="source"),
+    path("me/data/", data_views.my_data, name="my_data"),
+    path("me/delete/", data_views.delete_my_account, name="delete_account"),
+    path("clubs/import-archive/", club_views.club_import, name="club_import"),
+    path("clubs/import-archive/<str:token>/", club_views.club_import_players,
+         name="club_import_players"),
+    path("clubs/<slug:slug>/archive.zip", club_views.club_export, name="club_export"),
+    path("clubs/<slug:slug>/delete/", club_views.club_delete, name="club_delete"),
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("session-state/", pwa.session_state, name="session_state"),

@@ -9,7 +9,7 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from common.errors import register_sentence
-        from tournaments import receivers
+        from tournaments import archive_links, receivers
         from tournaments.errors import TournamentError
         from tournaments.format_registry import load_formats
         from tournaments.messages import error_text
@@ -17,5 +17,6 @@ class TournamentsConfig(AppConfig):
 
         load_formats()
         receivers.connect()
+        archive_links.connect()
         embeds.register()  # the pages a club may embed (clubs.embeds)
         register_sentence(TournamentError, error_text)
