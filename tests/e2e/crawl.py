@@ -40,6 +40,9 @@ NAMESPACES_SKIPPED = {"admin", "api"}
 # URL names that are not pages, and why.
 NOT_PAGES: dict[str, str] = {
     "health": "JSON health check for load balancers",
+    "service_worker": "the service worker's script (JavaScript; tests/nardy_site/test_pwa.py)",
+    "manifest": "the web app manifest (JSON; tests/nardy_site/test_pwa.py)",
+    "session_state": "JSON for the offline queue: who is signed in, a fresh CSRF token",
     "ladders:join": "POST-only action",
     "ladders:leave": "POST-only action",
     "ladders:challenge": "POST-only action",
