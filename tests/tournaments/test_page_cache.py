@@ -33,6 +33,7 @@ pytestmark = pytest.mark.django_db
 PAGES = ("bracket", "crosstable", "standings")
 CSRF_TOKEN = re.compile(r'(?<="X-CSRFToken": ")[^"]+|(?<=name="csrfmiddlewaretoken" value=")[^"]+')
 ETAG = re.compile(r' data-etag="[^"]*"')  # only with the cache on: the version's tag
+RENDERED_AT = re.compile(r' data-rendered-at="[^"]*"')  # the page's own time (offline banners)
 
 
 def fragments(event: Tournament, client: Client) -> dict[str, str]:
@@ -40,7 +41,8 @@ def fragments(event: Tournament, client: Client) -> dict[str, str]:
     for name in PAGES:
         url = reverse(f"tournaments:{name}", args=[event.pk])
         # the full page, less the CSRF token (masked anew on every response)
-        pages[name] = ETAG.sub("", CSRF_TOKEN.sub("token", client.get(url).content.decode()))
+        page = CSRF_TOKEN.sub("token", client.get(url).content.decode())
+        pages[name] = RENDERED_AT.sub("", ETAG.sub("", page))
         pages[f"{name} (htmx)"] = ETAG.sub("", client.get(url, HTTP_HX_REQUEST="true").content.decode())
     return pages
 
