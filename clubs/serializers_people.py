@@ -20,9 +20,9 @@ from common.api import (
     StrictEmailField,
     StrictModelSerializer,
     StrictSlugRelatedField,
+    TimeZoneField,
 )
 from common.bounds import parse_int
-from common.time_zones import validate_time_zone
 
 HANDLE = {"max_length": 40, "required": False, "allow_blank": True}
 
@@ -267,8 +267,8 @@ class ProfileSerializer(serializers.Serializer):
     player = serializers.IntegerField(read_only=True, allow_null=True)
     preferred_language = serializers.ChoiceField(
         choices=[("", "")] + list(settings.LANGUAGES), required=False, allow_blank=True)
-    time_zone = StrictCharField(
-        max_length=64, required=False, allow_blank=True, validators=[validate_time_zone],
+    time_zone = TimeZoneField(
+        required=False, allow_blank=True,
         help_text="The IANA time zone you read times in (Europe/Berlin); empty: your club's.")
     shown_as = serializers.ChoiceField(
         choices=ShownAs.choices, required=False, allow_blank=True,

@@ -36,6 +36,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from common.bounds import ID_MAX, ID_MIN, parse_id
 from common.errors import DomainError, sentence_of, tidy
+from common.time_zones import validate_time_zone
 
 NOT_AN_ID = _("Give an id: a whole number from 1 to %(highest)s.")
 NOTHING_WITH_THIS_ID = _("There is nothing with this id here.")
@@ -279,6 +280,19 @@ class StrictSlugRelatedField(_StringsOnly, serializers.SlugRelatedField):
     """A SlugRelatedField (an object named by its slug) that takes strings only."""
 
 
+class TimeZoneField(StrictCharField):
+    """An IANA time zone's name (``Europe/Berlin``), or empty where the field allows it.
+    The schema lists the names it takes (common.schema.TimeZoneFieldSchema), so a client
+    knows them without a refusal; another name is refused with the sentence of
+    :func:`common.time_zones.validate_time_zone`."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("max_length", 64)
+        super().__init__(**kwargs)
+        if validate_time_zone not in self.validators:
+            self.validators.append(validate_time_zone)
+
+
 def decimal_pattern(field: serializers.DecimalField) -> str:
     """The decimals ``field`` takes, as a regular expression without anchors (the same in
     Python and in the schema): digits (ASCII), an optional point and at most the field's
@@ -302,9 +316,9 @@ class StrictDecimalField(serializers.DecimalField):
             self.fail("invalid")
         if isinstance(data, float) and not data.is_integer():
             self.fail("invalid")
-        if isinstance(data, str) and not (self.allow_null and not data.strip()):
-            if re.fullmatch(decimal_pattern(self), data) is None:
-                self.fail("invalid")
+        if (isinstance(data, str) and not (self.allow_null and not data.strip())
+                and re.fullmatch(decimal_pattern(self), data) is None):
+            self.fail("invalid")
         return super().to_internal_value(data)
 
 
@@ -327,6 +341,12 @@ class StrictModelSerializer(serializers.ModelSerializer):
         models.EmailField: StrictEmailField,
         models.DecimalField: StrictDecimalField,
     }
+
+    def build_standard_field(self, field_name: str, model_field: models.Field) -> tuple[type, dict]:
+        field_class, kwargs = super().build_standard_field(field_name, model_field)
+        if validate_time_zone in model_field.validators:  # a model's time zone name
+            field_class = TimeZoneField
+        return field_class, kwargs
 
 
 def answer(run: Callable[[], Any], ok_status: int = 200) -> Response:

@@ -39,6 +39,7 @@ from rest_framework import permissions
 
 from common.api import ErrorOutput, decimal_pattern, decimal_whole_bounds
 from common.idempotency import KEY_DESCRIPTION, KEY_HEADER, KEY_PATTERN
+from common.time_zones import time_zone_names
 
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 VISIBLE_TEXT = r"^[^\u0000]*[^\s\u0000][^\u0000]*$"  # one visible character, no NUL
@@ -231,6 +232,19 @@ class StrictDecimalFieldSchema(DecimalFieldSchema):
     """The same for the project's StrictDecimalField (extensions match their exact class)."""
 
     target_class = "common.api.StrictDecimalField"
+
+
+class TimeZoneFieldSchema(OpenApiSerializerFieldExtension):
+    """A time zone is one of the IANA names the site knows (common.time_zones), or empty
+    where the field allows it: the schema lists them, as the forms' lists do."""
+
+    target_class = "common.api.TimeZoneField"
+
+    def map_serializer_field(self, auto_schema: Any, direction: str) -> dict[str, Any]:
+        if direction == "response":
+            return {"type": "string"}
+        names = list(time_zone_names())
+        return {"type": "string", "enum": [""] + names if self.target.allow_blank else names}
 
 
 class JSONFieldSchema(OpenApiSerializerFieldExtension):

@@ -24,7 +24,12 @@ from games.choices import BlockRule
 from games.services.results import REASON_REQUIRED
 from tournaments.event_settings import EDITABLE, NUMBER_BOUNDS, SETTING, SETTINGS
 from tournaments.format_registry import FORMATS, load_formats
-from tournaments.limits import MAX_ENTRANTS, MAX_LENGTHS_PER_FLIGHT, MAX_MATCH_LENGTH, MAX_RULES_TEXT
+from tournaments.limits import (
+    MAX_ENTRANTS,
+    MAX_LENGTHS_PER_FLIGHT,
+    MAX_MATCH_LENGTH,
+    MAX_RULES_TEXT,
+)
 from tournaments.models import BracketConflict, Entry, LateEntryRule, Pairing, Tournament
 from tournaments.standings import METRICS
 
@@ -156,6 +161,19 @@ class TournamentInputSerializer(StrictModelSerializer):
             "format": {"required": False},
             **{name: {"help_text": _help(name), "min_value": lowest, "max_value": highest}
                for name, (lowest, highest) in NUMBER_BOUNDS.items()},
+        }
+
+
+class TournamentCreateSerializer(TournamentInputSerializer):
+    """Create a tournament: its club, game and format are needed (a change may leave them)."""
+
+    club = StrictSlugRelatedField(slug_field="slug", queryset=Club.objects.all())
+
+    class Meta(TournamentInputSerializer.Meta):
+        extra_kwargs = {
+            **TournamentInputSerializer.Meta.extra_kwargs,
+            "variant": {"required": True},
+            "format": {"required": True},
         }
 
 

@@ -38,8 +38,10 @@ class AccountViewSet(viewsets.GenericViewSet):
         return Response(personal_data(request.user))
 
     @extend_schema(request=DeleteAccountSerializer, responses={204: None})
-    @action(detail=False, methods=["post"])
-    def delete(self, request: Request) -> Response:
+    # Not named ``delete``: a view with a ``delete`` method answers (and advertises) the
+    # DELETE verb on every route of the set.
+    @action(detail=False, methods=["post"], url_path="delete", url_name="delete")
+    def delete_account(self, request: Request) -> Response:
         """Delete your account (refused while a club you own or direct alone would be left
         without a director)."""
         serializer = DeleteAccountSerializer(data=request.data)

@@ -182,3 +182,12 @@ def test_the_refusal_is_in_the_persons_language(person):
                        HTTP_ACCEPT_LANGUAGE="ru")
     assert "Baku Backgammon" in page.content.decode()
     assert "Удалить" in page.content.decode()
+
+
+def test_the_account_routes_answer_only_their_own_verbs(person):
+    """The schema lists GET on data/ and POST on delete/; nothing else is offered or done."""
+    client = api_client(person["user"])
+    allow = client.options("/api/account/data/")["Allow"]
+    assert "DELETE" not in allow and "GET" in allow
+    assert client.delete("/api/account/data/").status_code == 405
+    assert type(person["user"]).objects.filter(pk=person["user"].pk).exists()

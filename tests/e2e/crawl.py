@@ -154,7 +154,7 @@ CRAWLED = {
     "clubs:invitations", "clubs:join_requests", "clubs:import_upload", "clubs:import_preview",
     "clubs:my_clubs", "clubs:profile", "tournaments:my_tournaments",
     "delete_account", "club_delete", "club_import",
-    "clubs:my_clubs", "clubs:profile", "tournaments:my_tournaments", "clubs:embed",
+    "clubs:embed",
     "clubs:embed_item",
     "leaderboard:rankings", "leaderboard:player", "leaderboard:event_detail",
     "leaderboard:head_to_head", "leaderboard:player_list",

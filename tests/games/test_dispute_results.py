@@ -105,7 +105,7 @@ def test_without_a_transcript_the_director_decides(django_capture_on_commit_call
 def test_the_sweep_opens_a_dispute_when_a_transcript_contradicts_the_result(
     django_capture_on_commit_callbacks,
 ) -> None:
-    match, aram, bella = aram_and_bella()
+    match, aram, _bella = aram_and_bella()
     enter_final_score(match=match, by=aram, score1=Decimal(3), score2=Decimal(0))
     transcript = attach(match, aram)
     transcript.refresh_from_db()

@@ -1,3 +1,4 @@
+import itertools
 from decimal import Decimal as D
 
 import pytest
@@ -96,7 +97,7 @@ def tables(draw):
     n = draw(st.integers(1, 8))
     cuts = sorted(draw(st.lists(st.integers(0, 10000), min_size=n - 1, max_size=n - 1)))
     edges = [0, *cuts, 10000]
-    return [D(b - a) / 100 for a, b in zip(edges, edges[1:])]
+    return [D(b - a) / 100 for a, b in itertools.pairwise(edges)]
 
 
 @st.composite

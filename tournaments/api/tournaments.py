@@ -49,9 +49,9 @@ class TournamentViewSet(viewsets.ModelViewSet):
             tournaments = tournaments.filter(club__slug=club)
         return tournaments.prefetch_related("division_events").order_by("-starts_on", "name", "pk")
 
-    @extend_schema(request=s.TournamentInputSerializer, responses=s.TournamentSerializer)
+    @extend_schema(request=s.TournamentCreateSerializer, responses=s.TournamentSerializer)
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        data = s.TournamentInputSerializer(data=request.data)
+        data = s.TournamentCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
         club: Club | None = fields.pop("club", None)

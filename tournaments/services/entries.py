@@ -8,7 +8,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import capfirst
@@ -59,8 +59,11 @@ def _validate(tournament: Tournament) -> None:
     try:
         tournament.full_clean()
     except ValidationError as error:
-        raise ActionError("invalid_tournament", "; ".join(error.messages),
-                          {"fields": error.message_dict}) from error
+        # The first field at fault, named, with its sentence (in the reader's language).
+        field, messages = next(iter(error.message_dict.items()))
+        raise ActionError("invalid_tournament", messages[0],
+                          {"fields": error.message_dict},
+                          field=None if field == NON_FIELD_ERRORS else field) from error
     tiebreaks = tournament.tiebreaks
     if not isinstance(tiebreaks, list) or not all(isinstance(key, str) for key in tiebreaks):
         raise ActionError("unknown_tiebreak", f"Choose each tiebreak once from: {', '.join(METRICS)}.",
