@@ -134,7 +134,7 @@ messages: python-deps
 	$(PY) manage.py compilemessages $(MESSAGE_IGNORES)
 
 lint: python-deps
-	$(PY) -m ruff check nardy_site engine clubs games tournaments chouette disputes leaderboard federations analysis tests
+	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports
 
 clean:
