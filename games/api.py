@@ -74,7 +74,11 @@ class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             self.request.user,
             club_slug=self.request.query_params.get("club", ""),
             player_id=query_id(self.request, "player"),
-        ).annotate(official_result_id=Subquery(confirmed.values("pk")[:1]))  # one query a page
+        ).annotate(  # one query a page
+            official_result_id=Subquery(confirmed.values("pk")[:1]),
+            latest_result_pk=Subquery(
+                MatchResult.objects.filter(match=OuterRef("pk")).order_by("-pk").values("pk")[:1]),
+        )
 
     @extend_schema(request=MatchCreateSerializer, responses=MatchSerializer)
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -109,7 +113,8 @@ class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         match = self.get_object()
         data = parsed(ScoreInputSerializer, request)
         result = services.enter_final_score(
-            match=match, by=request.user, score1=data["score1"], score2=data["score2"]
+            match=match, by=request.user, score1=data["score1"], score2=data["score2"],
+            seen_result=data.get("seen_result"),
         )
         return Response(MatchResultSerializer(result).data, status=status.HTTP_201_CREATED)
 
@@ -197,6 +202,7 @@ class ResultViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             by=request.user,
             score1=data.get("score1"),
             score2=data.get("score2"),
+            seen_result=data.get("seen_result"),
         )
         return Response(MatchResultSerializer(result).data, status=status.HTTP_201_CREATED)
 

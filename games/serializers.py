@@ -10,6 +10,7 @@ from rest_framework import serializers
 from clubs.models import Club, Player
 from clubs.serializers import PlayerSerializer, PublicNameField
 from common.api import StrictCharField, StrictModelSerializer, StrictSlugRelatedField
+from common.bounds import ID_MAX
 from engine.match import MAX_MATCH_LENGTH, RECORDED_CUBE_LIMIT
 from games.models import (
     CubeOwner,
@@ -86,6 +87,9 @@ class MatchSerializer(StrictModelSerializer):
     player2 = PlayerRefSerializer(read_only=True, allow_null=True)
     winner = PlayerRefSerializer(read_only=True, allow_null=True)
     official_result = serializers.SerializerMethodField()
+    latest_result = serializers.SerializerMethodField(
+        help_text="The newest result's id (0: none yet): send it back as `seen_result` with a "
+                  "score, so that a score sent late is refused when the match has moved on.")
 
     class Meta:
         model = Match
@@ -115,6 +119,7 @@ class MatchSerializer(StrictModelSerializer):
             "created_at",
             "finished_at",
             "official_result",
+            "latest_result",
             "time_control",
             "clocks_required",
             "clock_seconds",
@@ -127,6 +132,11 @@ class MatchSerializer(StrictModelSerializer):
             return match.official_result_id
         result = match.results.filter(status=ResultStatus.CONFIRMED).first()
         return result.pk if result else None
+
+    def get_latest_result(self, match: Match) -> int:
+        if hasattr(match, "latest_result_pk"):  # annotated by the list's query
+            return match.latest_result_pk or 0
+        return match.latest_result_id
 
 
 class MatchCreateSerializer(StrictModelSerializer):
@@ -168,15 +178,27 @@ def score_field(**kwargs: Any) -> serializers.DecimalField:
     return serializers.DecimalField(max_digits=7, decimal_places=1, min_value=0, **kwargs)
 
 
+def seen_result_field() -> serializers.IntegerField:
+    return serializers.IntegerField(
+        min_value=0, max_value=ID_MAX, required=False,
+        help_text="The match's `latest_result` when the score was entered (0: none). If the "
+                  "match has another result by the time the score arrives (the opponent "
+                  "entered one, a director ruled), nothing is replaced and the answer (409, "
+                  "`match_moved_on`) says what happened; the opponent's own score confirms "
+                  "theirs. Left out: the score replaces an unanswered proposal.")
+
+
 class ScoreInputSerializer(serializers.Serializer):
     score1 = score_field()
     score2 = score_field()
+    seen_result = seen_result_field()
 
 
 class ProposeInputSerializer(serializers.Serializer):
     match = serializers.PrimaryKeyRelatedField(queryset=Match.objects.all())
     score1 = score_field(required=False)
     score2 = score_field(required=False)
+    seen_result = seen_result_field()
 
 
 class OverrideInputSerializer(ScoreInputSerializer):

@@ -13,7 +13,7 @@ from django.urls import reverse
 from games.models import MatchResult, ResultStatus
 from games.services import ServiceError, enter_final_score
 from tests.games.match_factories import fast_passwords, match_with_logins
-from tests.support.clients import page_client
+from tests.support.clients import api_client, error_of, page_client
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
 
@@ -70,3 +70,31 @@ def test_the_same_score_entered_late_by_the_opponent_confirms_the_result() -> No
     assert MatchResult.objects.filter(match=match).count() == 1
     match.refresh_from_db()
     assert match.winner == match.player1
+
+
+def test_the_api_takes_the_result_its_client_saw() -> None:
+    """An API client (a phone's app) reads the match's latest_result and sends it back as
+    seen_result: the same refusal and the same agreement as the pages."""
+    match, user1, user2 = match_with_logins(length=5)
+    seen = api_client(user1).get(f"/api/matches/{match.pk}/").json()["latest_result"]
+    assert seen == 0
+    theirs = api_client(user2).post(f"/api/matches/{match.pk}/score/",
+                                    {"score1": "1", "score2": "5"}, format="json")
+    assert theirs.status_code == 201
+    listed = api_client(user1).get("/api/matches/", {"player": match.player1_id}).json()
+    assert [row["latest_result"] for row in listed["results"]] == [theirs.json()["id"]]
+    late = api_client(user1).post(f"/api/matches/{match.pk}/score/",
+                                  {"score1": "5", "score2": "2", "seen_result": seen},
+                                  format="json")
+    assert late.status_code == 409 and error_of(late)["code"] == "match_moved_on"
+    assert "1–5" in error_of(late)["message"]
+    proposed = api_client(user1).post("/api/results/", {"match": match.pk, "score1": "5",
+                                                        "score2": "2", "seen_result": seen},
+                                      format="json")
+    assert proposed.status_code == 409
+    assert list(MatchResult.objects.filter(match=match).values_list("score1", "score2")) == [
+        (Decimal(1), Decimal(5))]
+    agreed = api_client(user1).post(f"/api/matches/{match.pk}/score/",
+                                    {"score1": "1", "score2": "5", "seen_result": seen},
+                                    format="json")
+    assert agreed.status_code == 201 and agreed.json()["status"] == ResultStatus.CONFIRMED

@@ -219,7 +219,9 @@ class PairingViewSet(PairingDayActions, viewsets.ReadOnlyModelViewSet):
                 pairing=pairing, by=request.user, reason=reason, **scores).pk},
                 status.HTTP_201_CREATED)
         return answer(lambda: {"result": games_services.enter_final_score(
-            match=pairing.match, by=request.user, **scores).pk}, status.HTTP_201_CREATED)
+            match=pairing.match, by=request.user,
+            seen_result=data.validated_data.get("seen_result"), **scores).pk},
+            status.HTTP_201_CREATED)
 
     @extend_schema(request=s.WalkoverInputSerializer, responses=s.PairingSerializer)
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
