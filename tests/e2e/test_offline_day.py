@@ -192,7 +192,13 @@ def test_a_late_entry_waits_for_its_player_and_replaces_nothing(live_server: Any
     assert "/my-matches/" in kept_pages(page)
     assert f"/tournaments/{tournament.pk}/bracket/" in kept_pages(page)  # kept beforehand
 
+    assert f"/tournaments/{tournament.pk}/score-sheets/" in kept_pages(page)
+
     cut_network(context)
+    # Her round's score sheets, never opened, read offline: kept from My matches.
+    page.goto(f"{live_server.url}/tournaments/{tournament.pk}/score-sheets/?round={first.round}")
+    assert first.bottom.player.display_name in page.locator("main").inner_text()
+    page.goto(f"{live_server.url}/my-matches/")
     enter_result(page, first, length, 1)
     page.get_by_text("Kept on this phone").first.wait_for()
     theirs = enter_final_score(match=first.match, by=boris, score1=1, score2=length)
