@@ -68,7 +68,7 @@ def _rows(payouts: list[core.Payout], by_pk: dict[int, Entry]) -> list[PayoutRow
 
 def event_entries(tournament: Tournament) -> QuerySet[Entry]:
     """The event's entries, those of its divisions included (after the draw they are
-    entries of each division's event: tournaments.services.divisions)."""
+    entries of each division's event: tournaments.play.divisions)."""
     return Entry.objects.filter(Q(tournament=tournament) | Q(tournament__parent=tournament))
 
 

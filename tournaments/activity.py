@@ -23,12 +23,12 @@ from clubs.permissions import AnyUser
 from games.models import ResultChange
 from tournaments.changes import describe
 from tournaments.models import Entry, Pairing, Registration, Tournament, TournamentLog
+from tournaments.play.common import ActionError
+from tournaments.play.walkovers import undo_walkover
 from tournaments.selectors.tournaments import visible_tournaments
 from tournaments.services.checkin import check_in
-from tournaments.services.common import ActionError
 from tournaments.services.day import set_table
 from tournaments.services.registration import set_fee_paid, undo_withdrawal
-from tournaments.services.walkovers import undo_walkover
 
 RESULT_SENTENCES: dict[str, Any] = {
     ResultChange.Action.GAME_ENTERED: gettext_lazy("A game of %(match)s was entered."),

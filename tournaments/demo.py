@@ -24,8 +24,8 @@ from games import services as games_services
 from games.models import Match
 from tournaments import services
 from tournaments.models import Pairing, Tournament
+from tournaments.play.walkovers import late_entry
 from tournaments.services.registration import set_division
-from tournaments.services.walkovers import late_entry
 
 KNOCKOUT_NAME = "Autumn Backgammon Open"
 ROUND_ROBIN_NAME = "Long Nardy Round Robin"

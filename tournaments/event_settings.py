@@ -8,7 +8,7 @@ API show it only for the formats that use it: each format's ``settings``, in
 
 * the service that creates and edits an event (``services.entries``): what may be set,
   what is fixed after the draw, the bounds of every number (``NUMBER_BOUNDS``);
-* the split into divisions (``services.divisions``): what each division's event inherits;
+* the split into divisions (``play.divisions``): what each division's event inherits;
 * the model's constraints on the numbers the database checks too (``bounds_of``);
 * the page's form (``forms.tournament``): the format's settings, the numbers' bounds;
 * the API's serializers (``serializers``): their fields, in this order, with each one's

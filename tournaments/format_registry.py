@@ -16,7 +16,7 @@ A format (a subclass of ``tournaments.formats.base.EventFormat``, registered wit
 * ``default_tiebreaks``: the tiebreak order a new event of this format starts with.
 * ``late_entry_rules``: the late-entry rules (``tournaments.models.LateEntryRule``) the
   format can apply after its draw; ``check_settings`` refuses another one, naming the
-  field ``late_entry_rule`` (see ``tournaments.services.walkovers`` for what each does).
+  field ``late_entry_rule`` (see ``tournaments.play.walkovers`` for what each does).
 
 Adding a format is one module in ``tournaments/formats/`` (plus its partial template),
 listed in ``MODULES`` here: the pages, the API and

@@ -115,7 +115,7 @@ class Tournament(models.Model):
     losses_limit = models.PositiveSmallIntegerField(_("losses that put a player out"), default=2)
     round_limit = models.PositiveSmallIntegerField(_("round limit"), null=True, blank=True)
     tiebreaks = models.JSONField(_("tiebreak order"), default=default_tiebreaks)
-    # Play-offs (tournaments.services.playoffs): players the tiebreaks leave tied on one of
+    # Play-offs (tournaments.play.playoffs): players the tiebreaks leave tied on one of
     # places 1..playoff_places play for it after the last round; 0: they share the place.
     playoff_places = models.PositiveSmallIntegerField(
         _("places decided by a play-off"), default=0,
@@ -133,7 +133,7 @@ class Tournament(models.Model):
                                     blank=True)
     divisions = models.JSONField(_("divisions"), default=list, blank=True)
     # An event with divisions is split at its draw into one child tournament per division
-    # (tournaments.services.divisions): ``parent`` is the event, ``division`` the code.
+    # (tournaments.play.divisions): ``parent`` is the event, ``division`` the code.
     parent = models.ForeignKey(
         "self", on_delete=models.CASCADE, null=True, blank=True, related_name="division_events",
         verbose_name=_("event (of this division)"),

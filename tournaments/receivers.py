@@ -15,9 +15,9 @@ from games.signals import result_confirmed
 from tournaments import calendar_items
 from tournaments.models import Entry, Pairing
 from tournaments.page_cache import enabled, touch
+from tournaments.play.results import on_result_confirmed
 from tournaments.selectors.tournaments import club_events
 from tournaments.services.day import after_draw_change
-from tournaments.services.results import on_result_confirmed
 from tournaments.signals import draw_changed
 
 

@@ -26,7 +26,7 @@ draw_changed(sender=Tournament, tournament, stamped=())
     (``tournaments.services.day.after_draw_change``: withdrawn players' matches become
     walkovers, ready matches are announced), so the draw services need not import them.
     ``stamped``: the ids of pairings the draw created ready and stamped (table, clock:
-    ``tournaments.services.ready``), to be announced as they are.
+    ``tournaments.play.ready``), to be announced as they are.
 """
 
 from __future__ import annotations

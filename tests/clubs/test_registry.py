@@ -13,7 +13,7 @@ from clubs.services import merge_players
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tests.tournaments.tournament_helpers import director_of, make_event
 from tournaments import services
-from tournaments.services.common import ActionError
+from tournaments.play.common import ActionError
 
 pytestmark = pytest.mark.django_db
 

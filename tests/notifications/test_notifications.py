@@ -275,7 +275,7 @@ def test_the_api(django_capture_on_commit_callbacks) -> None:
 
 @pytest.mark.postgres  # row locks on pairings with nullable joins (FOR UPDATE OF)
 def test_a_forfeit_taken_back_and_given_again_is_told_again(django_capture_on_commit_callbacks) -> None:
-    from tournaments.services import walkovers
+    from tournaments.play import walkovers
 
     with django_capture_on_commit_callbacks(execute=True):
         event = drawn(4, forfeit_minutes=5)

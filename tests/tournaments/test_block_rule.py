@@ -12,7 +12,7 @@ from tests.support.clients import api_client, error_of, page_client
 from tests.tournaments.tournament_helpers import director_of, make_event, pairing, play
 from tournaments import services
 from tournaments.models import Tournament
-from tournaments.services.common import ActionError
+from tournaments.play.common import ActionError
 
 pytestmark = pytest.mark.django_db
 

@@ -80,7 +80,7 @@ def test_a_stuck_swiss_round_is_paired_with_repeats_when_the_director_allows(dir
     from itertools import combinations
 
     from tournaments.draws import swiss as pure
-    from tournaments.services import swiss as service
+    from tournaments.play import swiss as service
 
     def everyone_has_met(players, played, **options):  # a dead end, whatever was played
         return pure.pair_round(players, {frozenset(pair) for pair in combinations(

@@ -88,7 +88,7 @@ def _run_groups_by_services(event: Tournament, rng: random.Random) -> tuple[str,
     a Swiss round cannot be paired without one)."""
     from tournaments import services
     from tournaments.errors import DrawError
-    from tournaments.services.common import ActionError
+    from tournaments.play.common import ActionError
 
     director = event.club.directors.first()
     services.make_draw(tournament=event, actor=director)
@@ -116,8 +116,8 @@ def test_each_group_keeps_its_formats_invariants_and_the_knockout_gets_its_quali
 
     from tests.tournaments.tournament_helpers import make_event
     from tournaments.draws.swiss import swiss_rounds
-    from tournaments.services.groups import group_sizes
-    from tournaments.services.tables import table_standings
+    from tournaments.play.groups import group_sizes
+    from tournaments.play.tables import table_standings
 
     groups = data.draw(st.integers(1, 3), label="groups")
     entrants = data.draw(st.integers(max(4, 2 * groups), 11), label="entrants")

@@ -14,7 +14,7 @@ from tests.tournaments.tournament_helpers import director_of, make_event, play
 from tournaments import services
 from tournaments.errors import StandingsError, TournamentError
 from tournaments.models import Entry, Pairing, Tournament
-from tournaments.services import round_robin, walkovers
+from tournaments.play import round_robin, walkovers
 from tournaments.standings import MatchResult, compute_standings
 
 pytestmark = pytest.mark.django_db

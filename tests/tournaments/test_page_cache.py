@@ -24,8 +24,8 @@ from games.models import Match
 from tests.tournaments.tournament_helpers import director_of, make_event, play
 from tournaments import page_cache, services
 from tournaments.models import Entry, Pairing, Tournament
-from tournaments.services import walkovers
-from tournaments.services.common import ActionError
+from tournaments.play import walkovers
+from tournaments.play.common import ActionError
 from tournaments.services.registration import withdraw
 
 pytestmark = pytest.mark.django_db

@@ -13,7 +13,8 @@ from tests.tournaments.tournament_helpers import director_of, make_event, pairin
 from tournaments import services
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Pairing, Registration, Tournament, Walkover, Withdrawal
-from tournaments.services import checkin, day, registration, walkovers
+from tournaments.play import walkovers
+from tournaments.services import checkin, day, registration
 
 pytestmark = pytest.mark.django_db
 

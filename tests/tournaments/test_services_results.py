@@ -241,7 +241,7 @@ def test_no_walkover_once_the_match_has_started() -> None:
 
 @pytest.mark.django_db
 def test_a_round_robin_walkover_counts_as_a_win_but_not_for_points() -> None:
-    from tournaments.services.tables import table_standings
+    from tournaments.play.tables import table_standings
 
     event = make_event(2, format=Tournament.Format.ROUND_ROBIN)
     services.make_draw(tournament=event, actor=director_of(event))

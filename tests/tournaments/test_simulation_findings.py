@@ -198,7 +198,7 @@ def test_a_correction_applied_after_later_matches_were_played_replays_them_too()
     from tests.tournaments.tournament_helpers import director_of, make_event, play
     from tournaments import services
     from tournaments.models import BracketConflict, Pairing
-    from tournaments.services.knockout import resolve_conflict
+    from tournaments.play.knockout import resolve_conflict
 
     event = make_event(8)
     director = director_of(event)
@@ -235,8 +235,8 @@ def test_a_correction_the_bracket_has_moved_past_is_refused_with_a_sentence() ->
     from tests.tournaments.tournament_helpers import director_of, make_event, play
     from tournaments import services
     from tournaments.models import BracketConflict
-    from tournaments.services.common import ActionError
-    from tournaments.services.knockout import resolve_conflict
+    from tournaments.play.common import ActionError
+    from tournaments.play.knockout import resolve_conflict
 
     event = make_event(8)
     director = director_of(event)

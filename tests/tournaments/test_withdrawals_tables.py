@@ -14,7 +14,7 @@ from tests.support.clients import api_client
 from tests.tournaments.tournament_helpers import director_of, make_event, play
 from tournaments import services
 from tournaments.models import Pairing, Tournament
-from tournaments.services.common import ActionError
+from tournaments.play.common import ActionError
 from tournaments.services.registration import withdraw
 from tournaments.standings import MatchResult, compute_standings
 

@@ -21,10 +21,11 @@ from clubs.permissions import can_manage_club, managed_clubs, player_for
 from clubs.serializers import PlayerSerializer
 from common.api import StrictCharField, StrictModelSerializer, answer, query_id, referenced
 from tournaments.models import Entry, Pairing, Registration, Tournament
+from tournaments.play import walkovers
+from tournaments.play.common import ActionError
 from tournaments.selectors import tournaments as selectors
 from tournaments.serializers import PairingSerializer
-from tournaments.services import checkin, day, registration, walkovers
-from tournaments.services.common import ActionError
+from tournaments.services import checkin, day, registration
 
 
 class RegistrationSerializer(StrictModelSerializer):

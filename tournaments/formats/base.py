@@ -120,7 +120,7 @@ class EventFormat:
 
     def place_late_entry(self, *, tournament: Tournament, entry: Entry, rule: str) -> None:
         """Place (and save) a player entered after the draw under ``rule``, one of
-        ``late_entry_rules`` (``tournaments.services.walkovers.late_entry`` has checked
+        ``late_entry_rules`` (``tournaments.play.walkovers.late_entry`` has checked
         the rest); a format that takes none refuses."""
         raise RegistrationError(
             "late_entry_not_possible",

@@ -20,15 +20,15 @@ from tournaments.models import (
     Pairing,
     Tournament,
 )
-from tournaments.services.knockout import (
+from tournaments.play.knockout import (
     KNOCKOUT_FLIGHTS,
     correct_knockout_result,
     make_knockout_draw,
     record_knockout_result,
 )
-from tournaments.services.round_robin import finish_table, record_table_result
-from tournaments.services.swiss import swiss_over
-from tournaments.services.walkovers import place_in_bye, require_a_round_left, take_table_bye
+from tournaments.play.round_robin import finish_table, record_table_result
+from tournaments.play.swiss import swiss_over
+from tournaments.play.walkovers import place_in_bye, require_a_round_left, take_table_bye
 from tournaments.standings import ROUND_ROBIN_ORDER, SWISS_ORDER
 
 SEEDING = ("seeding", "seeded_top", "random_seed")

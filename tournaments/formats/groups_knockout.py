@@ -2,7 +2,7 @@
 
 The groups are dealt by snake seeding and played in the group format the director
 chooses (``group_format``): round robin (``cycles``) or Swiss (``swiss_rounds`` rounds
-paired within each group, ``services.groups``). The top ``qualifiers_per_group`` of each
+paired within each group, ``play.groups``). The top ``qualifiers_per_group`` of each
 group's standings (after play-offs on places 1..``playoff_places`` of each group, when
 set) play the knockout.
 """
@@ -22,13 +22,13 @@ from tournaments.errors import DrawError
 from tournaments.format_registry import register
 from tournaments.formats.common import SEEDING, TableFormat
 from tournaments.models import Flight, GroupFormat, LateEntryRule, Tournament
-from tournaments.services.groups import (
+from tournaments.play.groups import (
     group_sizes,
     make_group_knockout,
     make_swiss_group_round,
     make_swiss_groups_draw,
 )
-from tournaments.services.round_robin import make_round_robin_draw, start_round
+from tournaments.play.round_robin import make_round_robin_draw, start_round
 
 
 @register

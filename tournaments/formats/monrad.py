@@ -16,11 +16,11 @@ from tournaments.draws.swiss import swiss_rounds
 from tournaments.format_registry import register
 from tournaments.formats.common import SwissRoundsFormat
 from tournaments.models import Entry, Flight, Pairing, Tournament
-from tournaments.services.common import ActionError, record, require_no_duplicates, require_status
-from tournaments.services.knockout import active_entries
-from tournaments.services.round_robin import seed_entries, start_round, table_pairing
-from tournaments.services.swiss import swiss_history
-from tournaments.services.tables import table_standings
+from tournaments.play.common import ActionError, record, require_no_duplicates, require_status
+from tournaments.play.knockout import active_entries
+from tournaments.play.round_robin import seed_entries, start_round, table_pairing
+from tournaments.play.swiss import swiss_history
+from tournaments.play.tables import table_standings
 
 
 @transaction.atomic

@@ -9,7 +9,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from tournaments.format_registry import register
 from tournaments.formats.common import SEEDING, TableFormat
 from tournaments.models import Flight, Tournament
-from tournaments.services.round_robin import make_round_robin_draw, start_round, table_finished
+from tournaments.play.round_robin import make_round_robin_draw, start_round, table_finished
 
 
 @register

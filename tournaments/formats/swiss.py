@@ -5,7 +5,7 @@ from __future__ import annotations
 from tournaments.format_registry import register
 from tournaments.formats.common import SwissRoundsFormat
 from tournaments.models import Tournament
-from tournaments.services.swiss import make_swiss_round
+from tournaments.play.swiss import make_swiss_round
 
 
 @register

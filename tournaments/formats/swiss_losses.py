@@ -10,8 +10,8 @@ from tournaments.draws.swiss_losses import check_losses_settings
 from tournaments.format_registry import register
 from tournaments.formats.common import SEEDING, TableFormat
 from tournaments.models import Entry, Flight, Tournament
-from tournaments.services.swiss import losses_over, make_losses_round
-from tournaments.services.walkovers import require_a_round_left
+from tournaments.play.swiss import losses_over, make_losses_round
+from tournaments.play.walkovers import require_a_round_left
 from tournaments.standings import SWISS_ORDER
 
 

@@ -22,7 +22,7 @@ from clubs.permissions import AnyUser, visible_q
 from games.services.scoring import format_score
 from tournaments.format_registry import FORMATS
 from tournaments.models import Entry, Flight, Pairing, Tournament
-from tournaments.services.tables import table_standings
+from tournaments.play.tables import table_standings
 from tournaments.standings import METRICS, WITHDRAWN, Standings
 
 

@@ -18,9 +18,14 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
 from tournaments.models import Tournament
-from tournaments.services import divisions
+from tournaments.play import divisions
+from tournaments.play.common import ActionError
+from tournaments.play.groups import make_group_knockout
+from tournaments.play.knockout import make_knockout_draw, resolve_conflict, sync_bracket
+from tournaments.play.results import award_walkover, director_result, on_result_confirmed
+from tournaments.play.round_robin import make_round_robin_draw, start_round
+from tournaments.play.swiss import make_losses_round, make_swiss_round
 from tournaments.services.checkin import drop_no_shows
-from tournaments.services.common import ActionError
 from tournaments.services.entries import (
     add_entry,
     create_tournament,
@@ -29,11 +34,6 @@ from tournaments.services.entries import (
     set_status,
     update_tournament,
 )
-from tournaments.services.groups import make_group_knockout
-from tournaments.services.knockout import make_knockout_draw, resolve_conflict, sync_bracket
-from tournaments.services.results import award_walkover, director_result, on_result_confirmed
-from tournaments.services.round_robin import make_round_robin_draw, start_round
-from tournaments.services.swiss import make_losses_round, make_swiss_round
 
 
 @transaction.atomic
@@ -46,7 +46,7 @@ event with divisions is split into one event per division, each drawn by the for
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
         drop_no_shows(tournament, actor)
-        if divisions.has_divisions(tournament):  # one draw per division (services.divisions)
+        if divisions.has_divisions(tournament):  # one draw per division (play.divisions)
             divisions.split_into_divisions(tournament=tournament, actor=actor)
             return
     tournament.event_format.make_draw(tournament=tournament, actor=actor)

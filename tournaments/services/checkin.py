@@ -16,7 +16,7 @@ from clubs.permissions import AnyUser, can_manage_club, is_player_self
 from tournaments import event_rules as rules
 from tournaments.event_rules import CheckIn, RegistrationError
 from tournaments.models import Entry, Tournament, Withdrawal
-from tournaments.services.common import ActionError, record
+from tournaments.play.common import ActionError, record
 from tournaments.signals import check_in_opened
 
 BEFORE_DRAW = (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION)

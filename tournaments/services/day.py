@@ -21,11 +21,11 @@ from clubs.permissions import AnyUser, can_manage_club, is_player_self
 from common.bulk import update_rows
 from games.models import Match
 from tournaments.models import Entry, Pairing, Tournament, Walkover
-from tournaments.services import games_adapter
-from tournaments.services.common import ActionError, record
-from tournaments.services.ready import MATCH_STAMPS, announced_for, stamp_ready
-from tournaments.services.results import award_walkover
-from tournaments.services.walkovers import settle_withdrawals
+from tournaments.play import games_adapter
+from tournaments.play.common import ActionError, record
+from tournaments.play.ready import MATCH_STAMPS, announced_for, stamp_ready
+from tournaments.play.results import award_walkover
+from tournaments.play.walkovers import settle_withdrawals
 from tournaments.signals import pairings_published, rounds_published
 
 MAX_EXTENSION_MINUTES = 240
@@ -41,7 +41,7 @@ def announce_ready(tournament: Tournament, now: datetime | None = None,
     """Announce the ready matches whose players are new or changed (see the module), in
     one ``pairings_published`` (and one ``rounds_published`` for the rounds they open).
 
-    ``stamped``: pairings stamped ready as they were created (``services.ready``), to be
+    ``stamped``: pairings stamped ready as they were created (``play.ready``), to be
     announced as they are; the others are stamped here, in one set-based write.
     """
     now = now or timezone.now()

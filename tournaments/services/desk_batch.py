@@ -12,8 +12,8 @@ from django.db import transaction
 from clubs.models import Player
 from clubs.permissions import AnyUser, can_manage_club
 from tournaments.models import Entry, Registration, Tournament
+from tournaments.play.common import ActionError
 from tournaments.services.checkin import check_in
-from tournaments.services.common import ActionError
 from tournaments.services.entries import add_entry
 from tournaments.services.registration import register, set_fee_paid
 

@@ -20,9 +20,9 @@ from tournaments.event_settings import DRAW_OPTIONS, EDITABLE, NUMBER_BOUNDS
 from tournaments.format_registry import FORMATS
 from tournaments.limits import MAX_LENGTHS_PER_FLIGHT, MAX_MATCH_LENGTH, MAX_RULES_TEXT
 from tournaments.models import DEFAULT_TIEBREAKS, Entry, Flight, Tournament
-from tournaments.services.common import ActionError, record, require_status
-from tournaments.services.divisions import division_finished, require_not_split
-from tournaments.services.games_adapter import MATCH_RULE_TYPES, set_matches_public
+from tournaments.play.common import ActionError, record, require_status
+from tournaments.play.divisions import division_finished, require_not_split
+from tournaments.play.games_adapter import MATCH_RULE_TYPES, set_matches_public
 from tournaments.services.registration import promote_waiting_list
 from tournaments.standings import METRICS
 

@@ -18,8 +18,8 @@ from tournaments import event_rules as rules
 from tournaments import rating_lookup
 from tournaments.event_rules import Placement, RegistrationError
 from tournaments.models import Entry, Registration, Tournament, Withdrawal
-from tournaments.services.common import ActionError, record
-from tournaments.services.walkovers import settle_withdrawals
+from tournaments.play.common import ActionError, record
+from tournaments.play.walkovers import settle_withdrawals
 from tournaments.signals import registration_changed
 
 BEFORE_DRAW = (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION)
@@ -188,7 +188,7 @@ def withdraw(*, entry: Entry, by: AnyUser, reason: str = Withdrawal.WITHDREW) ->
     """An entrant leaves the event.
 
     Before the draw their place goes to the next person on the waiting list. After it,
-    their remaining matches become walkovers (``tournaments.services.walkovers``): the
+    their remaining matches become walkovers (``tournaments.play.walkovers``): the
     bracket and the standings say why.
     """
     tournament = _lock(entry.tournament)

@@ -75,7 +75,7 @@ DRAW_TABS = ("bracket", "crosstable", "standings", "print")
 
 @register.inclusion_tag("tournaments/_division_tabs.html")
 def division_tabs(tournament: Tournament, tab: str = "overview") -> dict[str, Any]:
-    """An event drawn in divisions (tournaments.services.divisions): links to the event and
+    """An event drawn in divisions (tournaments.play.divisions): links to the event and
     each division's same page. No query for an event without divisions."""
     if tournament.parent_id is None and not tournament.divisions:
         return {"links": []}

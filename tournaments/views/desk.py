@@ -32,8 +32,9 @@ from tournaments.forms.day import (
     WithdrawForm,
 )
 from tournaments.models import Tournament
+from tournaments.play import walkovers
 from tournaments.selectors import day as day_selectors
-from tournaments.services import checkin, day, desk_batch, registration, walkovers
+from tournaments.services import checkin, day, desk_batch, registration
 from tournaments.views.support import managed_tournament, report
 
 ERRORS = (DomainError, ServiceError)

@@ -38,11 +38,11 @@ from tournaments.draws.progress import (
 )
 from tournaments.draws.seeding import SeedingEntrant, draw_size, seed_entrants
 from tournaments.models import BracketConflict, Entry, Flight, Pairing, Tournament
-from tournaments.services import games_adapter
-from tournaments.services.avoidance import avoid_first_round
-from tournaments.services.common import ActionError, record, require_no_duplicates, require_status
-from tournaments.services.divisions import division_finished
-from tournaments.services.ready import stamp_ready, tables_in_use
+from tournaments.play import games_adapter
+from tournaments.play.avoidance import avoid_first_round
+from tournaments.play.common import ActionError, record, require_no_duplicates, require_status
+from tournaments.play.divisions import division_finished
+from tournaments.play.ready import stamp_ready, tables_in_use
 from tournaments.signals import draw_changed
 
 KNOCKOUT_FLIGHTS = (
@@ -261,7 +261,7 @@ def sync_bracket(tournament: Tournament) -> BracketState:
             changed[id(pairing)] = pairing
     new = {id(pairing) for pairing in created}
     # New pairings whose two players are known are stamped ready as they are created
-    # (``services.ready``): written once, in their final state, and announced by id.
+    # (``play.ready``): written once, in their final state, and announced by id.
     fresh = [p for p, _ in new_matches if id(p) in new and not _withdrawn(entries, p)]
     for pairing, match in new_matches:
         pairing.match = match  # unsaved yet: its round's time control is stamped on it

@@ -12,8 +12,8 @@ from django.db import transaction
 from games import services as games_services
 from games.models import Match, MatchResult
 from tournaments.models import BracketConflict, Entry, Pairing, Tournament, Walkover
-from tournaments.services import games_adapter
-from tournaments.services.common import ActionError, record
+from tournaments.play import games_adapter
+from tournaments.play.common import ActionError, record
 from tournaments.signals import match_forfeited
 
 

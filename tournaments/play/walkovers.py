@@ -26,11 +26,11 @@ from tournaments.models import (
     Tournament,
     Walkover,
 )
-from tournaments.services import games_adapter
-from tournaments.services.common import ActionError, record
-from tournaments.services.divisions import require_not_split
-from tournaments.services.knockout import KNOCKOUT_FLIGHTS, load_bracket, sync_bracket
-from tournaments.services.results import award_walkover
+from tournaments.play import games_adapter
+from tournaments.play.common import ActionError, record
+from tournaments.play.divisions import require_not_split
+from tournaments.play.knockout import KNOCKOUT_FLIGHTS, load_bracket, sync_bracket
+from tournaments.play.results import award_walkover
 from tournaments.signals import draw_changed, registration_changed
 
 

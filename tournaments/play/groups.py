@@ -11,7 +11,7 @@ their group's number, so the crosstables, standings and the knockout of the qual
 read them as they read round-robin groups.
 
 Play-offs for the qualifying places. With ``playoff_places`` = N, players of a group the
-tiebreaks leave tied on one of its places 1..N play off for it (``services.playoffs``,
+tiebreaks leave tied on one of its places 1..N play off for it (``play.playoffs``,
 flight ``playoff``, the pairing's group is the group's number) when the director asks
 for the knockout; the knockout is drawn, from the places the play-offs decided, once
 every play-off is over and no tie is left on those places.
@@ -26,13 +26,13 @@ from tournaments.draws.knockout import draw_from_positions
 from tournaments.draws.round_robin import group_knockout_positions, knockout_positions_short
 from tournaments.draws.swiss import pair_first_round, pair_round, swiss_rounds
 from tournaments.models import Entry, Flight, GroupFormat, Pairing, Tournament
-from tournaments.services.common import ActionError, record, require_status
-from tournaments.services.divisions import division_finished
-from tournaments.services.knockout import active_entries, sync_bracket
-from tournaments.services.playoffs import open_playoff_round
-from tournaments.services.round_robin import deal_groups, start_round, table_pairing
-from tournaments.services.swiss import swiss_history
-from tournaments.services.tables import table_results, table_standings
+from tournaments.play.common import ActionError, record, require_status
+from tournaments.play.divisions import division_finished
+from tournaments.play.knockout import active_entries, sync_bracket
+from tournaments.play.playoffs import open_playoff_round
+from tournaments.play.round_robin import deal_groups, start_round, table_pairing
+from tournaments.play.swiss import swiss_history
+from tournaments.play.tables import table_results, table_standings
 from tournaments.standings import after_playoffs
 
 

@@ -17,10 +17,10 @@ from tournaments.draws.avoidance import swiss_pairs
 from tournaments.draws.swiss import SwissPlayer, pair_first_round, pair_round, swiss_rounds
 from tournaments.draws.swiss_losses import is_finished, pair_losses_round, still_in
 from tournaments.models import Entry, Flight, Pairing, Tournament
-from tournaments.services.avoidance import avoid_first_round
-from tournaments.services.common import ActionError, record, require_no_duplicates, require_status
-from tournaments.services.knockout import active_entries, rng_for
-from tournaments.services.round_robin import open_rounds, seed_entries, table_pairing
+from tournaments.play.avoidance import avoid_first_round
+from tournaments.play.common import ActionError, record, require_no_duplicates, require_status
+from tournaments.play.knockout import active_entries, rng_for
+from tournaments.play.round_robin import open_rounds, seed_entries, table_pairing
 
 
 @dataclass

@@ -16,7 +16,7 @@ from clubs.models import Membership
 from tournaments.draws import avoidance
 from tournaments.event_rules import parse_avoided_pairs
 from tournaments.models import Entry, Tournament
-from tournaments.services.common import record
+from tournaments.play.common import record
 
 
 def forbidden_for(tournament: Tournament, entries: Sequence[Entry]) -> avoidance.Forbidden:

@@ -34,7 +34,7 @@ from tournaments.errors import TournamentError
 from tournaments.event_settings import COPIED
 from tournaments.messages import error_text
 from tournaments.models import Entry, Tournament
-from tournaments.services.common import ActionError, record
+from tournaments.play.common import ActionError, record
 
 NAME_LENGTH = Tournament._meta.get_field("name").max_length or 120
 

@@ -11,7 +11,7 @@ those places (``Entry.place_first``/``place_last``: the standings' "Places" and 
 *instead of* tiebreaks gives the tiebreak order ``wins`` alone.
 
 Groups then a knockout: N counts each group's places, and the play-offs are played when
-the groups are over, before the knockout is drawn (``services.groups.group_orders``).
+the groups are over, before the knockout is drawn (``play.groups.group_orders``).
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from itertools import combinations
 
 from tournaments.draws.progress import PlaceGroup
 from tournaments.models import Flight, Pairing, Tournament
-from tournaments.services import games_adapter
-from tournaments.services.common import record
-from tournaments.services.tables import table_results
+from tournaments.play import games_adapter
+from tournaments.play.common import record
+from tournaments.play.tables import table_results
 from tournaments.signals import draw_changed
 from tournaments.standings import Standings, after_playoffs
 

@@ -1,5 +1,5 @@
 """Events played as tables in the database: round robins, the groups before a knockout,
-and the rounds, results and standings the Swiss formats share (``services.swiss``).
+and the rounds, results and standings the Swiss formats share (``play.swiss``).
 
 Pairings come from ``tournaments.draws.round_robin``; standings from
 ``tournaments.standings`` with the tiebreak order the director set (else the format's).
@@ -16,13 +16,13 @@ from django.utils import timezone
 
 from tournaments.draws.round_robin import round_robin, snake_groups
 from tournaments.models import Entry, Flight, Pairing, Tournament
-from tournaments.services import games_adapter
-from tournaments.services.common import ActionError, record, require_no_duplicates, require_status
-from tournaments.services.divisions import division_finished
-from tournaments.services.knockout import active_entries, seeded_entries
-from tournaments.services.playoffs import places_after_playoffs
-from tournaments.services.ready import stamp_ready, tables_in_use
-from tournaments.services.tables import TABLE_FLIGHTS, table_standings
+from tournaments.play import games_adapter
+from tournaments.play.common import ActionError, record, require_no_duplicates, require_status
+from tournaments.play.divisions import division_finished
+from tournaments.play.knockout import active_entries, seeded_entries
+from tournaments.play.playoffs import places_after_playoffs
+from tournaments.play.ready import stamp_ready, tables_in_use
+from tournaments.play.tables import TABLE_FLIGHTS, table_standings
 from tournaments.signals import draw_changed
 
 
@@ -123,7 +123,7 @@ def start_round(
 def open_rounds(tournament: Tournament, actor: AbstractBaseUser | None, *, target: int,
                 pairings: list[Pairing], entries: dict[int, Entry], create: bool) -> int:
     """Open the rounds up to ``target``: the waiting ones of ``pairings`` (up to that round)
-    get their matches and are stamped ready (``services.ready``), then every pairing is
+    get their matches and are stamped ready (``play.ready``), then every pairing is
     written once: created (``create``: a new draw or round) or updated set-based."""
     waiting = [p for p in pairings if p.state == Pairing.State.WAITING and p.round <= target]
     length = tournament.length_for(tournament.event_format.table_flight or Flight.GROUP, 1, 1)
@@ -132,7 +132,7 @@ def open_rounds(tournament: Tournament, actor: AbstractBaseUser | None, *, targe
                for p in waiting]
     for pairing, match in zip(waiting, matches, strict=True):
         pairing.match, pairing.state = match, Pairing.State.READY
-    # a withdrawn player's match becomes a walkover (services.walkovers), unannounced
+    # a withdrawn player's match becomes a walkover (play.walkovers), unannounced
     fresh = [p for p in waiting if not (entries[p.top_id].withdrawn or entries[p.bottom_id].withdrawn)]  # type: ignore[index]
     stamp_ready(tournament, fresh, taken=tables_in_use(tournament), now=timezone.now())
     for pairing, match in zip(waiting, games_adapter.create_matches(matches), strict=True):
