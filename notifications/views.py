@@ -34,7 +34,9 @@ def notification_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def badge(request: HttpRequest) -> HttpResponse:
-    return render(request, "notifications/_badge.html", {"unread": services.unread_count(request.user)})
+    """The polled count: the Notifications link's badge, and the Menu button's (out of band)."""
+    return render(request, "notifications/_badge_poll.html",
+                  {"unread": services.unread_count(request.user)})
 
 
 @login_required

@@ -77,10 +77,11 @@ def test_a_club_starts_invites_imports_and_runs_a_tournament(live_server, browse
     page.get_by_role("navigation").get_by_role("link", name="Sign up").click()
     sign_up(page, base, "nina@example.org", "nina")
     page.wait_for_url(base + "/")
-    assert page.get_by_role("button", name="Log out nina").is_visible()
     page.get_by_role("heading", name="Your home").wait_for()
 
-    # She starts a club.
+    # She starts a club (from her account menu).
+    page.get_by_role("button", name="Your account: nina").click()
+    assert page.get_by_role("button", name="Log out nina").is_visible()
     page.get_by_role("navigation").get_by_role("link", name="My clubs").click()
     page.get_by_role("button", name="Start a club").click()
     page.get_by_label("Club name").fill("Riverside Nardy")

@@ -45,4 +45,7 @@ def test_login_in_the_browser(live_server, page) -> None:
     page.get_by_label("Password").fill("password")
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url(live_server.url + "/")
+    account = page.get_by_role("button", name="Your account: browser-user")
+    assert account.is_visible()  # the name opens the account menu (a laptop's header)
+    account.click()
     assert page.get_by_role("button", name="Log out browser-user").is_visible()

@@ -3,21 +3,33 @@
 (function () {
   "use strict";
 
-  // The phone menu: a button that opens and closes the navigation (wide screens show it).
+  // Buttons that open and close what they control (aria-controls): the phone menu, and
+  // the account menu of wide screens, which also closes on a click elsewhere. Escape
+  // closes either and gives the focus back to its button.
   function setUpMenu() {
-    const toggle = document.querySelector(".menu-toggle");
-    const menu = document.getElementById("site-menu");
-    if (!toggle || !menu) return;
-    toggle.addEventListener("click", function () {
-      const open = toggle.getAttribute("aria-expanded") !== "true";
-      toggle.setAttribute("aria-expanded", String(open));
-      menu.classList.toggle("open", open);
-    });
-    document.addEventListener("keydown", function (event) {
-      if (event.key === "Escape" && menu.classList.contains("open")) {
+    document.querySelectorAll(".menu-toggle, .account-toggle").forEach(function (toggle) {
+      const menu = document.getElementById(toggle.getAttribute("aria-controls"));
+      if (!menu) return;
+      const close = function () {
         toggle.setAttribute("aria-expanded", "false");
         menu.classList.remove("open");
-        toggle.focus();
+      };
+      toggle.addEventListener("click", function () {
+        const open = toggle.getAttribute("aria-expanded") !== "true";
+        toggle.setAttribute("aria-expanded", String(open));
+        menu.classList.toggle("open", open);
+      });
+      document.addEventListener("keydown", function (event) {
+        if (event.key === "Escape" && menu.classList.contains("open")) {
+          close();
+          toggle.focus();
+        }
+      });
+      if (toggle.classList.contains("account-toggle")) {
+        document.addEventListener("click", function (event) {
+          if (menu.classList.contains("open") && !toggle.contains(event.target)
+              && !menu.contains(event.target)) close();
+        });
       }
     });
   }
