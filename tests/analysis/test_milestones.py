@@ -40,7 +40,7 @@ def analysed(gnubg_matches, django_capture_on_commit_callbacks):  # type: ignore
 
 def _thresholds(analysis):  # type: ignore[no-untyped-def]
     """One threshold above both players' PR, one between them (only Bob is under it)."""
-    above = (analysis.pr1 + 1).quantize(Decimal("1"))
+    above = (analysis.pr1 + 1).quantize(Decimal(1))
     between = ((analysis.pr1 + analysis.pr2) / 2).quantize(Decimal("0.01"))
     return above, between
 
@@ -121,7 +121,7 @@ def test_the_director_sets_thresholds_on_the_page_and_the_api(client) -> None:
     assert "PR threshold 2 (“five”) is not a number" in bad.content.decode()
     assert milestones.thresholds_of(club.pk) == []  # nothing half-saved
     client.post(url, {"club_plies": "1", "pr_milestones": "3.5; 8, 5, 8"})
-    assert milestones.thresholds_of(club.pk) == [Decimal("8"), Decimal("5"), Decimal("3.5")]
+    assert milestones.thresholds_of(club.pk) == [Decimal(8), Decimal(5), Decimal("3.5")]
     assert "8.00, 5.00, 3.50" in client.get(url).content.decode()
 
     api = f"/api/club-analysis-settings/{club.slug}/"
@@ -136,7 +136,7 @@ def test_the_director_sets_thresholds_on_the_page_and_the_api(client) -> None:
                           HTTP_AUTHORIZATION=f"Token {token.key}", HTTP_ACCEPT_LANGUAGE="ru")
     assert answer.status_code == 400
     assert "pr_milestones" in str(answer.json()["error"]["fields"])
-    assert milestones.thresholds_of(club.pk) == [Decimal("8"), Decimal("5"), Decimal("3.5")]
+    assert milestones.thresholds_of(club.pk) == [Decimal(8), Decimal(5), Decimal("3.5")]
     done = client.patch(api, {"pr_milestones": ["4.5", 6]}, content_type="application/json",
                         HTTP_AUTHORIZATION=f"Token {token.key}")
     assert done.status_code == 200 and done.json()["pr_milestones"] == ["6.00", "4.50"]
