@@ -104,9 +104,10 @@ def test_a_private_prs_milestones_stay_inside_the_club(
     Membership.objects.create(club=match.club, player=PlayerFactory(user=member))
     client.force_login(member)
     assert f"PR under {above}" in client.get(profile).content.decode()
-    # so does Ann Lee, in no club
+    # so does Ann Lee, in no club (in Russian, her language)
     client.force_login(match.player1.user)
-    assert f"PR under {above}" in client.get(profile).content.decode()
+    page = client.get(profile).content.decode()
+    assert 'data-testid="pr-milestones"' in page and f"PR ниже {above}" in page
 
 
 def test_the_director_sets_thresholds_on_the_page_and_the_api(client) -> None:
