@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
-from rest_framework import viewsets
+from rest_framework import mixins, viewsets
+from rest_framework.request import Request
+from rest_framework.response import Response
 from rest_framework.routers import BaseRouter
 
-from analysis import selectors
-from analysis.models import MatchAnalysis
-from analysis.serializers import MatchAnalysisSerializer
-from common.api import query_id
+from analysis import milestones, selectors
+from analysis.models import ClubAnalysisSettings, MatchAnalysis
+from analysis.serializers import ClubAnalysisSettingsSerializer, MatchAnalysisSerializer
+from clubs.models import Club
+from clubs.permissions import ReadOnlyOrClubDirector
+from common.api import answer, query_id
 from common.bounds import ID_MAX, ID_MIN
 
 
@@ -38,5 +44,43 @@ class MatchAnalysisViewSet(viewsets.ReadOnlyModelViewSet):
         return queryset
 
 
+class ClubAnalysisSettingsViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """A club's analysis settings, by the club's slug: its default depth and its PR
+    milestones. Anyone may read them; the club's directors change them (PATCH)."""
+
+    serializer_class = ClubAnalysisSettingsSerializer
+    permission_classes = [ReadOnlyOrClubDirector]
+    http_method_names = ["get", "patch", "head", "options"]
+    lookup_field = "slug"
+    lookup_value_regex = "[-a-zA-Z0-9_]+"
+    queryset = Club.objects.none()  # the object is found by get_object
+
+    def get_object(self) -> ClubAnalysisSettings:
+        club = get_object_or_404(Club, slug=self.kwargs["slug"])
+        setting = ClubAnalysisSettings.objects.filter(club=club).first()
+        setting = setting or ClubAnalysisSettings(club=club)  # the defaults, not saved
+        self.check_object_permissions(self.request, setting)
+        return setting
+
+    def partial_update(self, request: Request, slug: str | None = None) -> Response:
+        setting = self.get_object()
+        data = self.get_serializer(setting, data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+
+        @transaction.atomic
+        def save() -> dict:
+            values = data.validated_data
+            if "pr_milestones" in values:
+                milestones.set_thresholds(club=setting.club, values=values["pr_milestones"])
+            if "plies" in values:
+                ClubAnalysisSettings.objects.update_or_create(
+                    club=setting.club, defaults={"plies": values["plies"]})
+            return self.get_serializer(self.get_object()).data
+
+        return answer(save)
+
+
 def register(router: BaseRouter) -> None:
     router.register("match-analyses", MatchAnalysisViewSet, basename="match-analysis")
+    router.register("club-analysis-settings", ClubAnalysisSettingsViewSet,
+                    basename="club-analysis-settings")

@@ -31,6 +31,9 @@ class ClubAnalysisSettings(models.Model):
     plies = models.PositiveSmallIntegerField(
         _("analysis depth"), choices=Depth.choices, default=Depth.PLY_0
     )
+    # PR thresholds (as decimal strings, highest first): a player whose analysed match in
+    # the club has a PR under one earns that milestone (analysis.milestones).
+    pr_milestones = models.JSONField(_("PR milestones"), default=list, blank=True)
 
     class Meta:
         verbose_name = _("club analysis settings")
@@ -177,3 +180,35 @@ class GameAnalysis(models.Model):
     @property
     def number(self) -> int:
         return self.index + 1
+
+
+class PrMilestone(models.Model):
+    """A player's first analysed match in a club with a PR under one of the club's
+    thresholds: earned once (a re-analysis at another depth finds it there)."""
+
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="pr_milestones", verbose_name=_("player")
+    )
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="pr_milestones", verbose_name=_("club")
+    )
+    threshold = models.DecimalField(_("PR under"), max_digits=5, decimal_places=2)
+    match = models.ForeignKey(
+        Match, on_delete=models.SET_NULL, null=True, related_name="pr_milestones",
+        verbose_name=_("match"),
+    )  # fmt: skip
+    pr = models.DecimalField(_("PR"), max_digits=6, decimal_places=2)
+    reached_at = models.DateTimeField(_("reached at"))
+
+    class Meta:
+        ordering = ["-reached_at", "threshold"]
+        verbose_name = _("PR milestone")
+        verbose_name_plural = _("PR milestones")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "club", "threshold"], name="pr_milestone_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: PR under {self.threshold}"

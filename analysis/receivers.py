@@ -8,13 +8,16 @@ from django.db.models.signals import post_save
 from django.http import HttpRequest
 from django.utils.translation import gettext
 
+from analysis import standings_pr
+from analysis.selectors import milestones as milestones_of
 from analysis.services import analysable, request_analysis
-from clubs import club_page
+from clubs import club_page, player_page
 from clubs.club_page import Section
-from clubs.models import Club
+from clubs.models import Club, Player
 from clubs.permissions import can_manage_club
 from games.models import MatchTranscript
 from nardy_site.celery import app as celery_app
+from tournaments import match_pr
 
 
 def analyse_checked_transcript(sender: Any, instance: MatchTranscript, **kwargs: Any) -> None:
@@ -35,8 +38,18 @@ def club_section(club: Club, request: HttpRequest) -> Section:
     )
 
 
+def player_section(player: Player, request: HttpRequest) -> Section | None:
+    """The player's PR milestones, as far as this reader may see them."""
+    rows = milestones_of(player, request.user)
+    if not rows:
+        return None
+    return Section(gettext("PR milestones"), "analysis/_milestones.html", {"rows": rows}, order=10)
+
+
 def connect() -> None:
+    player_page.register(player_section)
     club_page.register(club_section)
+    match_pr.register(prs=standings_pr.match_prs, private=standings_pr.private_players)
     post_save.connect(
         analyse_checked_transcript,
         sender=MatchTranscript,

@@ -10,7 +10,13 @@ from django.db import models
 from django.db.models import QuerySet
 
 from analysis import figures as match_figures
-from analysis.models import AnalysisKind, AnalysisStatus, MatchAnalysis, PrVisibility
+from analysis.models import (
+    AnalysisKind,
+    AnalysisStatus,
+    MatchAnalysis,
+    PrMilestone,
+    PrVisibility,
+)
 from clubs.models import Player
 from clubs.permissions import AnyUser, clubs_seeing_private, is_player_self
 from games import selectors as game_selectors
@@ -229,3 +235,32 @@ def pr_history(player: Player, user: AnyUser | None) -> list[tuple[MatchAnalysis
         if pr is not None:
             points.append((analysis, pr))
     return points
+
+
+@dataclass(frozen=True)
+class MilestoneRow:
+    milestone: PrMilestone
+    match_visible: bool  # the reader may open the match it came from
+
+
+def milestones(player: Player, user: AnyUser | None) -> list[MilestoneRow]:
+    """The player's PR milestones this reader may see: all of them when the player's PR
+    is public (or it is the player), else only those of the clubs the reader is in or
+    directs. The match each came from is linked where the reader may see it."""
+    found = list(
+        PrMilestone.objects.filter(player=player).select_related("club", "match__player1",
+                                                                 "match__player2")
+    )
+    if not found:
+        return []
+    privacy = getattr(player, "analysis_privacy", None)
+    if privacy is not None and privacy.pr_visibility != PrVisibility.PUBLIC and not is_player_self(
+        user, player
+    ):
+        clubs = clubs_seeing_private(user)
+        if clubs is not None:
+            inside = set(clubs.filter(pk__in=[m.club_id for m in found]).values_list("pk", flat=True))
+            found = [m for m in found if m.club_id in inside]
+    match_ids = [m.match_id for m in found if m.match_id is not None]
+    visible = set(game_selectors.matches(user).filter(pk__in=match_ids).values_list("pk", flat=True))
+    return [MilestoneRow(m, m.match_id in visible) for m in found]

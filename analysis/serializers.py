@@ -8,8 +8,10 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from analysis import selectors
-from analysis.models import AnalysisKind, MatchAnalysis
+from analysis.milestones import HIGHEST, LOWEST, MOST
+from analysis.models import AnalysisKind, Depth, MatchAnalysis
 from analysis.services import error_message
+from common.api import StrictDecimalField
 
 
 class PlayerFiguresSerializer(serializers.Serializer):
@@ -75,3 +77,21 @@ class MatchAnalysisSerializer(serializers.ModelSerializer):
         ]
         # Through the serializer, so that the answer has the schema's types (PR as a decimal string).
         return PlayerFiguresSerializer(rows, many=True).data
+
+
+class ClubAnalysisSettingsSerializer(serializers.Serializer):
+    """A club's analysis settings: the default depth and the PR milestones."""
+
+    club = serializers.SlugField(source="club.slug", read_only=True)
+    plies = serializers.ChoiceField(
+        choices=Depth.choices, required=False,
+        help_text="The club's analysis depth (an event may set its own).",
+    )  # fmt: skip
+    pr_milestones = serializers.ListField(
+        child=StrictDecimalField(max_digits=4, decimal_places=2, min_value=LOWEST,
+                                 max_value=HIGHEST),
+        max_length=MOST, required=False,
+        help_text="PR thresholds: a player earns a milestone the first time an analysed "
+        "match of theirs in the club has a PR under one (each once; shown highest first). "
+        "An empty list: no milestones.",
+    )

@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from analysis import figures as match_figures
+from analysis import milestones
 from analysis.models import (
     AnalysisKind,
     AnalysisStatus,
@@ -37,6 +38,8 @@ from analysis.runner import AnalysisTimeout, run_child
 from games.models import Match, MatchTranscript, TranscriptStatus, Variant
 from games.services.transcripts import seats_in_file
 from outbox.services import enqueue
+from tournaments import page_cache
+from tournaments.models import Entry, Pairing
 
 logger = logging.getLogger(__name__)
 
@@ -224,7 +227,10 @@ def _seat_side(analysis: MatchAnalysis, seat: int) -> int | None:
     return list(analysis.seats).index(seat)
 
 
+@transaction.atomic
 def _finish(analysis: MatchAnalysis, *, figures: dict[str, Any]) -> None:
+    """Store the figures; the match's event standings (a PR tiebreak, dual duel points)
+    change, and the players may earn their club's PR milestones."""
     analysis.figures = figures
     analysis.status = AnalysisStatus.DONE
     analysis.finished_at = timezone.now()
@@ -235,6 +241,9 @@ def _finish(analysis: MatchAnalysis, *, figures: dict[str, Any]) -> None:
             rate = match_figures.overall_rate(figures, side) if side is not None else None
             setattr(analysis, field, match_figures.pr(rate))
     analysis.save()
+    page_cache.touch(Pairing.objects.filter(match_id=analysis.match_id)
+                     .values_list("tournament_id", flat=True))
+    milestones.award(analysis)
 
 
 def _fail(analysis: MatchAnalysis, code: str) -> None:
@@ -261,11 +270,17 @@ def set_pr_visibility(*, player, visibility: str) -> None:  # type: ignore[no-un
     PlayerAnalysisPrivacy.objects.update_or_create(
         player=player, defaults={"pr_visibility": visibility}
     )
+    # standings with a PR tiebreak show the player's average PR, or hide it
+    page_cache.touch(Entry.objects.filter(player=player).values_list("tournament_id", flat=True))
 
 
 @transaction.atomic
-def set_depths(*, club, club_plies: int, event_plies: dict[int, int | None]) -> None:  # type: ignore[no-untyped-def]
-    """A club's default depth and its events' own (None: the club's)."""
+def set_depths(*, club, club_plies: int, event_plies: dict[int, int | None],  # type: ignore[no-untyped-def]
+               pr_milestones: object = None) -> None:
+    """A club's default depth and its events' own (None: the club's); given
+    ``pr_milestones``, the club's PR thresholds too (checked before anything is saved)."""
+    if pr_milestones is not None:
+        milestones.set_thresholds(club=club, values=pr_milestones)
     ClubAnalysisSettings.objects.update_or_create(club=club, defaults={"plies": club_plies})
     for tournament_id, plies in event_plies.items():
         if plies is None:

@@ -110,13 +110,17 @@ def club_depths(request: HttpRequest, slug: str) -> HttpResponse:
         apps.get_model("tournaments", "Tournament").objects.filter(club=club).order_by("-pk")[:50]
     )
     club_setting = ClubAnalysisSettings.objects.filter(club=club).first()
-    initial: dict[str, Any] = {"club_plies": club_setting.plies if club_setting else 0}
+    initial: dict[str, Any] = {
+        "club_plies": club_setting.plies if club_setting else 0,
+        "pr_milestones": ", ".join(club_setting.pr_milestones) if club_setting else "",
+    }
     for setting in EventAnalysisSettings.objects.filter(tournament__in=events):
         initial[f"event_{setting.tournament_id}"] = setting.plies
     form = DepthsForm(request.POST or None, initial=initial, events=events)
     if request.method == "POST" and form.is_valid():
         services.set_depths(
-            club=club, club_plies=form.cleaned_data["club_plies"], event_plies=form.event_plies()
+            club=club, club_plies=form.cleaned_data["club_plies"], event_plies=form.event_plies(),
+            pr_milestones=form.cleaned_data["pr_milestones"],
         )
         messages.success(request, _("Saved. New analyses use these depths."))
         return redirect("analysis:club_depths", slug=club.slug)
@@ -163,6 +167,7 @@ def player_pr(request: HttpRequest, pk: int) -> HttpResponse:
         "analysis/player_pr.html",
         {
             "player": player,
+            "milestones": {"rows": selectors.milestones(player, request.user)},
             "history": list(reversed(history)),
             "chart": mark_safe(chart),  # our own SVG, its text escaped
             "visible": selectors.pr_visible(request.user, player),

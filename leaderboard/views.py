@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from clubs import player_page
 from clubs.models import Club, Player
 from clubs.permissions import can_manage_club
 from clubs.selectors import club_members
@@ -118,6 +119,7 @@ def player_profile(request: HttpRequest, pk: int) -> HttpResponse:
             steps=True) if points else "",
         "events": events,
         "head_to_head": selectors.head_to_head(player, request.user),
+        "sections": player_page.sections(player, request),
     }
     return render(request, "leaderboard/player.html", context)
 

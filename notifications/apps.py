@@ -10,7 +10,8 @@ class NotificationsConfig(AppConfig):
     verbose_name = _("Notifications")
 
     def ready(self) -> None:
-        from notifications import ladders, receivers, tasks  # noqa: F401 - connect; register the tasks
+        from notifications import analysis, ladders, receivers, tasks  # noqa: F401 - connect; register the tasks
 
         receivers.connect()
         ladders.connect()
+        analysis.connect()

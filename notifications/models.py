@@ -27,6 +27,7 @@ class Kind(models.TextChoices):
     CHECK_IN = "check_in", _("Check-in has opened")
     FORFEIT = "forfeit", _("A match of yours was decided by walkover")
     AFFILIATION = "affiliation", _("A club asked to join your federation, or was invited, or got an answer")
+    MILESTONE = "milestone", _("You reached one of your club's PR milestones")
 
 
 class Notification(models.Model):

@@ -88,6 +88,13 @@ SETTINGS: tuple[Setting, ...] = (
         "tiebreaks", of_format=True,
         help="Tiebreak keys in order, from: " + ", ".join(METRICS) + "."),
     Setting(
+        "dual_duel", of_format=True,
+        help="Round robin and Swiss: dual duel points, the standings' primary score. Each "
+             "match gives one point to its winner (a bye or walkover too) and one to the player "
+             "with the lower PR in GNU Backgammon's analysis of it (none when either side is "
+             "not analysed, or on equal PR); the tiebreaks follow. Swiss rounds are still "
+             "paired by match wins."),
+    Setting(
         "grand_final_reset", fixed_at_draw=True, of_format=True,
         help="Double elimination: a second final when the losers' bracket champion wins "
              "the first."),

@@ -115,6 +115,13 @@ class Tournament(models.Model):
     losses_limit = models.PositiveSmallIntegerField(_("losses that put a player out"), default=2)
     round_limit = models.PositiveSmallIntegerField(_("round limit"), null=True, blank=True)
     tiebreaks = models.JSONField(_("tiebreak order"), default=default_tiebreaks)
+    # Dual duel (tournaments.standings.DuelPoints): a point for the match and one for the
+    # better PR in it, the standings' primary score; round robin and Swiss.
+    dual_duel = models.BooleanField(
+        _("dual duel points"), default=False,
+        help_text=_("Each match gives one point to its winner and one to the player with the "
+                    "better PR (GNU Backgammon's analysis) in it; the standings rank by these "
+                    "points first, then by the tiebreaks."))
     # Play-offs (tournaments.play.playoffs): players the tiebreaks leave tied on one of
     # places 1..playoff_places play for it after the last round; 0: they share the place.
     playoff_places = models.PositiveSmallIntegerField(

@@ -11,6 +11,14 @@ are taken off the player's own match wins: the ``wins`` metric is match wins les
 penalty, so they count wherever match wins do (the place, and the score groups of the
 next Swiss round). They do not change the opponents' tiebreaks (Buchholz and the others
 add up the opponents' match wins as won), so a late entrant's penalty costs only them.
+
+PR (GNU Backgammon's error rate, lower is better) comes with a result when its match was
+analysed (``MatchResult.first_pr``, ``second_pr``). Two metrics read it: ``average_pr``,
+a player's PR averaged over their analysed matches (players with none rank after those
+with one: their value is None), and ``duel_points``, the "dual duel" score: each match
+gives a point to its winner (a bye or a walkover too, like a match win) and one to the
+player with the lower PR in it (none when either side has no PR, or on equal PR). With
+the event's dual duel setting on, ``scoring_order`` puts duel points first.
 """
 
 from __future__ import annotations
@@ -40,6 +48,8 @@ class MatchResult:
     second_score: int = 0
     length: int = 0
     walkover: bool = False
+    first_pr: float | None = None  # the match's PR of each side, when it was analysed
+    second_pr: float | None = None
 
     @property
     def played(self) -> bool:
@@ -53,6 +63,8 @@ class _Record:
     points_for: int = 0
     points_against: int = 0
     opponents: list[PlayerId] = field(default_factory=list)
+    prs: list[float] = field(default_factory=list)  # PR of each analysed match played
+    pr_points: int = 0  # dual duel: matches played with the better PR
 
 
 class ResultsTable:
@@ -98,6 +110,18 @@ class ResultsTable:
             first, second = min(result.first_score, cap), min(result.second_score, cap)
             self._points(result.first, first, second)
             self._points(result.second, second, first)
+            self._pr(result)
+
+    def _pr(self, result: MatchResult) -> None:
+        for player, pr in ((result.first, result.first_pr), (result.second, result.second_pr)):
+            if pr is not None:
+                self.records[player].prs.append(float(pr))
+        if result.first_pr is None or result.second_pr is None:
+            return
+        if result.first_pr < result.second_pr:
+            self.records[result.first].pr_points += 1
+        elif result.second_pr < result.first_pr:
+            self.records[result.second].pr_points += 1
 
     def _points(self, player: PlayerId, scored: int, conceded: int) -> None:
         self.records[player].points_for += scored
@@ -212,13 +236,57 @@ class SonnebornBerger(Metric):
         return {p: sum(table.records[o].wins for o in table.beaten[p]) for p in players}
 
 
+class AveragePr(Metric):
+    """Lower is better; a player with no analysed match has None and ranks after every
+    player with one (``_Ranker`` sorts None last)."""
+
+    key, name, abbreviation = "average_pr", "Average PR", "PR"
+    explanation = (
+        "The average PR (GNU Backgammon's error rate, lower is better) over the player's "
+        "analysed matches in the event; players with no analysed match come after those "
+        "with one."
+    )
+    higher_is_better = False
+
+    def values(self, players, table):
+        out: dict[PlayerId, Number | None] = {}
+        for p in players:
+            prs = table.records[p].prs
+            out[p] = round(sum(prs) / len(prs), 2) if prs else None
+        return out
+
+
+class DuelPoints(Metric):
+    key, name, abbreviation = "duel_points", "Dual duel points", "DD"
+    explanation = (
+        "One point for each match won (a bye or a walkover too) and one for each match "
+        "played with the better PR than the opponent; no PR point when either player's "
+        "match is not analysed, or on equal PR. A late entrant's penalty points are taken off."
+    )
+
+    def values(self, players, table):
+        return {p: table.records[p].wins + table.records[p].pr_points - table.penalties[p]
+                for p in players}
+
+
 METRICS: dict[str, type[Metric]] = {
     cls.key: cls
     for cls in (
         MatchWins, HeadToHead, PointsDifference, PointsScored, Buchholz, MedianBuchholz,
-        SonnebornBerger,
+        SonnebornBerger, AveragePr, DuelPoints,
     )
 }
+DUEL_SCORE = DuelPoints.key
+# Metrics that read the matches' PR: the standings need the analyses when one is used.
+PR_METRICS = frozenset({AveragePr.key, DuelPoints.key})
+
+
+def scoring_order(order: Sequence[str], *, dual_duel: bool = False) -> tuple[str, ...]:
+    """The metrics the standings use: with dual duel points on, they are the primary
+    score and the event's tiebreaks follow (match wins among them stay a tiebreak)."""
+    if not dual_duel:
+        return tuple(order)
+    return (DUEL_SCORE, *(key for key in order if key != DUEL_SCORE))
 ROUND_ROBIN_ORDER = ("wins", "head_to_head", "points_difference", "points_scored")
 SWISS_ORDER = ("wins", "buchholz", "median_buchholz", "points_difference", "head_to_head")
 
@@ -228,7 +296,7 @@ class StandingRow:
     place: int
     player: PlayerId
     shared: bool
-    values: Mapping[str, Number]  # every metric that does not depend on the tied group
+    values: Mapping[str, Number | None]  # every metric that does not depend on the tied group
     penalty: int = 0  # penalty points taken off the match wins (a late entry)
     withdrawn: bool = False  # left the event: listed below everyone still in it
 
@@ -380,6 +448,13 @@ def compute_standings(
     return Standings(tuple(rows), tuple(separations), tuple(m.key for m in metrics))
 
 
+def _best_first(metric: Metric) -> Callable[[Number | None], tuple[bool, Number]]:
+    """Sort key of a metric's values, best first; None (no value, as a player with no
+    analysed match has for average PR) after every value."""
+    sign = -1 if metric.higher_is_better else 1
+    return lambda value: (value is None, 0 if value is None else sign * value)
+
+
 class _Ranker:
     def __init__(self, table, metrics, absolute, restart_from, pairs_only):
         self.table, self.metrics, self.absolute = table, metrics, absolute
@@ -392,7 +467,7 @@ class _Ranker:
             if self.pairs_only and metric.among_tied_only and not self._met_as_pair(group):
                 continue
             values = self.absolute.get(metric.key) or metric.values(group, self.table)
-            distinct = sorted({values[p] for p in group}, reverse=metric.higher_is_better)
+            distinct = sorted({values[p] for p in group}, key=_best_first(metric))
             if len(distinct) == 1:
                 continue
             tiers: list[list[PlayerId]] = []

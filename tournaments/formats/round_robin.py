@@ -15,7 +15,7 @@ from tournaments.play.round_robin import make_round_robin_draw, start_round, tab
 @register
 class RoundRobin(TableFormat):
     key = Tournament.Format.ROUND_ROBIN
-    settings = (*SEEDING, "cycles", "tiebreaks", "playoff_places")
+    settings = (*SEEDING, "cycles", "tiebreaks", "dual_duel", "playoff_places")
     # seeded last: the free place (the bye) of a group with an odd number of players;
     # penalty: the same place, with the event's penalty points taken off the match wins
     late_entry_rules = ("none", "seeded_last", "penalty")

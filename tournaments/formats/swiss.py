@@ -11,4 +11,5 @@ from tournaments.play.swiss import make_swiss_round
 @register
 class Swiss(SwissRoundsFormat):
     key = Tournament.Format.SWISS
+    settings = (*SwissRoundsFormat.settings, "dual_duel")
     make_round = staticmethod(make_swiss_round)

@@ -6,17 +6,54 @@ the format's). Below every service that plays a table (``round_robin``, ``swiss`
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 
 from games.services.scoring import to_points
+from tournaments import match_pr
 from tournaments.models import Flight, Pairing, Tournament
-from tournaments.standings import MatchResult, Standings, compute_standings
+from tournaments.standings import (
+    PR_METRICS,
+    MatchResult,
+    Standings,
+    compute_standings,
+    scoring_order,
+)
 
 TABLE_FLIGHTS = (Flight.GROUP, Flight.SWISS)
 
 
-def table_results(pairings: list[Pairing]) -> list[MatchResult]:
-    """Standings input from decided pairings (their matches' scores) and byes."""
+def standings_order(tournament: Tournament) -> tuple[str, ...]:
+    """The metrics the event's standings use: its tiebreaks (else the format's), after
+    dual duel points when the format has that setting and it is on."""
+    event_format = tournament.event_format
+    order = tournament.tiebreaks or event_format.default_tiebreaks or ()
+    dual_duel = "dual_duel" in event_format.settings and tournament.dual_duel
+    return scoring_order(order, dual_duel=dual_duel)
+
+
+def pr_of_pairings(tournament: Tournament, pairings: list[Pairing]) -> dict[int, tuple]:
+    """{pairing id: (PR of top, PR of bottom)} of the analysed matches (tournaments.match_pr):
+    two queries, the entries' players and the analyses."""
+    played = [p for p in pairings if p.match is not None and p.state == Pairing.State.DECIDED]
+    prs = match_pr.prs([p.match_id for p in played])
+    if not prs:
+        return {}
+    player_of = dict(tournament.entries.values_list("pk", "player_id"))
+    sides = {}
+    for p in played:
+        if p.match_id not in prs:
+            continue
+        pr1, pr2 = prs[p.match_id]
+        top_first = player_of.get(p.top_id) == p.match.player1_id
+        sides[p.pk] = (pr1, pr2) if top_first else (pr2, pr1)
+    return sides
+
+
+def table_results(pairings: list[Pairing],
+                  prs: Mapping[int, tuple] | None = None) -> list[MatchResult]:
+    """Standings input from decided pairings (their matches' scores) and byes; ``prs``:
+    each analysed pairing's PR of top and bottom (``pr_of_pairings``)."""
+    prs = prs or {}
     results = []
     for p in pairings:
         if p.state == Pairing.State.BYE:
@@ -28,7 +65,8 @@ def table_results(pairings: list[Pairing]) -> list[MatchResult]:
             results.append(MatchResult(
                 first=p.top_id, second=p.bottom_id, winner=p.winner_id,
                 first_score=to_points(p.match.score1), second_score=to_points(p.match.score2),
-                length=p.match.length,
+                length=p.match.length, first_pr=prs.get(p.pk, (None, None))[0],
+                second_pr=prs.get(p.pk, (None, None))[1],
             ))
     return results
 
@@ -56,8 +94,9 @@ def table_standings(
         rows = list(entries.order_by("seed", "pk").values_list("pk", "withdrawn"))
         entry_ids = [pk for pk, _ in rows]
         withdrawn = {pk for pk, gone in rows if gone}
-    order = tournament.tiebreaks or tournament.event_format.default_tiebreaks
-    return compute_standings(entry_ids, table_results(pairings), order,
+    order = standings_order(tournament)
+    prs = pr_of_pairings(tournament, pairings) if PR_METRICS.intersection(order) else None
+    return compute_standings(entry_ids, table_results(pairings, prs), order,
                              penalties=penalties_of(tournament, entry_ids), withdrawn=withdrawn)
 
 

@@ -20,9 +20,10 @@ from clubs import selectors as clubs_selectors
 from clubs.models import Player
 from clubs.permissions import AnyUser, visible_q
 from games.services.scoring import format_score
+from tournaments import match_pr
 from tournaments.format_registry import FORMATS
 from tournaments.models import Entry, Flight, Pairing, Tournament
-from tournaments.play.tables import table_standings
+from tournaments.play.tables import standings_order, table_standings
 from tournaments.standings import METRICS, WITHDRAWN, Standings
 
 
@@ -141,6 +142,8 @@ class GroupTable:
     explanations: list[str]
     lines: list[StandingLine] = field(default_factory=list)
     penalties: list[str] = field(default_factory=list)  # one sentence per penalised late entry
+    # entries whose PR figures are not shown (their player shows PR to their clubs only)
+    pr_hidden: set[int] = field(default_factory=set)
 
 
 @dataclass
@@ -181,9 +184,11 @@ def crosstables(tournament: Tournament, *, flight: str = Flight.GROUP) -> list[G
             tournament, flight=flight, pairings=by_group[group], entry_ids=[e.pk for e in members],
             withdrawn={e.pk for e in members if e.withdrawn},
         ) if by_group[group] else None
-        tables.append(GroupTable(group, members, rows, standings, _explain(standings, members),
-                                 _lines(standings, members, tournament.tiebreaks),
-                                 _penalties(standings, members)))
+        hidden = _pr_hidden(standings, members)
+        tables.append(GroupTable(group, members, rows, standings,
+                                 _explain(standings, members, hidden),
+                                 _lines(standings, members, standings_order(tournament), hidden),
+                                 _penalties(standings, members), hidden))
     return tables
 
 
@@ -232,12 +237,32 @@ def _fill(rows: list[CrossRow], index: dict[int, int], pairing: Pairing) -> None
             cell.outcome = "pending"
 
 
-def _lines(standings: Standings | None, entries: list[Entry], order: list[str]) -> list[StandingLine]:
+def _pr_hidden(standings: Standings | None, entries: list[Entry]) -> set[int]:
+    """Entries whose average PR the standings do not show: their player keeps their PR to
+    their clubs (tournaments.match_pr). The page is the same for every reader, so it is
+    hidden from everyone; the order still counts it."""
+    if standings is None or PR_SHOWN not in standings.order:
+        return set()
+    private = match_pr.private([entry.player_id for entry in entries])
+    return {entry.pk for entry in entries if entry.player_id in private}
+
+
+def _shown_value(row_values: Any, key: str, entry_id: int, hidden: set[int]) -> object:
+    if key == PR_SHOWN and entry_id in hidden:
+        return str(PR_HIDDEN)
+    value = row_values.get(key, "")
+    return "–" if value is None else value  # average PR of a player with no analysed match
+
+
+def _lines(standings: Standings | None, entries: list[Entry], order: Iterable[str],
+           hidden: set[int] = frozenset()) -> list[StandingLine]:  # type: ignore[assignment]
     if standings is None:
         return []
     names = {entry.pk: entry.player.display_name for entry in entries}
+    order = list(order)
     return [
-        StandingLine(row.place, row.shared, names[row.player], [row.values.get(k, "") for k in order],
+        StandingLine(row.place, row.shared, names[row.player],
+                     [_shown_value(row.values, k, row.player, hidden) for k in order],
                      row.penalty, row.withdrawn)
         for row in standings.rows
     ]
@@ -263,11 +288,23 @@ TIEBREAKS: dict[str, tuple[Any, Any, Any]] = {
         "with no wins. With fewer than three opponents nothing is dropped.")),
     "sonneborn_berger": (pgettext_lazy("tiebreak abbreviation", "SB"), gettext_lazy("Sonneborn–Berger"), gettext_lazy(
         "The sum of the match wins of the opponents one has beaten; a bye adds nothing.")),
+    "average_pr": (pgettext_lazy("tiebreak abbreviation", "PR"), gettext_lazy("Average PR"), gettext_lazy(
+        "The average PR (GNU Backgammon's error rate, lower is better) over the player's "
+        "analysed matches in the event; players with no analysed match come after those "
+        "with one.")),
+    "duel_points": (pgettext_lazy("tiebreak abbreviation", "DD"), gettext_lazy("Dual duel points"), gettext_lazy(
+        "One point for each match won (a bye or a walkover too) and one for each match "
+        "played with the better PR than the opponent; no PR point when either player's "
+        "match is not analysed, or on equal PR. A late entrant's penalty points are taken off.")),
 }
+PR_SHOWN = "average_pr"  # the metric whose figures are a player's PR
+PR_HIDDEN = pgettext_lazy("PR in the standings", "hidden")
 
 
-def _explain(standings: Standings | None, entries: list[Entry]) -> list[str]:
-    """One sentence per adjacent pair of rows: which tiebreak put one above the other."""
+def _explain(standings: Standings | None, entries: list[Entry],
+             hidden: set[int] = frozenset()) -> list[str]:  # type: ignore[assignment]
+    """One sentence per adjacent pair of rows: which tiebreak put one above the other
+    (without the figures of an average PR one of them does not show)."""
     if standings is None:
         return []
     names = {entry.pk: entry.player.display_name for entry in entries}
@@ -279,6 +316,14 @@ def _explain(standings: Standings | None, entries: list[Entry]) -> list[str]:
         elif sep.metric is None:
             sentences.append(_("%(upper)s and %(lower)s are tied and share the place.") % {
                 "upper": names[sep.upper], "lower": names[sep.lower]})
+        elif sep.metric == PR_SHOWN and (sep.lower_value is None or hidden & {sep.upper, sep.lower}):
+            if sep.lower_value is None and not hidden & {sep.upper, sep.lower}:
+                sentence = _("%(upper)s is above %(lower)s on average PR (%(a)s to no analysed "
+                             "match).")
+            else:
+                sentence = _("%(upper)s is above %(lower)s on average PR.")
+            sentences.append(sentence % {"upper": names[sep.upper], "lower": names[sep.lower],
+                                         "a": sep.upper_value})
         else:
             sentences.append(_("%(upper)s is above %(lower)s on %(metric)s (%(a)s to %(b)s).") % {
                 "upper": names[sep.upper], "lower": names[sep.lower],
@@ -351,7 +396,7 @@ def standings_data(tournament: Tournament) -> dict[str, object]:
     """The standings as the API gives them: rows name entries and players by id, tiebreak
     values are labelled by key (null where worked out among tied players only)."""
     event_format = tournament.event_format
-    order = list(tournament.tiebreaks or event_format.default_tiebreaks or ())
+    order = list(standings_order(tournament))
     groups = []
     if event_format.table_flight:
         for table in crosstables(tournament, flight=event_format.table_flight):
@@ -361,13 +406,13 @@ def standings_data(tournament: Tournament) -> dict[str, object]:
             rows = [{
                 "place": row.place, "shared": row.shared, "entry": row.player,
                 "player": players[row.player],
-                "values": {key: row.values.get(key) for key in order},
+                "values": {key: None if key == PR_SHOWN and row.player in table.pr_hidden
+                           else row.values.get(key) for key in order},
                 "penalty": row.penalty, "withdrawn": row.withdrawn,
             } for row in table.standings.rows]
             separations = [{
                 "upper": sep.upper, "lower": sep.lower, "tiebreak": sep.metric,
-                "upper_value": sep.upper_value, "lower_value": sep.lower_value,
-                "explanation": sentence,
+                **_separation_values(sep, table.pr_hidden), "explanation": sentence,
             } for sep, sentence in zip(table.standings.separations, table.explanations, strict=True)]
             groups.append({"group": table.group, "rows": rows, "separations": separations,
                            "penalties": table.penalties})
@@ -376,6 +421,12 @@ def standings_data(tournament: Tournament) -> dict[str, object]:
               for e in entries_of(tournament).exclude(place_first=None).order_by("place_first", "pk")]
     return {"format": tournament.format, "tiebreaks": tiebreak_rows(order), "groups": groups,
             "places": places}
+
+
+def _separation_values(sep: Any, hidden: set[int]) -> dict[str, object]:
+    if sep.metric == PR_SHOWN and hidden & {sep.upper, sep.lower}:
+        return {"upper_value": None, "lower_value": None}
+    return {"upper_value": sep.upper_value, "lower_value": sep.lower_value}
 
 
 def formats_data() -> dict[str, object]:

@@ -55,7 +55,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
             writer.writerow([place, entry.player.display_name, entry.seed or ""])
         return response
     flight = tournament.event_format.table_flight or Flight.GROUP
-    keys = list(tournament.tiebreaks)
+    keys = list(selectors.standings_order(tournament))
     writer.writerow([_("Group"), _("Place"), _("Player"),
                      *[selectors.tiebreak_text(k)[1] for k in keys],
                      _("Penalty points"), _("Withdrew")])

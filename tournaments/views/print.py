@@ -81,7 +81,7 @@ def tv_context(tournament: Tournament) -> dict:
     else:
         flight = tournament.event_format.table_flight or Flight.GROUP
         context["tables"] = selectors.crosstables(tournament, flight=flight)
-        context["tiebreaks"] = selectors.tiebreak_descriptions(tournament.tiebreaks)
+        context["tiebreaks"] = selectors.tiebreak_descriptions(selectors.standings_order(tournament))
     return context
 
 

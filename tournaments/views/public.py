@@ -90,7 +90,7 @@ def _standings_data(tournament: Tournament) -> Callable[[], dict[str, Any]]:
         flight = tournament.event_format.table_flight or Flight.GROUP
         return {
             "tables": selectors.crosstables(tournament, flight=flight),
-            "tiebreaks": selectors.tiebreak_descriptions(tournament.tiebreaks),
+            "tiebreaks": selectors.tiebreak_descriptions(selectors.standings_order(tournament)),
             "playoffs": (selectors.pairings_of(tournament, (Flight.PLAYOFF,))
                          if tournament.playoff_places else []),
             "knockout_places": selectors.entries_of(tournament).exclude(place_first=None)
