@@ -122,18 +122,25 @@ def active_entries(tournament: Tournament) -> list[Entry]:
     return list(tournament.entries.filter(withdrawn=False).select_related("player").order_by("pk"))
 
 
-@transaction.atomic
-def make_knockout_draw(*, tournament: Tournament, actor: AbstractBaseUser | None) -> KnockoutDraw:
-    """Seed the entrants, fix the bracket (all flights but the last chance) and start play.
-
-    The bracket's shape comes from the event's format (``bracket_from_positions``).
-    """
+def lock_for_draw(tournament: Tournament) -> tuple[Tournament, list[Entry]]:
+    """The first step of every draw, in the caller's transaction: lock the event, check it
+    may be drawn now and with its entrants; returns the locked event and its entries."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     require_status(tournament, Tournament.Status.DRAFT, Tournament.Status.REGISTRATION,
                    action="Making the draw")
     entries = active_entries(tournament)
     tournament.event_format.check_settings(tournament, len(entries))
     require_no_duplicates(entries)
+    return tournament, entries
+
+
+@transaction.atomic
+def make_knockout_draw(*, tournament: Tournament, actor: AbstractBaseUser | None) -> KnockoutDraw:
+    """Seed the entrants, fix the bracket (all flights but the last chance) and start play.
+
+    The bracket's shape comes from the event's format (``bracket_from_positions``).
+    """
+    tournament, entries = lock_for_draw(tournament)
     seeded = seeded_entries(tournament, entries)
     seeded = avoid_first_round(tournament, entries, seeded, knockout_pairs(
         len(seeded), draw_size(len(seeded))), actor)

@@ -17,9 +17,9 @@ from django.utils import timezone
 from tournaments.draws.round_robin import round_robin, snake_groups
 from tournaments.models import Entry, Flight, Pairing, Tournament
 from tournaments.play import games_adapter
-from tournaments.play.common import ActionError, record, require_no_duplicates, require_status
+from tournaments.play.common import ActionError, record, require_status
 from tournaments.play.divisions import division_finished
-from tournaments.play.knockout import active_entries, seeded_entries
+from tournaments.play.knockout import lock_for_draw, seeded_entries
 from tournaments.play.playoffs import places_after_playoffs
 from tournaments.play.ready import stamp_ready, tables_in_use
 from tournaments.play.tables import TABLE_FLIGHTS, table_standings
@@ -41,12 +41,7 @@ def deal_groups(tournament: Tournament, *, in_groups: bool = False,
     it may be drawn with its entrants, seed them and deal them into groups (``in_groups``:
     the event's ``group_count`` groups, snake; else one), each entry's group set on it.
     Returns the locked event, its entries and the groups (entry ids by seed)."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    require_status(tournament, Tournament.Status.DRAFT, Tournament.Status.REGISTRATION,
-                   action="Making the draw")
-    entries = active_entries(tournament)
-    tournament.event_format.check_settings(tournament, len(entries))
-    require_no_duplicates(entries)
+    tournament, entries = lock_for_draw(tournament)
     seeded = seed_entries(tournament, entries)
     groups = [seeded]
     if in_groups:
