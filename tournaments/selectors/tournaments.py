@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import F, Q, QuerySet
+from django.db.models import F, Max, Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
@@ -59,7 +59,44 @@ def pairings_of(tournament: Tournament, flights: Iterable[str] | None = None) ->
     ).order_by("flight", "group", "round", "number")
     if flights is not None:
         query = query.filter(flight__in=list(flights))
-    return list(query)
+    pairings = list(query)
+    # whole flights: each one's number of rounds is known without asking again
+    last: dict[tuple[str, int], int] = defaultdict(int)
+    for pairing in pairings:
+        key = (pairing.flight, pairing.group)
+        last[key] = max(last[key], pairing.round)
+    for pairing in pairings:
+        pairing.flight_rounds = last[(pairing.flight, pairing.group)]
+    return pairings
+
+
+def rounds_in_play(pairings: list[Pairing]) -> list[str]:
+    """The rounds whose matches are being played, as the event's format names them
+    ("Semi-finals"; with the flight when two flights play at once: "Consolation · Final")."""
+    ready = [p for p in pairings if p.state == Pairing.State.READY and p.match_id is not None]
+    several = len({p.flight for p in ready}) > 1
+    titles: list[str] = []
+    for pairing in sorted(ready, key=lambda p: (FLIGHT_ORDER.get(p.flight, 99), p.round)):
+        title = pairing.stage_title if several else pairing.round_title
+        if title not in titles:
+            titles.append(title)
+    return titles
+
+
+FLIGHT_ORDER = {flight: index for index, flight in enumerate(Flight.values)}
+
+
+def with_flight_rounds(pairings: list[Pairing]) -> list[Pairing]:
+    """Each pairing's number of rounds in its flight (what ``Pairing.round_title`` needs),
+    for pairings of any events: one query."""
+    tournaments = {pairing.tournament_id for pairing in pairings}
+    rows = (Pairing.objects.filter(tournament_id__in=tournaments).order_by()
+            .values_list("tournament_id", "flight", "group").annotate(last=Max("round")))
+    last = {(pk, flight, group): rounds for pk, flight, group, rounds in rows}
+    for pairing in pairings:
+        pairing.flight_rounds = last.get((pairing.tournament_id, pairing.flight, pairing.group),
+                                         pairing.round)
+    return pairings
 
 
 def search_players(search: str, viewer: clubs_selectors.NameViewer, *,
@@ -323,7 +360,7 @@ def my_pairings(player: Player) -> list[Pairing]:
         "tournament__club", "match__player1", "match__player2", "match__winner",
         "top__player", "bottom__player",  # the API's sides: not one query per pairing
     ).prefetch_related("match__results").order_by("-tournament__starts_on", "flight", "round", "number")
-    return list(pairings)
+    return with_flight_rounds(list(pairings))
 
 
 def my_pairing_events(player: Player) -> list[tuple[int, str]]:

@@ -1,0 +1,79 @@
+"""One story on every page (issue 27, part 2), in a real browser: a knockout's rounds by
+their names on the console, the TV view and My matches, at a phone's and a laptop's
+width, axe-clean."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.test import Client
+
+from tests.e2e.crawl import AXE, AXE_JS, WIDTH_JS
+from tests.tournaments.tournament_helpers import director_of, make_event, pairing, play
+from tournaments import services
+from tournaments.models import Pairing, Tournament
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+WIDTHS = (390, 1280)
+
+
+def sign_in(page: Any, base: str, user: Any) -> None:
+    client = Client()
+    client.force_login(user)
+    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "url": base,
+                               "value": client.cookies[settings.SESSION_COOKIE_NAME].value}])
+
+
+def axe_problems(page: Any) -> list[str]:
+    page.evaluate(AXE.read_text())
+    problems = [f"axe {v['id']}: {v['nodes']}" for v in page.evaluate(AXE_JS)]
+    width = page.evaluate(WIDTH_JS)
+    if width["scroll"] > width["inner"]:
+        problems.append(f"{width['scroll']} px wide: {width['wide']}")
+    return problems
+
+
+def at_widths(page: Any, url: str, check: Any) -> None:
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        page.goto(url)
+        check()
+        assert axe_problems(page) == [], (url, width)
+
+
+def final_of_four() -> tuple[Tournament, Pairing]:
+    event = make_event(4, with_logins=True)
+    services.make_draw(tournament=event, actor=director_of(event))
+    for number in (1, 2):
+        play(pairing(event, "main", 1, number).match)
+    return event, pairing(event, "main", 2, 1)
+
+
+def test_a_knockouts_final_is_called_the_final_on_every_screen(live_server: Any, page: Any) -> None:
+    base = live_server.url
+    event, final = final_of_four()
+
+    sign_in(page, base, director_of(event))
+
+    def console() -> None:
+        row = page.locator(f"#console-pairing-{final.pk}")
+        assert "Main · Final" in row.inner_text()
+        stage = page.get_by_test_id("stage").inner_text()
+        assert "Final" in stage and "round" not in stage.lower()
+    at_widths(page, f"{base}/tournaments/{event.pk}/console/", console)
+
+    def tv() -> None:
+        page.get_by_test_id("rounds-in-play").wait_for()
+        assert page.get_by_test_id("rounds-in-play").inner_text() == "Final"
+    at_widths(page, f"{base}/tournaments/{event.pk}/tv/", tv)
+
+    page.context.clear_cookies()
+    sign_in(page, base, final.top.player.user)
+
+    def my_matches() -> None:
+        box = page.locator(f"#my-match-{final.match.pk}")
+        assert box.get_by_test_id("stage").inner_text() == "Main · Final"
+    at_widths(page, f"{base}/my-matches/", my_matches)
