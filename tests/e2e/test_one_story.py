@@ -77,3 +77,41 @@ def test_a_knockouts_final_is_called_the_final_on_every_screen(live_server: Any,
         box = page.locator(f"#my-match-{final.match.pk}")
         assert box.get_by_test_id("stage").inner_text() == "Main · Final"
     at_widths(page, f"{base}/my-matches/", my_matches)
+
+
+def test_a_matchs_status_follows_its_result_in_the_browser(live_server: Any, browser: Any,
+                                                           page: Any) -> None:
+    base = live_server.url
+    event = make_event(2, with_logins=True)
+    services.make_draw(tournament=event, actor=director_of(event))
+    final = pairing(event, "main", 1, 1)
+    proposer, opponent = final.top.player, final.bottom.player
+    waiting = f"Result proposed by {proposer.display_name}, waiting for confirmation"
+
+    # The winner enters the score on My matches: the match is no longer "ready" there.
+    sign_in(page, base, proposer.user)
+    page.set_viewport_size({"width": 390, "height": 900})
+    page.goto(f"{base}/my-matches/")
+    status = page.locator(f"#my-match-{final.match.pk}").get_by_test_id("match-status")
+    assert status.get_attribute("data-status") == "ready"
+    page.get_by_label(f"Score of {proposer.display_name}").fill(str(final.match.length))
+    page.get_by_label(f"Score of {opponent.display_name}").fill("0")
+    page.get_by_role("button", name="Enter result").click()
+    page.get_by_text("Waiting for your opponent to confirm").wait_for()
+    status = page.locator(f"#my-match-{final.match.pk}").get_by_test_id("match-status")
+    assert status.inner_text() == waiting
+    assert axe_problems(page) == []
+
+    # The opponent reads the same on the match page, confirms there: confirmed, in place.
+    context = browser.new_context(bypass_csp=True)
+    other = context.new_page()
+    sign_in(other, base, opponent.user)
+    for width in WIDTHS:
+        other.set_viewport_size({"width": width, "height": 900})
+        other.goto(f"{base}{final.match.get_absolute_url()}")
+        assert other.get_by_test_id("match-status").inner_text() == waiting
+        assert axe_problems(other) == []
+    other.get_by_role("button", name="Confirm", exact=True).click()
+    other.locator("[data-testid=match-status][data-status=confirmed]").wait_for()
+    assert other.get_by_test_id("match-status").inner_text() == "Result confirmed"
+    context.close()

@@ -1,10 +1,12 @@
 """One story on every page (issue 27, part 2): the console shows each match's length
 beside its score or status; a knockout's rounds are named as its format names them on
-the console, the TV view, My matches and in the players' notifications."""
+the console, the TV view, My matches and in the players' notifications; a match's status
+follows its result on its page and in My matches."""
 
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -12,6 +14,8 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs.models import Profile
+from games import services as games_services
+from games.models import MatchResult
 from notifications.messages import render
 from notifications.models import Notification
 from tests.tournaments.tournament_helpers import director_of, make_event, pairing, play
@@ -123,3 +127,42 @@ def test_other_flights_are_named_by_the_format_and_tables_keep_round_numbers(cli
     page = client.get(reverse("tournaments:console", args=[swiss.pk])).text
     assert "Swiss · Round 1 · #1" in page
     assert "Final" not in page
+
+
+# --- a match's status follows its result -------------------------------------------------
+
+
+def status_badges(page: str) -> list[tuple[str, str]]:
+    return re.findall(r'data-testid="match-status" data-status="(\w+)">(.*?)</span>', page)
+
+
+def test_a_matchs_status_follows_its_result_on_its_page_and_in_my_matches(client: Client) -> None:
+    event = make_event(2, with_logins=True)
+    services.make_draw(tournament=event, actor=director_of(event))
+    final = pairing(event, "main", 1, 1)
+    match = final.match
+    proposer, opponent = final.top.player, final.bottom.player
+    seat = 1 if match.player1_id == proposer.pk else 2
+    score = (Decimal(match.length), Decimal(0)) if seat == 1 else (Decimal(0), Decimal(match.length))
+
+    def shown(user: Any) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+        client.force_login(user)
+        on_page = status_badges(client.get(match.get_absolute_url()).text)
+        mine = status_badges(client.get(reverse("tournaments:my_matches")).text)
+        return on_page, mine
+
+    before, _ = shown(opponent.user)
+    assert [status for status, _ in before] == ["ready"]
+
+    games_services.enter_final_score(match=match, by=proposer.user, score1=score[0], score2=score[1])
+    waiting = f"Result proposed by {proposer.display_name}, waiting for confirmation"
+    for user in (proposer.user, opponent.user):
+        assert shown(user) == ([("proposed", waiting)], [("proposed", waiting)])
+
+    result = MatchResult.objects.get(match=match, status="proposed")
+    games_services.dispute_result(result=result, by=opponent.user, reason="It was 3–5")
+    assert shown(proposer.user) == ([("disputed", "Result disputed")], [("disputed", "Result disputed")])
+
+    games_services.confirm_result(result=result, by=director_of(event))
+    assert shown(opponent.user) == ([("confirmed", "Result confirmed")],
+                                    [("confirmed", "Result confirmed")])
