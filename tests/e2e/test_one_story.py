@@ -115,3 +115,32 @@ def test_a_matchs_status_follows_its_result_in_the_browser(live_server: Any, bro
     other.locator("[data-testid=match-status][data-status=confirmed]").wait_for()
     assert other.get_by_test_id("match-status").inner_text() == "Result confirmed"
     context.close()
+
+
+def test_a_match_page_leads_to_its_event_round_and_table(live_server: Any, page: Any) -> None:
+    base = live_server.url
+    event = make_event(4, with_logins=True)
+    services.make_draw(tournament=event, actor=director_of(event))
+    semi = pairing(event, "main", 1, 2)
+    Pairing.objects.filter(pk=semi.pk).update(table="12")
+    sign_in(page, base, semi.top.player.user)
+    match_page = f"{base}{semi.match.get_absolute_url()}"
+
+    def links() -> None:
+        where = page.get_by_test_id("match-in-event")
+        assert where.get_by_test_id("event-link").inner_text() == event.name
+        assert where.get_by_test_id("round-link").inner_text() == "Main · Semi-finals"
+        assert where.get_by_test_id("table-link").inner_text() == "Table 12"
+    at_widths(page, match_page, links)
+
+    page.get_by_test_id("round-link").click()
+    page.wait_for_url(f"{base}/tournaments/{event.pk}/bracket/#pairing-{semi.pk}")
+    assert page.locator(f"#pairing-{semi.pk}").is_visible()
+    page.goto(match_page)
+    page.get_by_test_id("table-link").click()
+    page.wait_for_url(f"**/score-sheets/?round=1#score-sheet-{semi.pk}")
+    sheet = page.locator(f"#score-sheet-{semi.pk}")
+    assert sheet.is_visible() and "Table 12" in sheet.inner_text()
+    page.goto(match_page)
+    page.get_by_test_id("event-link").click()
+    page.wait_for_url(f"{base}{event.get_absolute_url()}")

@@ -1,7 +1,8 @@
 """One story on every page (issue 27, part 2): the console shows each match's length
 beside its score or status; a knockout's rounds are named as its format names them on
 the console, the TV view, My matches and in the players' notifications; a match's status
-follows its result on its page and in My matches."""
+follows its result on its page and in My matches; match and dispute pages link to their
+event, round and table."""
 
 from __future__ import annotations
 
@@ -14,10 +15,12 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs.models import Profile
+from disputes.models import Dispute
 from games import services as games_services
 from games.models import MatchResult
 from notifications.messages import render
 from notifications.models import Notification
+from tests.games.match_factories import MatchFactory
 from tests.tournaments.tournament_helpers import director_of, make_event, pairing, play
 from tournaments import services
 from tournaments.models import Pairing, Tournament
@@ -166,3 +169,58 @@ def test_a_matchs_status_follows_its_result_on_its_page_and_in_my_matches(client
     games_services.confirm_result(result=result, by=director_of(event))
     assert shown(opponent.user) == ([("confirmed", "Result confirmed")],
                                     [("confirmed", "Result confirmed")])
+
+
+# --- match and dispute pages link to their event, round and table ----------------------
+
+
+def links_of(page: str) -> dict[str, str]:
+    part = re.search(r'data-testid="match-in-event">(.*?)</p>', page, re.DOTALL)
+    if part is None:
+        return {}
+    return {name: href.replace("&amp;", "&") for href, name in
+            re.findall(r'<a href="([^"]+)" data-testid="(\w+)-link"', part.group(1))}
+
+
+def test_match_and_dispute_pages_link_to_their_event_round_and_table(client: Client) -> None:
+    event = make_event(2, with_logins=True)
+    services.make_draw(tournament=event, actor=director_of(event))
+    final = pairing(event, "main", 1, 1)
+    Pairing.objects.filter(pk=final.pk).update(table="7")
+    match = final.match
+    client.force_login(final.top.player.user)
+
+    page = client.get(match.get_absolute_url()).text
+    links = links_of(page)
+    assert links["event"] == event.get_absolute_url()
+    assert links["round"] == f"/tournaments/{event.pk}/bracket/#pairing-{final.pk}"
+    assert links["table"] == f"/tournaments/{event.pk}/score-sheets/?round=1#score-sheet-{final.pk}"
+    assert ">Main · Final</a>" in page and ">Table 7</a>" in page
+    for name, target in links.items():
+        address, _, anchor = target.partition("#")
+        answer = client.get(address)
+        assert answer.status_code == 200, name
+        assert f'id="{anchor}"' in answer.text or not anchor, name
+
+    # the dispute of its result links to the same places
+    games_services.enter_final_score(match=match, by=final.top.player.user,
+                                     score1=Decimal(match.length), score2=Decimal(0))
+    result = MatchResult.objects.get(match=match, status="proposed")
+    games_services.dispute_result(result=result, by=final.bottom.player.user, reason="No")
+    dispute = Dispute.objects.get(match=match)
+    assert links_of(client.get(reverse("disputes:detail", args=[dispute.pk])).text) == links
+
+
+def test_a_table_rounds_link_goes_to_its_score_sheets_and_a_friendly_has_none(client: Client) -> None:
+    swiss = make_event(4, format=Tournament.Format.SWISS, swiss_rounds=2)
+    services.make_draw(tournament=swiss, actor=director_of(swiss))
+    first = pairing(swiss, "swiss", 1, 1)
+    client.force_login(director_of(swiss))
+    links = links_of(client.get(first.match.get_absolute_url()).text)
+    assert links["round"] == f"/tournaments/{swiss.pk}/score-sheets/?round=1"
+    assert first.table  # the draw numbers the tables
+    assert links["table"] == f"/tournaments/{swiss.pk}/score-sheets/?round=1#score-sheet-{first.pk}"
+    Pairing.objects.filter(pk=first.pk).update(table="")
+    assert "table" not in links_of(client.get(first.match.get_absolute_url()).text)
+    friendly = MatchFactory(club=swiss.club)
+    assert links_of(client.get(friendly.get_absolute_url()).text) == {}

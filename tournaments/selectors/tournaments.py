@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import F, Max, Q, QuerySet
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
@@ -68,6 +69,18 @@ def pairings_of(tournament: Tournament, flights: Iterable[str] | None = None) ->
     for pairing in pairings:
         pairing.flight_rounds = last[(pairing.flight, pairing.group)]
     return pairings
+
+
+def round_links(pairing: Pairing) -> dict[str, str]:
+    """Where a pairing's round and table are shown: a bracket's match in its bracket, a
+    table's round on its score sheets, the table on the match's score sheet."""
+    tournament_pk = pairing.tournament_id
+    sheets = f"{reverse('tournaments:score_sheets', args=[tournament_pk])}?round={pairing.round}"
+    if pairing.flight in BRACKET_FLIGHTS:
+        round_url = f"{reverse('tournaments:bracket', args=[tournament_pk])}#pairing-{pairing.pk}"
+    else:
+        round_url = sheets
+    return {"round_url": round_url, "table_url": f"{sheets}#score-sheet-{pairing.pk}"}
 
 
 def rounds_in_play(pairings: list[Pairing]) -> list[str]:
