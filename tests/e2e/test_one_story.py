@@ -1,6 +1,8 @@
 """One story on every page (issue 27, part 2), in a real browser: a knockout's rounds by
-their names on the console, the TV view and My matches, at a phone's and a laptop's
-width, axe-clean."""
+their names on the console, the TV view and My matches; a match's status following its
+result; match pages leading to their event, round and table; the crosstable and the
+standings agreeing on byes, penalty points and wins. At a phone's and a laptop's width,
+axe-clean."""
 
 from __future__ import annotations
 
@@ -11,9 +13,11 @@ from django.conf import settings
 from django.test import Client
 
 from tests.e2e.crawl import AXE, AXE_JS, WIDTH_JS
+from tests.factories import PlayerFactory
 from tests.tournaments.tournament_helpers import director_of, make_event, pairing, play
 from tournaments import services
 from tournaments.models import Pairing, Tournament
+from tournaments.services import walkovers
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -144,3 +148,82 @@ def test_a_match_page_leads_to_its_event_round_and_table(live_server: Any, page:
     page.goto(match_page)
     page.get_by_test_id("event-link").click()
     page.wait_for_url(f"{base}{event.get_absolute_url()}")
+
+
+# --- the crosstable and the standings tell the same story --------------------------------
+
+
+def play_ready(event: Tournament) -> None:
+    for ready in Pairing.objects.filter(tournament=event, state="ready").select_related("match"):
+        play(ready.match, 1)
+
+
+def round_robin_with_a_late_entry() -> tuple[Tournament, str]:
+    event = make_event(5, format="round_robin", late_entry_rule="penalty", late_entry_penalty=1)
+    director = director_of(event)
+    services.make_draw(tournament=event, actor=director)
+    play_ready(event)
+    services.start_round(tournament=event, actor=director)
+    late = walkovers.late_entry(tournament=event, player=PlayerFactory(display_name="Late"),
+                                by=director)
+    while Pairing.objects.filter(tournament=event, state__in=["ready", "waiting"]).exists():
+        if not Pairing.objects.filter(tournament=event, state="ready").exists():
+            services.start_round(tournament=event, actor=director)
+        play_ready(event)
+    return event, late.player.display_name
+
+
+def swiss_with_a_late_entry() -> tuple[Tournament, str]:
+    event = make_event(5, format="swiss", late_entry_rule="penalty", late_entry_penalty=1,
+                       swiss_rounds=3)
+    director = director_of(event)
+    services.make_draw(tournament=event, actor=director)
+    play_ready(event)
+    late = walkovers.late_entry(tournament=event, player=PlayerFactory(display_name="Late"),
+                                by=director)
+    for _ in range(2):
+        services.next_stage(tournament=event, actor=director)
+        play_ready(event)
+    return event, late.player.display_name
+
+
+def table_rows(page: Any, selector: str) -> dict[str, Any]:
+    return {row.get_attribute("data-name"): row
+            for row in page.locator(f"{selector} tbody tr[data-name]").all()}
+
+
+@pytest.mark.parametrize("build", [round_robin_with_a_late_entry, swiss_with_a_late_entry],
+                         ids=["round_robin", "swiss"])
+def test_the_crosstable_and_the_standings_agree_on_byes_penalties_and_wins(
+        live_server: Any, page: Any, build: Any) -> None:
+    base = live_server.url
+    event, late_name = build()
+    had_byes = {p.top.player.display_name: p.round for p in
+                Pairing.objects.filter(tournament=event, state="bye").select_related("top__player")}
+    assert had_byes, "the event gives byes"
+    page.set_viewport_size({"width": 390, "height": 900})
+
+    page.goto(f"{base}/tournaments/{event.pk}/crosstable/")
+    cross = {}
+    for name, row in table_rows(page, "table.crosstable").items():
+        cross[name] = (row.get_by_test_id("wins").inner_text(),
+                       row.get_by_test_id("byes").inner_text(),
+                       row.get_by_test_id("penalty").inner_text())
+    assert axe_problems(page) == []
+
+    page.goto(f"{base}/tournaments/{event.pk}/standings/")
+    headers = [h.inner_text() for h in page.locator("table.standings thead th").all()]
+    wins_column = headers.index("W")
+    standing = {}
+    for name, row in table_rows(page, "table.standings").items():
+        byes = row.get_by_test_id("byes")
+        penalty = row.get_by_test_id("penalty")
+        standing[name] = (row.locator("td").nth(wins_column).inner_text(),
+                          byes.inner_text().removeprefix("bye: ") if byes.count() else "",
+                          penalty.inner_text() if penalty.count() else "")
+    assert axe_problems(page) == []
+
+    assert cross == standing
+    assert cross[late_name][2] == "−1"
+    for name, round_number in had_byes.items():
+        assert cross[name][1] == f"round {round_number}"

@@ -179,7 +179,18 @@ class CrossCell:
 class CrossRow:
     entry: Entry
     cells: list[CrossCell]
-    wins: int = 0
+    wins: int = 0  # byes and walkovers included, before any penalty
+    byes: list[int] = field(default_factory=list)  # the rounds of this player's byes
+
+    @property
+    def penalty(self) -> int:
+        """A late entry's penalty points, taken off the match wins as the standings do."""
+        return self.entry.penalty_points
+
+    @property
+    def total(self) -> int:
+        """The match wins the standings count: wins less the penalty."""
+        return self.wins - self.penalty
 
 
 @dataclass
@@ -192,6 +203,14 @@ class GroupTable:
     lines: list[StandingLine] = field(default_factory=list)
     penalties: list[str] = field(default_factory=list)  # one sentence per penalised late entry
 
+    @property
+    def has_byes(self) -> bool:
+        return any(row.byes for row in self.rows)
+
+    @property
+    def has_penalties(self) -> bool:
+        return any(row.penalty for row in self.rows)
+
 
 @dataclass
 class StandingLine:
@@ -201,6 +220,7 @@ class StandingLine:
     values: list[object]  # one per tiebreak of the event, "" where it is worked out among ties
     penalty: int = 0  # a late entry's penalty points, already taken off the match wins
     withdrawn: bool = False  # left the event: listed last, without a place
+    byes: list[int] = field(default_factory=list)  # the rounds of the player's byes
 
 
 def crosstables(tournament: Tournament, *, flight: str = Flight.GROUP) -> list[GroupTable]:
@@ -232,7 +252,8 @@ def crosstables(tournament: Tournament, *, flight: str = Flight.GROUP) -> list[G
             withdrawn={e.pk for e in members if e.withdrawn},
         ) if by_group[group] else None
         tables.append(GroupTable(group, members, rows, standings, _explain(standings, members),
-                                 _lines(standings, members, tournament.tiebreaks),
+                                 _lines(standings, members, tournament.tiebreaks,
+                                        {row.entry.pk: row.byes for row in rows}),
                                  _penalties(standings, members)))
     return tables
 
@@ -259,7 +280,9 @@ def _fill(rows: list[CrossRow], index: dict[int, int], pairing: Pairing) -> None
         return
     top = index[pairing.top_id]
     if pairing.bottom_id is None or pairing.bottom_id not in index:
-        rows[top].wins += pairing.state == Pairing.State.BYE
+        if pairing.state == Pairing.State.BYE:
+            rows[top].wins += 1
+            rows[top].byes.append(pairing.round)
         return
     bottom = index[pairing.bottom_id]
     for me, other, seat in ((top, bottom, 1), (bottom, top, 2)):
@@ -282,13 +305,14 @@ def _fill(rows: list[CrossRow], index: dict[int, int], pairing: Pairing) -> None
             cell.outcome = "pending"
 
 
-def _lines(standings: Standings | None, entries: list[Entry], order: list[str]) -> list[StandingLine]:
+def _lines(standings: Standings | None, entries: list[Entry], order: list[str],
+           byes: dict[int, list[int]]) -> list[StandingLine]:
     if standings is None:
         return []
     names = {entry.pk: entry.player.display_name for entry in entries}
     return [
         StandingLine(row.place, row.shared, names[row.player], [row.values.get(k, "") for k in order],
-                     row.penalty, row.withdrawn)
+                     row.penalty, row.withdrawn, byes.get(row.player, []))
         for row in standings.rows
     ]
 
