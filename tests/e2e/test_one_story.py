@@ -1,11 +1,12 @@
 """One story on every page (issue 27, part 2), in a real browser: a knockout's rounds by
 their names on the console, the TV view and My matches; a match's status following its
 result; match pages leading to their event, round and table; the crosstable and the
-standings agreeing on byes, penalty points and wins. At a phone's and a laptop's width,
-axe-clean."""
+standings agreeing on byes, penalty points and wins; a chouette finished in place, and
+opened from /chouettes/. At a phone's and a laptop's width, axe-clean."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -13,7 +14,8 @@ from django.conf import settings
 from django.test import Client
 
 from tests.e2e.crawl import AXE, AXE_JS, WIDTH_JS
-from tests.factories import PlayerFactory
+from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
+from tests.games.chouette_tables import make_table
 from tests.tournaments.tournament_helpers import director_of, make_event, pairing, play
 from tournaments import services
 from tournaments.models import Pairing, Tournament
@@ -227,3 +229,48 @@ def test_the_crosstable_and_the_standings_agree_on_byes_penalties_and_wins(
     assert cross[late_name][2] == "−1"
     for name, round_number in had_byes.items():
         assert cross[name][1] == f"round {round_number}"
+
+
+# --- chouette: finishing shows at once; /chouettes/ opens a table ------------------------
+
+
+def test_finishing_a_chouette_shows_it_finished_without_a_reload(live_server: Any, page: Any) -> None:
+    base = live_server.url
+    table = make_table(4, names=("Ann", "Ben", "Cal", "Dee"))
+    sign_in(page, base, table.director)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{base}{table.session.get_absolute_url()}")
+    assert page.get_by_test_id("session-status").inner_text() == "Running"
+    loads: list[str] = []
+    page.on("load", lambda _: loads.append(page.url))
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Finish the session").click()
+    page.get_by_text("The session is finished.").wait_for()
+    assert loads == []  # swapped in place
+    assert page.get_by_test_id("session-status").inner_text() == "Finished"
+    assert page.get_by_role("button", name="Finish the session").count() == 0
+    assert page.locator("#game-form").count() == 0
+    assert axe_problems(page) == []
+
+
+def test_a_director_opens_a_chouette_table_from_the_chouettes_page(live_server: Any, page: Any) -> None:
+    base = live_server.url
+    director = UserFactory()
+    club = ClubFactory(name="Harbour Club", directors=[director])
+    for index in range(3):
+        MembershipFactory(club=club, player=PlayerFactory(display_name=f"Member {index + 1}"))
+    ClubFactory(name="Elsewhere Club")  # directed by someone else: no button for it
+    sign_in(page, base, director)
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        page.goto(f"{base}/chouettes/")
+        assert page.get_by_role("button", name="Open a table at Elsewhere Club").count() == 0
+        assert axe_problems(page) == []
+    page.get_by_role("button", name="Open a table at Harbour Club").click()
+    page.wait_for_url(f"{base}/clubs/{club.slug}/chouettes/new/")
+    assert page.get_by_role("heading", level=1).count() == 1
+
+    # an outsider has no such button
+    page.context.clear_cookies()
+    page.goto(f"{base}/chouettes/")
+    assert page.get_by_role("button", name=re.compile("Open a table")).count() == 0
