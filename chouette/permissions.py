@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.db.models import Q, QuerySet
+
 from chouette.models import ChouetteSession
 from clubs.models import Club, Player
 from clubs.permissions import AnyUser, can_manage_club, is_member_or_manager, player_for
@@ -21,6 +23,15 @@ def can_record(user: AnyUser | None, session: ChouetteSession) -> bool:
 def can_start_session(user: AnyUser | None, club: Club) -> bool:
     """Directors of the club and its members with a login may open a chouette table."""
     return is_member_or_manager(user, club)
+
+
+def clubs_opening_tables(user: AnyUser | None) -> QuerySet[Club]:
+    """The clubs whose chouette tables this user may open (``can_start_session``): those
+    they direct or play in, by name."""
+    if user is None or not user.is_authenticated:
+        return Club.objects.none()
+    return Club.objects.filter(
+        Q(directors=user) | Q(memberships__player__user=user)).distinct().order_by("name")
 
 
 def can_seat(user: AnyUser | None, session: ChouetteSession, player: Player) -> bool:

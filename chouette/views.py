@@ -23,7 +23,7 @@ from chouette import core, services
 from chouette.forms import GameForm, MergeForm, SeatForm, StartSessionForm, UndoForm
 from chouette.messages import describe
 from chouette.models import ChouetteSession
-from chouette.permissions import can_record, can_start_session
+from chouette.permissions import can_record, can_start_session, clubs_opening_tables
 from chouette.selectors import sessions as selectors
 from clubs.models import Club, Player
 from clubs.permissions import player_for
@@ -34,6 +34,9 @@ from common.idempotency import idempotent_page
 STALE_PAGE = frozenset({"wrong_game_number", "lineup_mismatch"})
 
 
+OPENABLE_SHOWN = 12  # a site admin directs every club: the list stays short
+
+
 def session_list(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug) if slug else None
     context = {
@@ -41,6 +44,8 @@ def session_list(request: HttpRequest, slug: str | None = None) -> HttpResponse:
         "sessions": selectors.sessions(club),
         "clubs": Club.objects.filter(chouette_sessions__isnull=False).distinct(),
         "can_start": club is not None and can_start_session(request.user, club),
+        # on the list of every club: a button per club where this user may open a table
+        "openable": clubs_opening_tables(request.user)[:OPENABLE_SHOWN] if club is None else [],
     }
     return render(request, "chouette/session_list.html", context)
 

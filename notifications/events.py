@@ -24,6 +24,7 @@ from federations.models import Affiliation
 from games.models import MatchResult
 from games.services.scoring import format_score
 from tournaments.models import Entry, Pairing, Registration, Tournament, Walkover
+from tournaments.selectors.tournaments import with_flight_rounds
 
 BATCH = 500  # ids a query reads at once
 
@@ -70,6 +71,7 @@ def pairings_published(tournament_id: int, pairing_ids: list[int], changed_ids: 
             "tournament", "match", "top__player", "bottom__player").filter(
             pk__in=pairing_ids[start:start + BATCH], tournament_id=tournament_id)
     messages = []
+    with_flight_rounds(pairings)
     for pairing in sorted(pairings, key=lambda p: (p.flight, p.round, p.number)):
         messages += _pairing_messages(pairing, pairing.pk in changed)
     return messages
@@ -80,6 +82,12 @@ def pairing_published(pairing_id: int, changed: bool = False) -> list[Message]:
     pairing = Pairing.objects.select_related(
         "tournament", "match", "top__player", "bottom__player").filter(pk=pairing_id).first()
     return [] if pairing is None else _pairing_messages(pairing, changed)
+
+
+def round_of(pairing: Pairing) -> list[Any]:
+    """How a message stores a pairing's round: its event's format, flight, number and the
+    flight's rounds, named in the reader's language when shown (``messages.a_round``)."""
+    return [pairing.tournament.format, pairing.flight, pairing.round, pairing.rounds_in_flight()]
 
 
 def _pairing_messages(pairing: Pairing, changed: bool) -> list[Message]:
@@ -93,7 +101,7 @@ def _pairing_messages(pairing: Pairing, changed: bool) -> list[Message]:
             continue
         params = {
             "event": pairing.tournament.name, "opponent": other.player.display_name,
-            "flight": pairing.flight, "round": pairing.round,
+            "flight": pairing.flight, "round": round_of(pairing),
             "table": pairing.table or None, "length": pairing.match.length,
             "time_control": pairing.match.time_control or None,
         }
@@ -127,7 +135,7 @@ def match_forfeited(pairing_id: int, winner_id: int, absent_id: int, reason: str
         return []
     winner, absent = entries[winner_id], entries[absent_id]
     params = {"event": pairing.tournament.name, "flight": pairing.flight,
-              "round": pairing.round, "winner": winner.player.display_name,
+              "round": round_of(pairing), "winner": winner.player.display_name,
               "absent": absent.player.display_name, "reason": reason}
     club_id = pairing.tournament.club_id
     url = pairing.tournament.get_absolute_url()

@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy as _
 from disputes.models import Ruling
 from games.models import match_name
 from notifications.models import Kind, Notification
+from tournaments.format_registry import format_of
 from tournaments.models import Flight, Walkover
 
 DASH = "—"
@@ -59,6 +60,18 @@ def a_match(value: Any) -> str:
     return str(value) if value not in (None, "") else DASH
 
 
+def a_round(value: Any) -> str:
+    """A round stored as ``[format, flight, number, rounds]`` (``round_of``), named as its
+    event's format names it in the current language ("Final", "Losers' final", "Round 3");
+    a bare number (stored before) as "Round n"."""
+    if isinstance(value, (list, tuple)) and len(value) == 4:
+        key, flight, number, rounds = value
+        return str(format_of(key).round_title(flight, int(number), int(rounds)))
+    if value in (None, ""):
+        return DASH
+    return str(_("Round %(number)s") % {"number": value})
+
+
 DISPUTED = {"result": _("a result"), "move": _("a move")}
 
 
@@ -89,22 +102,22 @@ def define(message: Message) -> Message:
     return message
 
 
-PAIRING_TEXT = _("%(flight)s, round %(round)s: you play %(opponent)s at table %(table)s, a match to "
+PAIRING_TEXT = _("%(flight)s, %(round)s: you play %(opponent)s at table %(table)s, a match to "
                  "%(length)s points (time control: %(time_control)s).")
-FLIGHT = {"flight": label_of(Flight)}
+FLIGHT = {"flight": label_of(Flight), "round": a_round}
 
-define(Message("pairing_ready", Kind.PAIRING, _("Your match in %(event)s is ready"), PAIRING_TEXT,
-               FLIGHT))
-define(Message("pairing_changed", Kind.PAIRING, _("Your pairing in %(event)s changed"), PAIRING_TEXT,
-               FLIGHT))
+define(Message("pairing_ready", Kind.PAIRING, _("%(round)s: your match in %(event)s is ready"),
+               PAIRING_TEXT, FLIGHT))
+define(Message("pairing_changed", Kind.PAIRING, _("%(round)s: your pairing in %(event)s changed"),
+               PAIRING_TEXT, FLIGHT))
 define(Message("check_in_open", Kind.CHECK_IN, _("Check-in for %(event)s is open"),
                _("Check in from your phone (the tournament page) before %(closes)s; players who "
                  "have not checked in by the draw do not play.")))
 define(Message("walkover_won", Kind.FORFEIT, _("You won a match of %(event)s by walkover"),
-               _("%(flight)s, round %(round)s against %(absent)s: %(reason)s."),
+               _("%(flight)s, %(round)s, against %(absent)s: %(reason)s."),
                {**FLIGHT, "reason": label_of(Walkover)}))
 define(Message("walkover_lost", Kind.FORFEIT, _("You lost a match of %(event)s by walkover"),
-               _("%(flight)s, round %(round)s against %(winner)s: %(reason)s. Ask "
+               _("%(flight)s, %(round)s, against %(winner)s: %(reason)s. Ask "
                  "the director if this is a mistake."),
                {**FLIGHT, "reason": label_of(Walkover)}))
 define(Message("registration_promoted", Kind.REGISTRATION, _("A place freed up: you are in %(event)s"),

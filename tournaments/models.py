@@ -416,6 +416,36 @@ class Pairing(models.Model):
     def __str__(self) -> str:
         return f"{self.tournament} {self.flight} R{self.round} M{self.number}"
 
+    @property
+    def flight_title(self) -> str:
+        """The flight as the event's format names it (double elimination's Winners' bracket)."""
+        return self.tournament.event_format.flight_title(self.flight)
+
+    @property
+    def round_title(self) -> str:
+        """The round as the event's format names it: "Final", "Semi-finals", "Losers'
+        final", "Round 3" (``EventFormat.round_title``). Needs the number of rounds of the
+        flight: set as ``flight_rounds`` by the selectors that read many pairings
+        (``tournaments.selectors.with_flight_rounds``), else read here."""
+        return self.tournament.event_format.round_title(self.flight, self.round,
+                                                        self.rounds_in_flight())
+
+    def rounds_in_flight(self) -> int:
+        """How many rounds this pairing's flight has (of its group): ``flight_rounds`` when
+        a selector has set it, else read (and kept)."""
+        rounds = self.__dict__.get("flight_rounds")
+        if rounds is None:
+            rounds = Pairing.objects.filter(
+                tournament_id=self.tournament_id, flight=self.flight, group=self.group,
+            ).aggregate(last=models.Max("round"))["last"] or self.round
+            self.flight_rounds = rounds
+        return rounds
+
+    @property
+    def stage_title(self) -> str:
+        """The flight and the round: "Consolation · Final", "Winners' bracket · Round 2"."""
+        return f"{self.flight_title} · {self.round_title}"
+
     def get_club(self) -> Club:
         return self.tournament.club
 

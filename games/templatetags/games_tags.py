@@ -8,6 +8,7 @@ from typing import Any
 from django import template
 
 from games import clock, reasons
+from games.choices import ResultStatus
 from games.services.scoring import format_score
 
 register = template.Library()
@@ -59,3 +60,16 @@ def clock_in_words(match: Any) -> str:
 def match_clock(match: Any, separator: str = " · ") -> dict[str, Any]:
     """The match's clock, its time control as written and "clocks required", on one line."""
     return {"match": match, "separator": separator}
+
+
+@register.inclusion_tag("games/_match_status.html")
+def match_status(match: Any) -> dict[str, Any]:
+    """The match's status as its result tells it: a result proposed (by whom, waiting for
+    the opponent), disputed or confirmed; before any result, the match's own status.
+    Reads the match's results (prefetched ones when there are)."""
+    results = list(match.results.all())
+    confirmed = [r for r in results if r.status == ResultStatus.CONFIRMED]
+    waiting = [r for r in results if r.status in (ResultStatus.PROPOSED, ResultStatus.DISPUTED)]
+    result = confirmed[0] if confirmed else max(waiting, key=lambda r: r.pk, default=None)
+    return {"match": match, "result": result,
+            "status": result.status if result is not None else match.status}

@@ -63,6 +63,40 @@ OLD_WORDS: dict[str, dict[str, str]] = {
     "%(match)s. The engine checks it, then a director rules.": {
         "ru": "%(match)s. Движок проверит его, затем директор вынесет решение.",
     },
+    # rounds by their names (a bare number before): the words of the texts before
+    "Your match in %(event)s is ready": {
+        "ru": "Ваш матч в турнире %(event)s готов",
+        "az": "%(event)s turnirində matçınız hazırdır",
+        "tr": "%(event)s turnuvasında maçınız hazır",
+    },
+    "Your pairing in %(event)s changed": {
+        "ru": "Ваша пара в турнире %(event)s изменилась",
+        "az": "%(event)s turnirində cütünüz dəyişdi",
+        "tr": "%(event)s turnuvasında eşleşmeniz değişti",
+    },
+    ("%(flight)s, round %(round)s: you play %(opponent)s at table %(table)s, a match to "
+     "%(length)s points (time control: %(time_control)s)."): {
+        "ru": ("%(flight)s, тур %(round)s: вы играете с %(opponent)s за столом %(table)s, матч "
+               "до %(length)s очков (контроль времени: %(time_control)s)."),
+        "az": ("%(flight)s, tur %(round)s: %(table)s masasında %(opponent)s ilə %(length)s xala "
+               "qədər matç oynayırsınız (vaxt nəzarəti: %(time_control)s)."),
+        "tr": ("%(flight)s, tur %(round)s: %(table)s masasında %(opponent)s ile %(length)s "
+               "puanlık bir maç oynuyorsunuz (süre kontrolü: %(time_control)s)."),
+    },
+    "%(flight)s, round %(round)s against %(absent)s: %(reason)s.": {
+        "ru": "%(flight)s, тур %(round)s против %(absent)s: %(reason)s.",
+        "az": "%(flight)s, tur %(round)s, rəqib %(absent)s: %(reason)s.",
+        "tr": "%(flight)s, tur %(round)s, rakip %(absent)s: %(reason)s.",
+    },
+    ("%(flight)s, round %(round)s against %(winner)s: %(reason)s. Ask the director if this is a "
+     "mistake."): {
+        "ru": ("%(flight)s, тур %(round)s против %(winner)s: %(reason)s. Если это ошибка, "
+               "обратитесь к директору."),
+        "az": ("%(flight)s, tur %(round)s, rəqib %(winner)s: %(reason)s. Səhvdirsə, direktordan "
+               "soruşun."),
+        "tr": ("%(flight)s, tur %(round)s, rakip %(winner)s: %(reason)s. Bir hata varsa "
+               "yöneticiye sorun."),
+    },
 }
 NUMBERS = {"round", "length", "number"}
 # Values that are a name or, when there is none, a label ("A director").
@@ -114,6 +148,11 @@ def translated(words: str, language: str) -> list[str]:
         out = [gettext(words)]
     old = OLD_WORDS.get(words, {}).get(language)
     return out + [old] if old else out
+
+
+def words_in(words: str, language: str) -> str:
+    """The words as they were in ``language`` when this migration was written."""
+    return OLD_WORDS.get(words, {}).get(language) or gettext(words)
 
 
 def recognise(title: str, body: str, language: str) -> tuple[str, dict[str, Any]] | None:
@@ -203,11 +242,13 @@ def backwards(apps, schema_editor) -> None:
             for name, value in (row.params or {}).items():
                 if name in labelled or name in NAME_OR_LABEL:
                     values[name] = codes[name].get(value, value if value is not None else DASH)
+                elif name == "round" and isinstance(value, list):  # a named round: its number
+                    values[name] = str(value[2])
                 else:
                     values[name] = DASH if value in (None, "") else str(value)
             try:
-                row.title = (gettext(title_words) % values)[:200]
-                row.body = (gettext(body_words) % values if body_words else "")[:2000]
+                row.title = (words_in(title_words, language) % values)[:200]
+                row.body = (words_in(body_words, language) % values if body_words else "")[:2000]
             except (KeyError, ValueError, TypeError):
                 continue
         row.message, row.params = "", {}

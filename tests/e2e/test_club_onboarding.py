@@ -192,7 +192,7 @@ def test_a_club_starts_invites_imports_and_runs_a_tournament(live_server, browse
     oleg.get_by_role("heading", name="Results waiting for your answer").wait_for()
     oleg.goto(base + "/my-matches/")
     oleg.get_by_role("button", name="Confirm").first.click()
-    oleg.get_by_text("Result confirmed").wait_for()
+    oleg.get_by_text("Result confirmed.", exact=True).wait_for()
     ours = Pairing.objects.get(tournament=tournament, top__player__name__in=["Vera Lee", "Oleg Novak"],
                                bottom__player__name__in=["Vera Lee", "Oleg Novak"])
     assert ours.winner.player.name == "Vera Lee"

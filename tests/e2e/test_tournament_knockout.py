@@ -64,7 +64,7 @@ def test_draw_result_confirmation_and_the_bracket_updates(live_server, browser, 
     _log_in(opponent_page, live_server.url, loser.user.username)
     opponent_page.goto(live_server.url + "/my-matches/")
     opponent_page.get_by_role("button", name="Confirm").click()
-    opponent_page.get_by_text("Result confirmed").wait_for()
+    opponent_page.get_by_text("Result confirmed.", exact=True).wait_for()
     opponent_context.close()
 
     # The director's bracket page, never reloaded, shows the winner in the final.

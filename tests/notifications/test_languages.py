@@ -84,7 +84,7 @@ def test_a_russian_speaking_player_who_never_chose_reads_russian_everywhere(
         assert english_left(message.subject, names) == [], message.subject
         assert english_left(message.body.split("http")[0], names) == [], message.body
     to_bella = mails_to("bella@example.org")
-    assert [m.subject for m in to_bella] == [f"Your match in {EVENT} is ready"]
+    assert [m.subject for m in to_bella] == [f"Final: your match in {EVENT} is ready"]
     assert set(Notification.objects.filter(user=profile.user).values_list("language", flat=True)) == {"ru"}
 
     # His notifications page is Russian too, with no language cookie.

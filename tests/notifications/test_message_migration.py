@@ -78,7 +78,8 @@ def test_old_sentences_become_messages_and_the_rest_keep_their_text() -> None:
         assert pairing.params == {"event": "Кубок Арбата", "flight": "main", "round": 1,
                                   "opponent": "Bella I.", "table": "3", "length": 5,
                                   "time_control": None}
-        assert render(pairing, "en")[0] == "Your match in Кубок Арбата is ready"
+        # a round stored as a number, before rounds were named: "Round n"
+        assert render(pairing, "en")[0] == "Round 1: your match in Кубок Арбата is ready"
 
         assert walkover.message == "walkover_won"
         assert walkover.params["reason"] == "no_show" and walkover.params["flight"] == "main"

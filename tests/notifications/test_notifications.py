@@ -56,11 +56,11 @@ def test_a_draw_tells_each_player_their_match_in_the_site_and_by_email(
         event = drawn(4)
     first = pairing(event, "main", 1, 1)
     user = first.top.player.user
-    assert titles(user) == [f"Your match in {event.name} is ready"]
+    assert titles(user) == [f"Semi-finals: your match in {event.name} is ready"]
     note = Notification.objects.get(user=user)
     assert f"you play {first.bottom.player.display_name} at table {first.table}" in text_of(note)
     assert note.url == reverse("tournaments:my_matches")
-    assert mails_to(user.email) == [f"Your match in {event.name} is ready"]
+    assert mails_to(user.email) == [f"Semi-finals: your match in {event.name} is ready"]
     assert len(mail.outbox) == 4  # four players, one email each
     email = next(m for m in mail.outbox if user.email in m.to)
     assert f"http://127.0.0.1:8000{reverse('tournaments:my_matches')}" in email.body
@@ -120,7 +120,7 @@ def test_preferences_mute_a_kind_by_email_but_the_site_still_shows_it(
     notify.update_preferences(user=user, email=True, telegram_chat_id="", muted=["pairing:email"])
     with django_capture_on_commit_callbacks(execute=True):
         services.make_draw(tournament=event, actor=director_of(event))
-    assert titles(user) == [f"Your match in {event.name} is ready"]
+    assert titles(user) == [f"Final: your match in {event.name} is ready"]
     assert mails_to(user.email) == []
     with pytest.raises(notify.PreferenceError):
         notify.update_preferences(user=user, email=True, telegram_chat_id="", muted=["nonsense:email"])
@@ -155,7 +155,7 @@ def test_telegram_through_a_fake_bot_api_with_a_retry(django_capture_on_commit_c
         assert delivery.state == "sent" and delivery.attempts == 2
         assert [r.path for r in bot.requests] == ["/bot123:secret/sendMessage"] * 2
         sent = bot.requests[-1].json()
-        assert sent["chat_id"] == "4242" and f"Your match in {event.name} is ready" in sent["text"]
+        assert sent["chat_id"] == "4242" and f"Final: your match in {event.name} is ready" in sent["text"]
     assert mails_to(user.email) == []
 
 
@@ -194,7 +194,7 @@ def test_a_forfeit_is_told_to_both_and_a_withdrawal_to_the_opponent(
     assert titles(first.bottom.player.user)[-1] == f"You lost a match of {event.name} by walkover"
     assert f"You won a match of {event.name} by walkover" in titles(second.top.player.user)
     # the two winners meet in the final: both are told
-    assert titles(first.top.player.user)[-1] == f"Your match in {event.name} is ready"
+    assert titles(first.top.player.user)[-1] == f"Final: your match in {event.name} is ready"
     assert f"You lost a match of {event.name} by walkover" not in titles(second.bottom.player.user)
 
 
@@ -264,7 +264,7 @@ def test_the_api(django_capture_on_commit_callbacks) -> None:
     api.force_authenticate(user)
     listed = api.get("/api/notifications/").json()
     items = listed["results"] if isinstance(listed, dict) else listed
-    assert [n["title"] for n in items] == [f"Your match in {event.name} is ready"]
+    assert [n["title"] for n in items] == [f"Final: your match in {event.name} is ready"]
     assert api.post(f"/api/notifications/{items[0]['id']}/read/").json() == {"unread": 0}
     saved = api.put("/api/notifications/preferences/", {"email": False, "muted": ["result:email"]},
                     format="json")
@@ -289,7 +289,7 @@ def test_a_forfeit_taken_back_and_given_again_is_told_again(django_capture_on_co
             walkovers.undo_walkover(pairing=final, by=director)
     won = f"You won a match of {event.name} by walkover"
     assert titles(final.top.player.user).count(won) == 2
-    assert titles(final.top.player.user).count(f"Your match in {event.name} is ready") == 1
+    assert titles(final.top.player.user).count(f"Semi-finals: your match in {event.name} is ready") == 1
 
 
 def test_the_language_comes_from_the_person_s_profile(django_capture_on_commit_callbacks) -> None:

@@ -16,6 +16,10 @@ if TYPE_CHECKING:
     from tournaments.models import BracketConflict, Entry, Pairing, Tournament
 
 
+# Flights played round by round to a table, whose last round is no final.
+TABLE_FLIGHTS = (Flight.GROUP, Flight.SWISS, Flight.PLAYOFF)
+
+
 class EventFormat:
     key: ClassVar[str]
     settings: ClassVar[tuple[str, ...]] = ()
@@ -82,7 +86,11 @@ class EventFormat:
         return str(Flight(flight).label)
 
     def round_title(self, flight: str, number: int, rounds: int) -> str:
-        """Final, Semi-finals, Quarter-finals, then Round n, counting from the end."""
+        """A round of ``flight`` (``rounds`` of them) as every page and message names it:
+        a bracket's Final, Semi-finals, Quarter-finals, then Round n, counting from the
+        end; a table's rounds (round robin, Swiss, play-offs) are Round n."""
+        if flight in TABLE_FLIGHTS:
+            return _("Round %(number)s") % {"number": number}
         from_end = rounds - number
         if from_end == 0:
             return _("Final")

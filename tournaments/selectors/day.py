@@ -13,7 +13,7 @@ from clubs.permissions import AnyUser, player_for
 from tournaments import event_rules as rules
 from tournaments.event_rules import CheckIn, Division
 from tournaments.models import Entry, Pairing, Registration, Tournament, Walkover
-from tournaments.selectors.tournaments import visible_tournaments
+from tournaments.selectors.tournaments import visible_tournaments, with_flight_rounds
 
 BEFORE_DRAW = (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION)
 
@@ -156,6 +156,7 @@ def desk(tournament: Tournament) -> Desk:
         ).select_related("top__player", "bottom__player", "winner__player", "match")
         .order_by("flight", "round", "number")
     )
+    with_flight_rounds(pairings)
     return Desk(
         pending=[r for r in registrations if r.status == Registration.Status.PENDING],
         waiting=[r for r in registrations if r.status == Registration.Status.WAITLISTED],

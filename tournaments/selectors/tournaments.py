@@ -12,7 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import F, Q, QuerySet
+from django.db.models import F, Max, Q, QuerySet
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
@@ -60,7 +61,56 @@ def pairings_of(tournament: Tournament, flights: Iterable[str] | None = None) ->
     ).order_by("flight", "group", "round", "number")
     if flights is not None:
         query = query.filter(flight__in=list(flights))
-    return list(query)
+    pairings = list(query)
+    # whole flights: each one's number of rounds is known without asking again
+    last: dict[tuple[str, int], int] = defaultdict(int)
+    for pairing in pairings:
+        key = (pairing.flight, pairing.group)
+        last[key] = max(last[key], pairing.round)
+    for pairing in pairings:
+        pairing.flight_rounds = last[(pairing.flight, pairing.group)]
+    return pairings
+
+
+def round_links(pairing: Pairing) -> dict[str, str]:
+    """Where a pairing's round and table are shown: a bracket's match in its bracket, a
+    table's round on its score sheets, the table on the match's score sheet."""
+    tournament_pk = pairing.tournament_id
+    sheets = f"{reverse('tournaments:score_sheets', args=[tournament_pk])}?round={pairing.round}"
+    if pairing.flight in BRACKET_FLIGHTS:
+        round_url = f"{reverse('tournaments:bracket', args=[tournament_pk])}#pairing-{pairing.pk}"
+    else:
+        round_url = sheets
+    return {"round_url": round_url, "table_url": f"{sheets}#score-sheet-{pairing.pk}"}
+
+
+def rounds_in_play(pairings: list[Pairing]) -> list[str]:
+    """The rounds whose matches are being played, as the event's format names them
+    ("Semi-finals"; with the flight when two flights play at once: "Consolation · Final")."""
+    ready = [p for p in pairings if p.state == Pairing.State.READY and p.match_id is not None]
+    several = len({p.flight for p in ready}) > 1
+    titles: list[str] = []
+    for pairing in sorted(ready, key=lambda p: (FLIGHT_ORDER.get(p.flight, 99), p.round)):
+        title = pairing.stage_title if several else pairing.round_title
+        if title not in titles:
+            titles.append(title)
+    return titles
+
+
+FLIGHT_ORDER = {flight: index for index, flight in enumerate(Flight.values)}
+
+
+def with_flight_rounds(pairings: list[Pairing]) -> list[Pairing]:
+    """Each pairing's number of rounds in its flight (what ``Pairing.round_title`` needs),
+    for pairings of any events: one query."""
+    tournaments = {pairing.tournament_id for pairing in pairings}
+    rows = (Pairing.objects.filter(tournament_id__in=tournaments).order_by()
+            .values_list("tournament_id", "flight", "group").annotate(last=Max("round")))
+    last = {(pk, flight, group): rounds for pk, flight, group, rounds in rows}
+    for pairing in pairings:
+        pairing.flight_rounds = last.get((pairing.tournament_id, pairing.flight, pairing.group),
+                                         pairing.round)
+    return pairings
 
 
 def search_players(search: str, viewer: clubs_selectors.NameViewer, *,
@@ -130,7 +180,18 @@ class CrossCell:
 class CrossRow:
     entry: Entry
     cells: list[CrossCell]
-    wins: int = 0
+    wins: int = 0  # byes and walkovers included, before any penalty
+    byes: list[int] = field(default_factory=list)  # the rounds of this player's byes
+
+    @property
+    def penalty(self) -> int:
+        """A late entry's penalty points, taken off the match wins as the standings do."""
+        return self.entry.penalty_points
+
+    @property
+    def total(self) -> int:
+        """The match wins the standings count: wins less the penalty."""
+        return self.wins - self.penalty
 
 
 @dataclass
@@ -145,6 +206,14 @@ class GroupTable:
     # entries whose PR figures are not shown (their player shows PR to their clubs only)
     pr_hidden: set[int] = field(default_factory=set)
 
+    @property
+    def has_byes(self) -> bool:
+        return any(row.byes for row in self.rows)
+
+    @property
+    def has_penalties(self) -> bool:
+        return any(row.penalty for row in self.rows)
+
 
 @dataclass
 class StandingLine:
@@ -154,6 +223,7 @@ class StandingLine:
     values: list[object]  # one per tiebreak of the event, "" where it is worked out among ties
     penalty: int = 0  # a late entry's penalty points, already taken off the match wins
     withdrawn: bool = False  # left the event: listed last, without a place
+    byes: list[int] = field(default_factory=list)  # the rounds of the player's byes
 
 
 def crosstables(tournament: Tournament, *, flight: str = Flight.GROUP) -> list[GroupTable]:
@@ -187,7 +257,8 @@ def crosstables(tournament: Tournament, *, flight: str = Flight.GROUP) -> list[G
         hidden = _pr_hidden(standings, members)
         tables.append(GroupTable(group, members, rows, standings,
                                  _explain(standings, members, hidden),
-                                 _lines(standings, members, standings_order(tournament), hidden),
+                                 _lines(standings, members, standings_order(tournament),
+                                        {row.entry.pk: row.byes for row in rows}, hidden),
                                  _penalties(standings, members), hidden))
     return tables
 
@@ -214,7 +285,9 @@ def _fill(rows: list[CrossRow], index: dict[int, int], pairing: Pairing) -> None
         return
     top = index[pairing.top_id]
     if pairing.bottom_id is None or pairing.bottom_id not in index:
-        rows[top].wins += pairing.state == Pairing.State.BYE
+        if pairing.state == Pairing.State.BYE:
+            rows[top].wins += 1
+            rows[top].byes.append(pairing.round)
         return
     bottom = index[pairing.bottom_id]
     for me, other, seat in ((top, bottom, 1), (bottom, top, 2)):
@@ -255,6 +328,7 @@ def _shown_value(row_values: Any, key: str, entry_id: int, hidden: set[int]) -> 
 
 
 def _lines(standings: Standings | None, entries: list[Entry], order: Iterable[str],
+           byes: dict[int, list[int]] | None = None,
            hidden: set[int] = frozenset()) -> list[StandingLine]:  # type: ignore[assignment]
     if standings is None:
         return []
@@ -263,7 +337,7 @@ def _lines(standings: Standings | None, entries: list[Entry], order: Iterable[st
     return [
         StandingLine(row.place, row.shared, names[row.player],
                      [_shown_value(row.values, k, row.player, hidden) for k in order],
-                     row.penalty, row.withdrawn)
+                     row.penalty, row.withdrawn, (byes or {}).get(row.player, []))
         for row in standings.rows
     ]
 
@@ -368,7 +442,7 @@ def my_pairings(player: Player) -> list[Pairing]:
         "tournament__club", "match__player1", "match__player2", "match__winner",
         "top__player", "bottom__player",  # the API's sides: not one query per pairing
     ).prefetch_related("match__results").order_by("-tournament__starts_on", "flight", "round", "number")
-    return list(pairings)
+    return with_flight_rounds(list(pairings))
 
 
 def my_pairing_events(player: Player) -> list[tuple[int, str]]:

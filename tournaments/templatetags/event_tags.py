@@ -11,8 +11,9 @@ from django.utils.translation import gettext as _
 
 from clubs import calendar
 from clubs.profiles import calendar_token, own_time_zone
-from tournaments.models import Tournament
+from tournaments.models import Pairing, Tournament
 from tournaments.selectors import day as day_selectors
+from tournaments.selectors import tournaments as selectors
 from tournaments.selectors.when import event_times
 
 register = template.Library()
@@ -127,3 +128,16 @@ def calendar_link(context: dict[str, Any], tournament: Tournament) -> str:
     if tournament.is_public or user is None or not user.is_authenticated:
         return calendar.feed_path("event", str(tournament.pk))
     return calendar.feed_path("event", str(tournament.pk), token=calendar_token(user))
+
+
+@register.inclusion_tag("tournaments/_match_in_event.html")
+def match_in_event(match: Any) -> dict[str, Any]:
+    """Where a tournament match is played, with links: its event, its round as the
+    format names it (the bracket, or the round's score sheets) and its table. Nothing for
+    a match outside an event. For the match and dispute pages of the apps below and
+    beside this one."""
+    pairing = (Pairing.objects.select_related("tournament").filter(match_id=match.pk).first()
+               if match is not None and match.pk else None)
+    if pairing is None:
+        return {"pairing": None}
+    return {"pairing": pairing, "tournament": pairing.tournament, **selectors.round_links(pairing)}

@@ -72,6 +72,7 @@ def _console_context(request: HttpRequest, tournament: Tournament) -> dict[str, 
         "form": TournamentForm(instance=tournament),
         "open_pairings": [p for p in pairings if p.state == Pairing.State.READY],
         "decided_pairings": [p for p in pairings if p.state == Pairing.State.DECIDED],
+        "rounds_in_play": selectors.rounds_in_play(pairings),
         "conflicts": tournament.conflicts.filter(status=BracketConflict.Status.OPEN)
         .select_related("pairing", "previous_winner__player", "new_winner__player"),
         "log": activity.described(tournament.log.select_related("actor__player")[:15]),

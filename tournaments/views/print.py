@@ -75,7 +75,8 @@ def tv_context(tournament: Tournament) -> dict:
     finished = [p for p in pairings if p.state == Pairing.State.DECIDED]
     finished.sort(key=lambda p: (p.match.finished_at if p.match and p.match.finished_at else p.ready_at)
                   or tournament.created_at, reverse=True)
-    context = {"tournament": tournament, "playing": playing, "recent": finished[:8]}
+    context = {"tournament": tournament, "playing": playing, "recent": finished[:8],
+               "rounds_in_play": selectors.rounds_in_play(pairings)}
     if tournament.is_knockout:
         context["flights"] = selectors.bracket(tournament, [p for p in pairings if p.flight in KNOCKOUT])
     else:
