@@ -154,6 +154,11 @@ class Match(models.Model):
                                                            blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    # When the match was played: ratings take matches in this order. Set when its first
+    # result becomes official (the time of that confirmation) unless it is known already
+    # (a result entered later for a match played earlier keeps its day); a correction
+    # keeps it.
+    played_at = models.DateTimeField(_("played at"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
