@@ -109,13 +109,11 @@ def generate_federation(size: Size, progress: Callable[[str], None] = lambda lin
         summary.rows = builder.writer.finish()
         summary.federation = builder.federation
         summary.seconds["rows"] = time.perf_counter() - started
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("ANALYZE")  # bulk-loaded tables have no statistics yet
+    _analyze()
     started = time.perf_counter()
     for variant in ("backgammon", "nardy"):
         progress(f"ratings: {variant}")
-        rebuild_ratings(variant=variant)
+        rebuild_ratings(variant=variant, rescore=False)
     summary.seconds["ratings"] = time.perf_counter() - started
     started = time.perf_counter()
     progress("ranking points")
@@ -123,7 +121,16 @@ def generate_federation(size: Size, progress: Callable[[str], None] = lambda lin
         for tournament in Tournament.objects.filter(pk__in=builder.tournament_ids).order_by("starts_on", "pk"):
             score_tournament(tournament=tournament)
     summary.seconds["points"] = time.perf_counter() - started
+    _analyze()
     return summary
+
+
+def _analyze() -> None:
+    """Bulk-loaded tables have no statistics until ANALYZE: PostgreSQL would plan every
+    page's queries for empty tables (autovacuum catches up only later)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
 
 
 class _Builder:

@@ -2,9 +2,8 @@
 
 ``TableWriter.table(Model, columns)`` gives a ``Table`` that takes rows as tuples in the
 order of ``columns`` (attribute names such as ``club_id``); every other concrete column
-gets its field's default, worked out once. On PostgreSQL the rows go through
-``COPY ... FROM STDIN`` (psycopg's ``copy``), elsewhere through ``executemany`` of one
-INSERT, in batches either way. Ids are handed out by ``next_ids`` from the table's
+gets its field's default, worked out once. The rows go in batches through
+``common.bulk.insert_rows`` (PostgreSQL's ``COPY ... FROM STDIN``). Ids are handed out by ``next_ids`` from the table's
 largest id, so rows can point at each other before they are written; ``finish`` moves
 the tables' sequences past them (PostgreSQL) and flushes what is left.
 
@@ -13,13 +12,14 @@ No signals run and no ``save()``: the caller writes rows that are already consis
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.core.management.color import no_style
 from django.db import connections
 from django.db.models import Max, Model
+
+from common.bulk import insert_rows
 
 BATCH_ROWS = 20_000
 
@@ -44,8 +44,6 @@ class Table:
         self.rest = [name for name in fields if name not in columns]
         self.fields = [fields[name] for name in (*self.given, *self.rest)]
         self.defaults = tuple(_default(fields[name]) for name in self.rest)
-        self.json = [i for i, field in enumerate(self.fields)
-                     if field.get_internal_type() == "JSONField"]
         self.rows: list[tuple[Any, ...]] = []
         self.written = 0
 
@@ -61,19 +59,10 @@ class Table:
     def flush(self) -> None:
         if not self.rows:
             return
-        rows = [row + self.defaults for row in self.rows]
-        if self.json:
-            rows = [self._dump_json(row) for row in rows]
-        self.writer.write(self, rows)
-        self.written += len(rows)
+        defaults = self.defaults
+        self.written += insert_rows(self.model, self.fields, [row + defaults for row in self.rows],
+                                    using=self.writer.connection.alias)
         self.rows = []
-
-    def _dump_json(self, row: tuple[Any, ...]) -> tuple[Any, ...]:
-        values = list(row)
-        for index in self.json:
-            if values[index] is not None:
-                values[index] = json.dumps(values[index])
-        return tuple(values)
 
 
 class TableWriter:
@@ -98,25 +87,6 @@ class TableWriter:
         first = self.last_id[model] + 1
         self.last_id[model] += count
         return range(first, first + count)
-
-    def write(self, table: Table, rows: list[tuple[Any, ...]]) -> None:
-        quote = self.connection.ops.quote_name
-        names = ", ".join(quote(field.column) for field in table.fields)
-        db_table = quote(table.model._meta.db_table)
-        with self.connection.cursor() as cursor:
-            if self.postgres:
-                with cursor.cursor.copy(f"COPY {db_table} ({names}) FROM STDIN") as copy:
-                    for row in rows:
-                        copy.write_row(row)
-                return
-            prepared = [
-                tuple(field.get_db_prep_save(value, self.connection)
-                      if index not in table.json else value
-                      for index, (field, value) in enumerate(zip(table.fields, row, strict=True)))
-                for row in rows
-            ]
-            marks = ", ".join(["%s"] * len(table.fields))
-            cursor.executemany(f"INSERT INTO {db_table} ({names}) VALUES ({marks})", prepared)
 
     def finish(self) -> dict[str, int]:
         """Write what is pending and move the sequences past the ids given; rows per model."""
