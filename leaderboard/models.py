@@ -95,7 +95,7 @@ class RatingChange(models.Model):
             models.UniqueConstraint(fields=["player", "match"], name="one_change_per_player_match"),
         ]
         indexes = [
-            models.Index(fields=["variant", "at", "match"], name="rating_change_order"),
+            models.Index(fields=["variant", "at", "match", "player"], name="rating_change_order"),
             models.Index(fields=["player", "variant", "at"], name="rating_change_player"),
         ]
 
