@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from chouette import core as chouette
 from chouette.models import ChouetteEvent, ChouetteLedgerEntry, ChouetteParticipant, ChouetteSession
@@ -86,15 +87,16 @@ class GenerationError(Exception):
 
 def _check(size: Size) -> None:
     if size.clubs < 1 or size.seasons < 1 or size.matches < 0:
-        raise GenerationError("At least one club and one season are needed, and no negative matches.")
+        raise GenerationError(_("A federation needs at least one club, one season and no "
+                                "negative number of matches."))
     if size.players < 2 * size.clubs:
         raise GenerationError(
-            f"{size.players} players cannot fill {size.clubs} clubs: give at least two a club."
-        )
+            _("%(players)d players cannot fill %(clubs)d clubs: give each club at least two.")
+            % {"players": size.players, "clubs": size.clubs})
     if Federation.objects.filter(slug=size.tag).exists():
         raise GenerationError(
-            f"A federation «{size.tag}» is there already: choose another --prefix or --seed."
-        )
+            _("A federation «%(slug)s» is there already: choose another --prefix or --seed.")
+            % {"slug": size.tag})
 
 
 def generate_federation(size: Size, progress: Callable[[str], None] = lambda line: None) -> Summary:
@@ -273,9 +275,9 @@ class _Builder:
                 done = season * size.clubs + index + 1
                 casual = max(0, round(size.matches * done / club_seasons) - made)
                 made += casual
-                for _ in range(casual):
+                for _number in range(casual):
                     self._casual(club_id, first)
-                for _ in range(CHOUETTES_PER_CLUB_SEASON):
+                for _number in range(CHOUETTES_PER_CLUB_SEASON):
                     self._chouette(club_id, first)
 
     def _beats(self, first: int, second: int) -> float:
@@ -396,7 +398,7 @@ class _Builder:
         session_id = self._id(ChouetteSession)
         began = self._moment(day, 9 * 60)
         records = []
-        for _ in range(rng.randint(4, 12)):
+        for _game in range(rng.randint(4, 12)):
             kind = chouette.ResultKind.GAMMON if rng.random() < 0.2 else chouette.ResultKind.SINGLE
             record = chouette.GameRecord(
                 lineup=state.next_lineup,
