@@ -372,8 +372,9 @@ def _append(variant: str, row: RatedRow) -> None:
     players = [row.winner_id, row.loser_id]
     current = {r.player_id: r for r in PlayerRating.objects.filter(variant=variant, player_id__in=players)}
     replay = _Replay(variant, row.key, set(players))
+    # a player without a current rating has no rated match of this game yet
     replay.states = {player: (current[player].rating, current[player].experience)
-                     for player in players if player in current}
+                     if player in current else NEW for player in players}
     replay.stream_writes = False
     replay.step(row.key, row, None)
     replay.write()
