@@ -9,7 +9,7 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from rest_framework.permissions import SAFE_METHODS, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 
@@ -104,7 +104,14 @@ def visible_q(user: AnyUser | None, *, public: str = "is_public", club: str = "c
     clubs = clubs_seeing_private(user)
     if clubs is None:
         return Q()
-    return Q(**{public: True}) | Q(**{f"{club}__in": clubs.values("pk")})
+    if user is None or not user.is_authenticated:
+        return Q(**{public: True})
+    # A correlated EXISTS, asked only of the rows that are not public: with "club IN
+    # (subquery)" PostgreSQL hashes the clubs and then scans the whole table it filters
+    # (every match, for a player's rating history) instead of looking up the few rows.
+    own = Club.objects.filter(Q(directors=user) | Q(memberships__player__user_id=user.pk),
+                              pk=OuterRef(club))
+    return Q(**{public: True}) | Q(Exists(own))
 
 
 def player_for(user: AnyUser | None) -> Player | None:

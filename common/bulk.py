@@ -6,10 +6,15 @@ row and field, and resolving those expressions costs milliseconds a row in Pytho
 ``UPDATE ... FROM (VALUES ...)`` statement per batch instead (PostgreSQL, and SQLite from
 3.33): the values travel as parameters and the database joins them to the rows by
 primary key. A batch holds as many rows as the database's parameter limit allows.
+
+``insert_rows`` writes new rows given as tuples of column values: through PostgreSQL's
+``COPY ... FROM STDIN`` (psycopg's ``copy``: no SQL to parse and no parameters per
+row), elsewhere through ``executemany`` of one INSERT. No model instances are made.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -71,3 +76,36 @@ def update_rows(model: type[Model], objs: Iterable[Model], fields: Sequence[str]
             cursor.execute(sql, params)
             written += cursor.rowcount
     return written
+
+
+def insert_rows(model: type[Model], fields: Sequence[Any], rows: Iterable[Sequence[Any]],
+                using: str | None = None) -> int:
+    """Insert ``rows`` (tuples of values of ``fields``, model fields in order) into
+    ``model``'s table; every column not listed takes its database default (an omitted
+    primary key is assigned by the database). Nothing runs but the INSERT: no signals,
+    no ``save()``, no Python-side defaults. Returns the number of rows written."""
+    connection = connections[using or router.db_for_write(model)]
+    quote = connection.ops.quote_name
+    names = ", ".join(quote(field.column) for field in fields)
+    table = quote(model._meta.db_table)
+    json_columns = [i for i, field in enumerate(fields) if field.get_internal_type() == "JSONField"]
+    written = 0
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            with cursor.cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
+                for row in rows:
+                    if json_columns:
+                        row = [json.dumps(value) if i in json_columns and value is not None
+                               else value for i, value in enumerate(row)]
+                    copy.write_row(row)
+                    written += 1
+            return written
+        marks = ", ".join(["%s"] * len(fields))
+        prepared = [
+            tuple(json.dumps(value) if i in json_columns and value is not None
+                  else field.get_db_prep_save(value, connection)
+                  for i, (field, value) in enumerate(zip(fields, row, strict=True)))
+            for row in rows
+        ]
+        cursor.executemany(f"INSERT INTO {table} ({names}) VALUES ({marks})", prepared)
+        return len(prepared)

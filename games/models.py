@@ -154,11 +154,23 @@ class Match(models.Model):
                                                            blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    # When the match was played: ratings take matches in this order. Set when its first
+    # result becomes official (the time of that confirmation) unless it is known already
+    # (a result entered later for a match played earlier keeps its day); a correction
+    # keeps it.
+    played_at = models.DateTimeField(_("played at"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
         verbose_name = _("match")
         verbose_name_plural = _("matches")
+        indexes = [
+            # the matches under way, newest first (the home page)
+            models.Index(fields=["status", "-id"], name="match_by_status"),
+            # the rating lists' order: one ordered pass over a game type's rated matches
+            models.Index(fields=["variant", "played_at", "id"], name="match_rating_order",
+                         condition=Q(rated=True, winner__isnull=False)),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=Q(length=0) | Q(jacoby=False, beavers=False),
@@ -408,6 +420,11 @@ class MatchResult(models.Model):
         ordering = ["match", "-entered_at", "-pk"]
         verbose_name = _("match result")
         verbose_name_plural = _("match results")
+        indexes = [
+            # the latest confirmed results (the home page, a club's page)
+            models.Index(fields=["-confirmed_at", "-id"], name="result_latest_confirmed",
+                         condition=Q(status="confirmed")),
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["match"],

@@ -63,8 +63,8 @@ class PlayerRating(models.Model):
 class RatingChange(models.Model):
     """One player's side of one rated match: the rating history.
 
-    Rated matches are taken in the order of ``at`` (when the match's result was first
-    confirmed; a later correction keeps the match's place) and then the match id.
+    Rated matches are taken in the order of ``at`` (when the match was played,
+    ``Match.played_at``; a later correction keeps the match's place) and then the match id.
     ``experience`` is the player's experience after this match.
     """
 
@@ -85,7 +85,7 @@ class RatingChange(models.Model):
     after = models.FloatField(_("rating after"))
     delta = models.FloatField(_("change"))
     experience = models.PositiveIntegerField(_("experience after"))
-    at = models.DateTimeField(_("first confirmed at"))
+    at = models.DateTimeField(_("played at"))
 
     class Meta:
         ordering = ["at", "match_id", "pk"]
@@ -95,7 +95,7 @@ class RatingChange(models.Model):
             models.UniqueConstraint(fields=["player", "match"], name="one_change_per_player_match"),
         ]
         indexes = [
-            models.Index(fields=["variant", "at", "match"], name="rating_change_order"),
+            models.Index(fields=["variant", "at", "match", "player"], name="rating_change_order"),
             models.Index(fields=["player", "variant", "at"], name="rating_change_player"),
         ]
 

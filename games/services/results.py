@@ -481,7 +481,9 @@ def _make_official(match: Match, result: MatchResult, by: AnyUser) -> None:
     match.winner = match.player_in_seat(seat) if seat else None
     match.status = MatchStatus.FINISHED
     match.finished_at = result.confirmed_at or timezone.now()
-    match.save(update_fields=["score1", "score2", "winner", "status", "finished_at"])
+    if match.played_at is None:
+        match.played_at = match.finished_at
+    match.save(update_fields=["score1", "score2", "winner", "status", "finished_at", "played_at"])
     for other in match.results.filter(status__in=OPEN).exclude(pk=result.pk):
         _change_status(
             match,

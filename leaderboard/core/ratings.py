@@ -87,9 +87,18 @@ def experience_factor(experience: float) -> float:
 
 def rate_match(winner: PlayerRating, loser: PlayerRating, length: int) -> tuple[float, float]:
     """The winner's gain and the loser's (negative) change for a match of ``length``."""
-    surprise = win_probability(loser.rating, winner.rating, length)
-    step = 4.0 * math.sqrt(length) * surprise
-    return step * experience_factor(winner.experience), -step * experience_factor(loser.experience)
+    return rate(winner.rating, winner.experience, loser.rating, loser.experience, length)
+
+
+def rate(winner_rating: float, winner_experience: float, loser_rating: float,
+         loser_experience: float, length: int) -> tuple[float, float]:
+    """``rate_match`` over plain numbers, for loops over a million matches (the same
+    arithmetic in the same order, so both give the same floats)."""
+    root = math.sqrt(length)
+    surprise = 1.0 / (10.0 ** ((winner_rating - loser_rating) * root / 2000.0) + 1.0)
+    step = 4.0 * root * surprise
+    return (step * max(1.0, 5.0 - winner_experience / 100.0),
+            -step * max(1.0, 5.0 - loser_experience / 100.0))
 
 
 def _check(match: RatedMatch) -> None:

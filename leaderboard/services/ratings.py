@@ -1,37 +1,78 @@
 """Writes of the rating lists: the FIBS formula of ``leaderboard.core.ratings`` over the ORM.
 
 Ratings are a pure function of the ordered list of rated matches of one game type. The
-order key is ``(at, match id)`` where ``at`` is when the match's result was first
-confirmed (an override or correction keeps the match in its place; see
-``first_confirmed_at``). A rated match is one with ``rated`` set, a length of at least
-one point, two players, a winner and a confirmed result.
+order key is ``(played_at, match id)``: ratings follow the date each match was played
+(``Match.played_at``, set when its first result became official; a correction keeps
+it). A rated match is one with ``rated`` set, a length of at least one point, two
+players, a winner and a confirmed result. ``RatingChange.at`` is the match's key time.
 
 * ``record_match`` (called when a result is confirmed, overridden or corrected): a new
-  match that comes last is appended; anything else (a correction, a match that is no
-  longer rated, a match confirmed out of order) rebuilds the list from that match on.
-* ``rebuild_ratings``: the list from a point of the order onward, or all of it.
+  match played after both players' latest rated match is appended (two rows and two
+  ratings written); anything else (a back-dated result, a correction, a match that is no
+  longer rated) replays from that match on, and only the later matches of the players it
+  reaches: its two players, then whoever played one of them afterwards, and so on.
+* ``rebuild_ratings``: the whole list (or the list from a point of the order on),
+  read from the matches in one ordered pass and compared with the stored rows, so
+  only what differs is written.
 
-Both paths feed the same ``apply_match`` the same stored ratings, so an incremental
-history and ``manage.py recompute_ratings`` give identical numbers.
+Both paths feed the same ``core.ratings.rate`` the same numbers in the same order, so an
+incremental history and ``manage.py recompute_ratings`` give identical floats. Events
+whose entrants' starting ratings changed are scored again (``tournament_points``).
 """
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from itertools import groupby
+from typing import Any
 
-from django.db import transaction
-from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
+from django.db import connection, transaction
+from django.db.models import BigIntegerField, Count, Exists, Func, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from games.models import Match, MatchResult, ResultStatus
-from leaderboard.core.ratings import NEW_PLAYER, RatedMatch, apply_match
-from leaderboard.core.ratings import PlayerRating as RatingState
+from common.bulk import insert_rows, update_rows
+from games.models import Match, MatchResult, MatchStatus, ResultStatus
+from leaderboard.core.ratings import START_RATING, rate
 from leaderboard.models import PlayerRating, RatingChange, RatingList
 
 OrderKey = tuple[datetime.datetime, int]
+State = tuple[float, int]  # rating, experience
+NEW: State = (START_RATING, 0)
+CHUNK = 20_000
+STORED = ("pk", "at", "match_id", "player_id", "opponent_id", "won", "length", "before", "after",
+          "delta", "experience")
+WRITTEN = ("player", "opponent", "variant", "match", "won", "length", "before", "after", "delta",
+           "experience", "at")
+
+
+EPOCH = datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
+
+
+class EpochMicroseconds(Func):
+    """A time as microseconds since 1970: a million rows' times read as integers, which
+    the database driver hands over many times faster than timestamps."""
+
+    output_field = BigIntegerField()
+
+    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> Any:
+        return self.as_sql(compiler, connection,
+                           template="(EXTRACT(EPOCH FROM %(expressions)s) * 1000000)::bigint", **extra)
+
+    def as_sqlite(self, compiler: Any, connection: Any, **extra: Any) -> Any:
+        # Django stores "YYYY-MM-DD HH:MM:SS[.ffffff]" in UTC: whole seconds from the
+        # Julian day, the microseconds from the text
+        template = ("(CAST(ROUND((julianday(%(expressions)s) - 2440587.5) * 86400 - "
+                    "CAST(substr(%(expressions)s || '.000000', 21, 6) AS INTEGER) / 1000000.0) "
+                    "AS INTEGER) * 1000000 + CAST(substr(%(expressions)s || '.000000', 21, 6) "
+                    "AS INTEGER))")
+        return self.as_sql(compiler, connection, template=template, **extra)
+
+
+def _moment(microseconds: int) -> datetime.datetime:
+    return EPOCH + datetime.timedelta(microseconds=microseconds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,45 +90,44 @@ class RatedRow:
         return (self.at, self.match_id)
 
 
-def first_confirmed_at() -> Coalesce:
-    """When a match's result was first made official (overridden rows were confirmed once)."""
-    official = MatchResult.objects.filter(
-        match=OuterRef("pk"),
-        status__in=[ResultStatus.CONFIRMED, ResultStatus.OVERRIDDEN],
-        confirmed_at__isnull=False,
-    ).order_by("confirmed_at")
-    return Coalesce(Subquery(official.values("confirmed_at")[:1]), "finished_at", "created_at")
-
-
 def rated_matches(variant: str) -> QuerySet[Match]:
-    """The variant's rated matches with their order time ``at``, in rating order."""
+    """The variant's rated matches, in rating order (``played_at``, id)."""
     confirmed = MatchResult.objects.filter(match=OuterRef("pk"), status=ResultStatus.CONFIRMED)
     return (
         Match.objects.filter(
-            variant=variant, rated=True, length__gte=1,
+            variant=variant, rated=True, length__gte=1, status=MatchStatus.FINISHED,
             player1__isnull=False, player2__isnull=False, winner__isnull=False,
+            played_at__isnull=False,
         )
         .filter(Exists(confirmed))
-        .annotate(at=first_confirmed_at())
-        .order_by("at", "pk")
+        .order_by("played_at", "pk")
     )
 
 
-def _rows(matches: QuerySet[Match]) -> list[RatedRow]:
-    rows = []
-    for match_id, at, player1, player2, winner, length in matches.values_list(
-        "pk", "at", "player1_id", "player2_id", "winner_id", "length"
-    ):
+def _stream(queryset: QuerySet) -> Iterator[tuple]:
+    """The rows of a ``values_list`` queryset as the driver gives them, in chunks from a
+    server-side cursor on PostgreSQL (the same as ``iterator()`` without Django's
+    per-value converters, which cost more than the replay itself)."""
+    sql, params = queryset.query.sql_with_params()
+    with connection.chunked_cursor() as cursor:
+        cursor.execute(sql, params)
+        while rows := cursor.fetchmany(CHUNK):
+            yield from rows
+
+
+def _rows(matches: QuerySet[Match]) -> Iterator[RatedRow]:
+    for match_id, at, player1, player2, winner, length in _stream(matches.annotate(
+        played=EpochMicroseconds("played_at")
+    ).values_list("pk", "played", "player1_id", "player2_id", "winner_id", "length")):
         if winner not in (player1, player2):
             continue  # not a result the ratings can use
-        loser = player2 if winner == player1 else player1
-        rows.append(RatedRow(match_id, at, winner, loser, length))
-    return rows
+        yield RatedRow(match_id, _moment(at), winner, player2 if winner == player1 else player1, length)
 
 
-def _after(matches: QuerySet[Match], key: OrderKey) -> QuerySet[Match]:
-    at, match_id = key
-    return matches.filter(Q(at__gt=at) | Q(at=at, pk__gte=match_id))
+def _from(queryset: QuerySet, since: OrderKey | None, at: str, match: str) -> QuerySet:
+    if since is None:
+        return queryset
+    return queryset.filter(Q(**{f"{at}__gt": since[0]}) | Q(**{at: since[0], f"{match}__gte": since[1]}))
 
 
 def _lock(variant: str) -> RatingList:
@@ -95,134 +135,290 @@ def _lock(variant: str) -> RatingList:
     return RatingList.objects.select_for_update().get(variant=variant)
 
 
+def _fill_played_at(matches: QuerySet[Match]) -> None:
+    """Matches made official without the results flow (an archive from before the field,
+    a test) are taken as played when their first result was confirmed, else when they
+    finished."""
+    official = MatchResult.objects.filter(
+        match=OuterRef("pk"), status__in=[ResultStatus.CONFIRMED, ResultStatus.OVERRIDDEN],
+        confirmed_at__isnull=False,
+    ).order_by("confirmed_at").values("confirmed_at")[:1]
+    matches.filter(played_at__isnull=True, winner__isnull=False).update(
+        played_at=Coalesce(Subquery(official), "finished_at", "created_at"))
+
+
+# --- the replay --------------------------------------------------------------------------
+
+
+@dataclass
+class _Replay:
+    """One ordered pass over a list from ``since``: new rows compared with stored ones."""
+
+    variant: str
+    since: OrderKey | None
+    dirty: set[int] | None  # players whose later matches are replayed; None: everybody
+    states: dict[int, State] = field(default_factory=dict)
+    inserts: list[tuple] = field(default_factory=list)
+    updates: list[RatingChange] = field(default_factory=list)
+    deletes: list[int] = field(default_factory=list)
+    replayed: int = 0
+    changed: set[int] = field(default_factory=set)  # players whose stored rows changed
+    first_change: datetime.datetime | None = None
+    # PostgreSQL's cursors read a snapshot, so rows are written while the list is read;
+    # SQLite's see the writes of their own connection: there rows are written at the end.
+    stream_writes: bool = field(default_factory=lambda: connection.vendor == "postgresql")
+
+    def touches(self, row: RatedRow) -> bool:
+        return self.dirty is None or row.winner_id in self.dirty or row.loser_id in self.dirty
+
+    def state_before(self, player: int, stored: dict[int, tuple] | None, key: OrderKey) -> State:
+        if player in self.states:
+            return self.states[player]
+        if self.since is None:
+            return NEW
+        if stored and player in stored:  # the stored row of this match knew it
+            old = stored[player]
+            return (old[7], old[10] - old[6])
+        last = (RatingChange.objects.filter(player_id=player, variant=self.variant)
+                .filter(Q(at__lt=key[0]) | Q(at=key[0], match_id__lt=key[1]))
+                .order_by("-at", "-match_id").values_list("after", "experience").first())
+        return NEW if last is None else (last[0], last[1])
+
+    def step(self, key: OrderKey, row: RatedRow | None, stored: dict[int, tuple] | None) -> None:
+        """The match at ``key``: as it is now (``row``) and as stored (by player)."""
+        if row is None:  # no longer rated (or moved): its rows go, its players are reached
+            for player, old in (stored or {}).items():
+                if self.since is not None:
+                    self.states.setdefault(player, (old[7], old[10] - old[6]))
+                self.deletes.append(old[0])
+                self._changed(player, key[0])
+                if self.dirty is not None:
+                    self.dirty.add(player)
+            return
+        if not self.touches(row):
+            return
+        winner = self.state_before(row.winner_id, stored, key)
+        loser = self.state_before(row.loser_id, stored, key)
+        gain, loss = rate(winner[0], winner[1], loser[0], loser[1], row.length)
+        self.replayed += 1
+        for player, opponent, before, delta, won in (
+            (row.winner_id, row.loser_id, winner, gain, True),
+            (row.loser_id, row.winner_id, loser, loss, False),
+        ):
+            after = (before[0] + delta, before[1] + row.length)
+            self.states[player] = after
+            if self.dirty is not None:
+                self.dirty.add(player)
+            new = (opponent, won, row.length, before[0], after[0], delta, after[1])
+            old = stored.get(player) if stored else None
+            if old is None:
+                self.inserts.append((player, opponent, self.variant, row.match_id, won, row.length,
+                                     before[0], after[0], delta, after[1], row.at))
+                self._changed(player, row.at)
+            elif old[4:] != new or old[1] != row.at:
+                self.updates.append(RatingChange(
+                    pk=old[0], opponent_id=opponent, won=won, length=row.length, before=before[0],
+                    after=after[0], delta=delta, experience=after[1], at=row.at))
+                self._changed(player, min(row.at, old[1]))
+        for player in set(stored or ()) - {row.winner_id, row.loser_id}:
+            self.deletes.append(stored[player][0])  # a player no longer in this match
+            self._changed(player, key[0])
+        if self.stream_writes and len(self.inserts) + len(self.updates) >= CHUNK:
+            self.write()
+
+    def _changed(self, player: int, at: datetime.datetime) -> None:
+        self.changed.add(player)
+        if self.first_change is None or at < self.first_change:
+            self.first_change = at
+
+    def write(self) -> None:
+        if self.deletes:
+            RatingChange.objects.filter(pk__in=self.deletes).delete()
+            self.deletes = []
+        if self.updates:
+            update_rows(RatingChange, self.updates,
+                        ["opponent", "won", "length", "before", "after", "delta", "experience", "at"])
+            self.updates = []
+        if self.inserts:
+            # a row of the same player and match may be stored under another key (the
+            # match was moved in the order): it goes first (its own turn comes later)
+            pairs = {(row[3], row[0]) for row in self.inserts}
+            moved = [pk for pk, match_id, player_id in RatingChange.objects.filter(
+                match_id__in={match_id for match_id, _ in pairs}).values_list("pk", "match_id", "player_id")
+                if (match_id, player_id) in pairs]
+            if moved:
+                RatingChange.objects.filter(pk__in=moved).delete()
+            fields = [RatingChange._meta.get_field(name) for name in WRITTEN]
+            insert_rows(RatingChange, fields, self.inserts)
+            self.inserts = []
+
+
+def _stored(variant: str, since: OrderKey | None) -> Iterator[tuple[OrderKey, dict[int, tuple]]]:
+    rows = _from(RatingChange.objects.filter(variant=variant), since, "at", "match_id")
+    ordered = _stream(rows.order_by("at", "match_id", "player_id").annotate(
+        micro=EpochMicroseconds("at")).values_list("pk", "micro", *STORED[2:]))
+    for (micro, match_id), group in groupby(ordered, key=lambda row: (row[1], row[2])):
+        at = _moment(micro)
+        yield (at, match_id), {row[3]: (row[0], at, *row[2:]) for row in group}
+
+
+def _merged(
+    matches: Iterator[RatedRow], stored: Iterator[tuple[OrderKey, dict[int, tuple]]]
+) -> Iterator[tuple[OrderKey, RatedRow | None, dict[int, tuple] | None]]:
+    """The two ordered streams side by side: (key, the match now, its stored rows)."""
+    row, old = next(matches, None), next(stored, None)
+    while row is not None or old is not None:
+        if old is None or (row is not None and row.key < old[0]):
+            yield row.key, row, None  # type: ignore[union-attr]
+            row = next(matches, None)
+        elif row is None or old[0] < row.key:
+            yield old[0], None, old[1]
+            old = next(stored, None)
+        else:
+            yield row.key, row, old[1]
+            row, old = next(matches, None), next(stored, None)
+
+
+def _from_stored(stored: Iterator[tuple[OrderKey, dict[int, tuple]]], skip: int,
+                 extra: RatedRow | None) -> Iterator[tuple[OrderKey, RatedRow | None, dict[int, tuple] | None]]:
+    """The stored list as matches (every match but ``skip`` is as stored), with ``extra``
+    (the match being recorded) put in its place."""
+    def as_row(key: OrderKey, by_player: dict[int, tuple]) -> RatedRow:
+        winner = next(row for row in by_player.values() if row[5])
+        return RatedRow(key[1], key[0], winner[3], winner[4], winner[6])
+
+    pending = extra
+    for key, by_player in stored:
+        if pending is not None and pending.key < key:
+            yield pending.key, pending, None
+            pending = None
+        if key[1] == skip:
+            same = pending is not None and pending.key == key
+            yield key, pending if same else None, by_player
+            if same:
+                pending = None
+            continue
+        yield key, as_row(key, by_player), by_player
+    if pending is not None:
+        yield pending.key, pending, None
+
+
+def _finish(replay: _Replay, players: Iterable[int] | None) -> None:
+    """Write what is left, then the touched players' ratings and rated-match counts."""
+    replay.write()
+    variant = replay.variant
+    counts_of = RatingChange.objects.filter(variant=variant)
+    if players is not None:
+        players = set(players)
+        counts_of = counts_of.filter(player_id__in=players)
+    counts = dict(counts_of.values_list("player_id").annotate(count=Count("pk")).order_by())
+    touched = set(replay.states) if players is None else players
+    rows = [PlayerRating(player_id=player, variant=variant, rating=replay.states[player][0],
+                         experience=replay.states[player][1], matches=counts[player])
+            for player in touched if counts.get(player) and player in replay.states]
+    PlayerRating.objects.bulk_create(
+        rows, batch_size=2000, update_conflicts=True, unique_fields=["player", "variant"],
+        update_fields=["rating", "experience", "matches", "updated_at"],
+    )
+    gone = PlayerRating.objects.filter(variant=variant)
+    if players is not None:
+        gone = gone.filter(player_id__in=[p for p in players if not counts.get(p)])
+    else:
+        gone = gone.exclude(player_id__in=list(counts)) if len(counts) < 30_000 else gone.filter(
+            ~Exists(RatingChange.objects.filter(variant=variant, player=OuterRef("player"))))
+    gone.delete()
+
+
+# --- entry points ------------------------------------------------------------------------
+
+
 @transaction.atomic
-def record_match(*, match: Match) -> None:
-    """Bring the rating lists up to date after ``match``'s result became official or changed."""
+def record_match(*, match: Match) -> dict[str, int]:
+    """Bring the rating lists up to date after ``match``'s result became official or changed.
+
+    Returns the number of matches replayed per game type (1 when it was appended)."""
+    if match.played_at is None:
+        _fill_played_at(Match.objects.filter(pk=match.pk))
+        match.refresh_from_db(fields=["played_at"])
+    replayed: dict[str, int] = {}
     variants = {match.variant, *RatingChange.objects.filter(match=match).values_list("variant", flat=True)}
     for variant in sorted(variants):
         _lock(variant)
-        earlier = RatingChange.objects.filter(match=match, variant=variant).order_by("at").first()
-        rows = _rows(rated_matches(variant).filter(pk=match.pk))
-        row = rows[0] if rows else None
-        if earlier is None and row is None:
+        old = {row[3]: row for row in RatingChange.objects.filter(match=match, variant=variant)
+               .values_list(*STORED)}
+        row = next(_rows(rated_matches(variant).filter(pk=match.pk)), None)
+        if not old and row is None:
             continue
-        last = (
-            RatingChange.objects.filter(variant=variant)
-            .order_by("-at", "-match_id")
-            .values_list("at", "match_id")
-            .first()
-        )
-        if earlier is None and row is not None and (last is None or row.key > tuple(last)):
+        players = {row.winner_id, row.loser_id} if row else set()
+        if not old and row is not None and _latest_of_both(variant, row):
             _append(variant, row)
+            _rescore(variant, row.at, players)
+            replayed[variant] = 1
             continue
-        keys = [key for key in ((earlier.at, earlier.match_id) if earlier else None,
-                                row.key if row else None) if key is not None]
-        rebuild_ratings(variant=variant, since=min(keys))
-
-
-def _states(variant: str, players: Iterable[int]) -> dict[int, RatingState]:
-    found = PlayerRating.objects.filter(variant=variant, player_id__in=list(players))
-    return {r.player_id: RatingState(r.rating, r.experience) for r in found}
+        keys = [key for key in (row.key if row else None,
+                                (next(iter(old.values()))[1], match.pk) if old else None) if key]
+        since = min(keys)
+        replay = _Replay(variant, since, set(players) | set(old))
+        for key, now, stored in _from_stored(_stored(variant, since), match.pk, row):
+            replay.step(key, now, stored)
+        _finish(replay, replay.dirty)
+        _rescore(variant, since[0], replay.dirty)
+        replayed[variant] = replay.replayed
+    return replayed
 
 
 def _append(variant: str, row: RatedRow) -> None:
-    states = _states(variant, (row.winner_id, row.loser_id))
-    counts = dict(
-        PlayerRating.objects.filter(variant=variant, player_id__in=[row.winner_id, row.loser_id])
-        .values_list("player_id", "matches")
-    )
-    changes, states = _replay([row], states, variant)
-    RatingChange.objects.bulk_create(changes)
-    for player in (row.winner_id, row.loser_id):
-        counts[player] = counts.get(player, 0) + 1
-    _store_ratings(variant, states, counts, removed=())
-    _rescore_from(variant, row.at)
-
-
-def _replay(
-    rows: Iterable[RatedRow], states: dict[int, RatingState], variant: str
-) -> tuple[list[RatingChange], dict[int, RatingState]]:
-    changes: list[RatingChange] = []
-    for row in rows:
-        pair = {
-            row.winner_id: states.get(row.winner_id, NEW_PLAYER),
-            row.loser_id: states.get(row.loser_id, NEW_PLAYER),
-        }
-        updated, change = apply_match(
-            pair, RatedMatch(row.winner_id, row.loser_id, row.length, variant)
-        )
-        states.update(updated)
-        for player, opponent, before, delta, won in (
-            (row.winner_id, row.loser_id, change.winner_before, change.winner_change, True),
-            (row.loser_id, row.winner_id, change.loser_before, change.loser_change, False),
-        ):
-            after = updated[player]
-            changes.append(RatingChange(
-                player_id=player, opponent_id=opponent, variant=variant, match_id=row.match_id,
-                won=won, length=row.length, before=before.rating, after=after.rating,
-                delta=delta, experience=after.experience, at=row.at,
-            ))
-    return changes, states
-
-
-def _store_ratings(
-    variant: str, states: dict[int, RatingState], counts: dict[int, int], removed: Iterable[int]
-) -> None:
-    rows = [
-        PlayerRating(player_id=player, variant=variant, rating=state.rating,
-                     experience=state.experience, matches=counts[player])
-        for player, state in states.items() if counts.get(player)
-    ]
+    """The players' latest match: their current ratings move (two rows, two ratings)."""
+    players = [row.winner_id, row.loser_id]
+    current = {r.player_id: r for r in PlayerRating.objects.filter(variant=variant, player_id__in=players)}
+    replay = _Replay(variant, row.key, set(players))
+    # a player without a current rating has no rated match of this game yet
+    replay.states = {player: (current[player].rating, current[player].experience)
+                     if player in current else NEW for player in players}
+    replay.stream_writes = False
+    replay.step(row.key, row, None)
+    replay.write()
     PlayerRating.objects.bulk_create(
-        rows, batch_size=500, update_conflicts=True, unique_fields=["player", "variant"],
+        [PlayerRating(player_id=player, variant=variant, rating=replay.states[player][0],
+                      experience=replay.states[player][1],
+                      matches=(current[player].matches if player in current else 0) + 1)
+         for player in players],
+        update_conflicts=True, unique_fields=["player", "variant"],
         update_fields=["rating", "experience", "matches", "updated_at"],
     )
-    gone = [player for player in removed if not counts.get(player)]
-    if gone:
-        PlayerRating.objects.filter(variant=variant, player_id__in=gone).delete()
+
+
+def _latest_of_both(variant: str, row: RatedRow) -> bool:
+    """Whether ``row`` comes after every rated match of both its players."""
+    later = RatingChange.objects.filter(variant=variant, player_id__in=[row.winner_id, row.loser_id])
+    later = later.filter(Q(at__gt=row.at) | Q(at=row.at, match_id__gt=row.match_id))
+    return not later.exists()
 
 
 @transaction.atomic
-def rebuild_ratings(*, variant: str, since: OrderKey | None = None) -> int:
-    """Rebuild ``variant``'s list from the match at ``since`` on (everything when None).
-
-    Returns the number of rated matches replayed.
-    """
+def rebuild_ratings(*, variant: str, since: OrderKey | None = None, rescore: bool = True) -> int:
+    """Rebuild ``variant``'s list from the match at ``since`` on (everything when None):
+    one ordered pass over the matches, writing only the rows that differ, then the events
+    of the players whose rows changed are scored again (not with ``rescore=False``).
+    Returns the number of rated matches replayed."""
     rating_list = _lock(variant)
-    stale = RatingChange.objects.filter(variant=variant)
-    kept = RatingChange.objects.none()
-    if since is not None:
-        at, match_id = since
-        later = Q(at__gt=at) | Q(at=at, match_id__gte=match_id)
-        kept, stale = stale.exclude(later), stale.filter(later)
-    touched = set(stale.values_list("player_id", flat=True))
-    stale.delete()
-    states: dict[int, RatingState] = {}
-    counts: dict[int, int] = {}
-    for player, after, experience in kept.order_by("at", "match_id").values_list(
-        "player_id", "after", "experience"
-    ):
-        states[player] = RatingState(after, experience)
-        counts[player] = counts.get(player, 0) + 1
-    matches = rated_matches(variant)
-    rows = _rows(_after(matches, since) if since is not None else matches)
-    changes, states = _replay(rows, states, variant)
-    RatingChange.objects.bulk_create(changes, batch_size=1000)
-    for row in rows:
-        for player in (row.winner_id, row.loser_id):
-            counts[player] = counts.get(player, 0) + 1
-            touched.add(player)
-    _store_ratings(variant, {p: states[p] for p in touched if p in states}, counts, touched)
-    if since is None:
-        PlayerRating.objects.filter(variant=variant).exclude(player_id__in=list(counts)).delete()
+    _fill_played_at(Match.objects.filter(variant=variant))
+    replay = _Replay(variant, since, None)
+    matches = _rows(_from(rated_matches(variant), since, "played_at", "pk"))
+    for key, now, stored in _merged(matches, _stored(variant, since)):
+        replay.step(key, now, stored)
+    _finish(replay, None if since is None else set(replay.states))
     rating_list.rebuilt_at = timezone.now()
     rating_list.save(update_fields=["rebuilt_at"])
-    _rescore_from(variant, since[0] if since is not None else None)
-    return len(rows)
+    if rescore and replay.changed:  # the events of the players whose history moved
+        _rescore(variant, replay.first_change, replay.changed)
+    return replay.replayed
 
 
-def _rescore_from(variant: str, at: datetime.datetime | None) -> None:
-    """Events whose entrants' starting ratings may have changed are scored again."""
+def _rescore(variant: str, at: datetime.datetime | None, players: set[int] | None) -> None:
+    """Events whose entrants' starting ratings may have changed are scored again: those
+    of ``players`` (everyone's when None) on or after the day of ``at``."""
     from leaderboard.services.tournament_points import rescore_events
 
-    rescore_events(variant=variant, since=None if at is None else timezone.localdate(at))
+    rescore_events(variant=variant, since=None if at is None else timezone.localdate(at),
+                   players=players)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+from collections.abc import Collection
 
 from django.db import transaction
 
@@ -89,14 +90,26 @@ def score_tournament(*, tournament: Tournament) -> RankedEvent | None:
         return stored
 
 
+PLAYERS_PER_QUERY = 5000
+
+
 @transaction.atomic
-def rescore_events(*, variant: str, since: datetime.date | None = None) -> int:
-    """Score again every event of ``variant`` from ``since`` (all when None); returns how many."""
+def rescore_events(*, variant: str, since: datetime.date | None = None,
+                   players: Collection[int] | None = None) -> int:
+    """Score again every event of ``variant`` from ``since`` (all when None), only those
+    with one of ``players`` among their entrants when given; returns how many."""
     events = RankedEvent.objects.filter(variant=variant)
     if since is not None:
         events = events.filter(date__gte=since)
+    if players is not None:
+        listed = sorted(players)
+        ids: set[int] = set()
+        for start in range(0, len(listed), PLAYERS_PER_QUERY):
+            chunk = listed[start:start + PLAYERS_PER_QUERY]
+            ids.update(events.filter(placings__player_id__in=chunk).values_list("pk", flat=True))
+        events = RankedEvent.objects.filter(pk__in=ids) if ids else RankedEvent.objects.none()
     count = 0
-    for ranked in events.select_related("external_event"):
+    for ranked in events.select_related("external_event").order_by("date", "pk"):
         if ranked.external_event is not None:
             score_external_event(event=ranked.external_event)
         else:

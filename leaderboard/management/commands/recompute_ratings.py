@@ -1,6 +1,6 @@
 """`manage.py recompute_ratings`: rebuild the rating lists from the confirmed matches.
 
-Ratings are a pure function of the rated matches in order (first confirmation time,
+Ratings are a pure function of the rated matches in order (the time each was played,
 then match id), so this gives exactly what the incremental updates gave. Events whose
 starting ratings depend on the lists are scored again.
 """
