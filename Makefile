@@ -40,7 +40,7 @@ run: setup migrate demo
 test: setup system-deps
 	@bash .ci/system-versions
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest --durations=30 $(PYTEST_ARGS)
 	@$(MAKE) --no-print-directory test-postgres-marked
 
 # The tests where PostgreSQL behaves differently from SQLite (marked `postgres`), among
