@@ -269,7 +269,7 @@ def test_the_formats_list_and_the_schema_give_the_group_format(director_api) -> 
     assert all("group_format" not in f["settings"] for key, f in formats.items()
                if key != "groups_knockout")
     schema = director_api.get("/api/schema/", {"format": "json"}).json()
-    field = schema["components"]["schemas"]["TournamentInputRequest"]["properties"]["group_format"]
+    field = schema["components"]["schemas"]["TournamentCreateRequest"]["properties"]["group_format"]
     assert "swiss" in str(field) and "groups_knockout" in field.get("description", "") + str(field)
 
 
