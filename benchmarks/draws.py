@@ -48,7 +48,7 @@ _spec.loader.exec_module(bench_tournaments)
 from bench_tournaments import Figure, run_sections, timed
 
 from tournaments.draws.double_elimination import champion, draw_double_elimination
-from tournaments.draws.progress import resolve
+from tournaments.draws.progress import play_out, resolve
 from tournaments.draws.swiss import SwissPlayer, pair_first_round, pair_round, swiss_rounds
 from tournaments.draws.swiss_losses import is_finished, pair_losses_round, still_in
 
@@ -88,17 +88,6 @@ def swiss() -> list[Figure]:
     return figures
 
 
-def _play_bracket(draw, rng):
-    results: dict = {}
-    while True:
-        state = resolve(draw, results)
-        ready = state.playable()
-        if not ready:
-            return state
-        for match in ready:
-            results[match.key] = rng.choice(match.players)
-
-
 def double_elimination() -> list[Figure]:
     seeds = [f"player{i}" for i in range(1, 1025)]
     seconds, draw = timed(lambda: draw_double_elimination(seeds))
@@ -106,7 +95,10 @@ def double_elimination() -> list[Figure]:
                       f"{len(draw.matches)} matches")]
     seconds, _ = timed(lambda: resolve(draw, {}))
     figures.append(Figure("resolve it once (who plays where)", seconds, 0.1))
-    seconds, state = timed(lambda: _play_bracket(draw, random.Random(3)))
+    def played(rng: random.Random) -> object:  # the same random results on every repeat
+        return play_out(draw, lambda match: rng.choice(match.players))
+
+    seconds, state = timed(lambda: played(random.Random(3)))
     figures.append(Figure("play it to the end with random results (resolve each wave)",
                           seconds, None, f"champion {champion(state)}"))
     return figures

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from tournaments.draws.double_elimination import double_elimination_places, draw_double_elimination
 from tournaments.draws.knockout import KnockoutDraw, draw_knockout
 from tournaments.draws.monrad import pair_monrad_round
-from tournaments.draws.progress import BracketState, Marker, Status, flight_places, resolve
+from tournaments.draws.progress import BracketState, Marker, Status, flight_places, play_out
 from tournaments.draws.round_robin import group_knockout, round_robin, snake_groups
 from tournaments.draws.swiss import SwissPlayer, pair_first_round, pair_round, swiss_rounds
 from tournaments.draws.swiss_losses import is_finished, pair_losses_round, still_in
@@ -81,14 +81,7 @@ def play_event(fmt: str, seeded: Sequence[PlayerId], beats: Beats, rng: random.R
 
 
 def _play_bracket(draw: KnockoutDraw, beats: Beats) -> BracketState:
-    results: dict = {}
-    while True:
-        state = resolve(draw, results)
-        ready = state.playable()
-        if not ready:
-            return state
-        for match in ready:
-            results[match.key] = beats(match.top, match.bottom)
+    return play_out(draw, lambda match: beats(match.top, match.bottom))
 
 
 def _bracket_pairings(state: BracketState) -> list[PlannedPairing]:

@@ -9,7 +9,7 @@ later match that would change has already started (then it is the director's cal
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Mapping
+from collections.abc import Callable, Collection, Hashable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 
@@ -114,6 +114,19 @@ def resolve(
             ignored.append(match.key)
         states[match.key] = state
     return BracketState(matches=states, ignored_results=tuple(ignored))
+
+
+def play_out(draw: KnockoutDraw, winner: Callable[[MatchState], PlayerId]) -> BracketState:
+    """The draw played to its end, ``winner`` choosing who wins each match as it becomes
+    ready (simulations: generated federations, benchmarks)."""
+    results: dict[MatchKey, PlayerId] = {}
+    while True:
+        state = resolve(draw, results)
+        ready = state.playable()
+        if not ready:
+            return state
+        for match in ready:
+            results[match.key] = winner(match)
 
 
 def _occupant(source: Source, states: Mapping[MatchKey, MatchState]) -> Occupant:
