@@ -9,15 +9,14 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
-from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.test import Client
 
 from clubs.models import Club, Player
 from games.models import Game, Match
 from games.services import confirm_result, enter_final_score, enter_game
 from tests.e2e.crawl import AXE, AXE_JS
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
+from tests.support.browser import sign_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -31,14 +30,9 @@ def _fast_passwords(settings: Any) -> None:
 
 
 def open_as(browser: Any, base: str, user: Any, language: str, width: int) -> Any:
-    client = Client()
-    client.force_login(user)
     context = browser.new_context(viewport={"width": width, "height": 844}, bypass_csp=True,
                                   accept_downloads=True)
-    context.add_cookies([
-        {"name": settings.SESSION_COOKIE_NAME,
-         "value": client.cookies[settings.SESSION_COOKIE_NAME].value, "url": base},
-        {"name": "django_language", "value": language, "url": base}])
+    sign_in(context, base, user, language)
     page = context.new_page()
     page.set_default_timeout(20_000)
     return page

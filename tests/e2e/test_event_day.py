@@ -27,9 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.conf import settings
 from django.db import connections
-from django.test import Client
 from django.utils import timezone
 
 from clubs.models import Membership
@@ -42,6 +40,7 @@ from nardy_site.redis_server import RedisServer, start_redis
 from notifications.messages import render
 from notifications.models import Delivery, Notification
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
+from tests.support.browser import sign_in
 from tests.support.celery_worker import Worker, database_url_for, point_app_at, start_worker
 from tournaments import services
 from tournaments.models import Entry, Pairing, Registration, Tournament
@@ -133,11 +132,8 @@ def settled() -> None:
 
 def browser_as(browser: Any, base: str, user: Any, viewport: dict | None = None) -> Any:
     """A browser page signed in as ``user`` (a session made by Django's test client)."""
-    client = Client()
-    client.force_login(user)
     context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME,
-                          "value": client.cookies[settings.SESSION_COOKIE_NAME].value, "url": base}])
+    sign_in(context, base, user)
     page = context.new_page()
     page.set_default_timeout(20_000)
     return page

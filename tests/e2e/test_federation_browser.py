@@ -7,23 +7,19 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.test import Client
 
 from federations.models import Affiliation
 from tests.e2e import crawl
 from tests.factories import ClubFactory, UserFactory
 from tests.federations.support import event, federation, member, players, ranked_event
+from tests.support.browser import sign_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 def _sign_in(page, base: str, user) -> None:
-    client = Client()
-    client.force_login(user)
-    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "url": base,
-                               "value": client.cookies[settings.SESSION_COOKIE_NAME].value}])
+    sign_in(page.context, base, user)
 
 
 def test_a_federation_on_a_phone(live_server, page) -> None:

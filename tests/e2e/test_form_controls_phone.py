@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.test_site_header import signed_in
 from tests.games.match_factories import fast_passwords, match_with_logins
+from tests.support.browser import signed_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True),
               pytest.mark.usefixtures(fast_passwords.__name__)]

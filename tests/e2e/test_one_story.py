@@ -10,12 +10,11 @@ import re
 from typing import Any
 
 import pytest
-from django.conf import settings
-from django.test import Client
 
 from tests.e2e.crawl import AXE, AXE_JS, WIDTH_JS
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tests.games.chouette_tables import make_table
+from tests.support.browser import sign_in as sign_in_context
 from tests.tournaments.tournament_helpers import director_of, make_event, pairing, play
 from tournaments import services
 from tournaments.models import Pairing, Tournament
@@ -27,10 +26,7 @@ WIDTHS = (390, 1280)
 
 
 def sign_in(page: Any, base: str, user: Any) -> None:
-    client = Client()
-    client.force_login(user)
-    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "url": base,
-                               "value": client.cookies[settings.SESSION_COOKIE_NAME].value}])
+    sign_in_context(page.context, base, user)
 
 
 def axe_problems(page: Any) -> list[str]:

@@ -7,12 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.conf import settings
-from django.test import Client
 
 from notifications.models import Kind, Notification
 from tests.e2e.crawl import AXE, AXE_JS
 from tests.factories import ClubFactory, UserFactory
+from tests.support.browser import signed_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -25,21 +24,6 @@ ROWS_JS = """
     .map((el) => Math.round(el.getBoundingClientRect().top / 8))).size;
 }
 """
-
-
-def signed_in(browser: Any, base_url: str, user: Any, viewport: dict[str, int],
-              language: str = "en") -> tuple[Any, Any]:
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(viewport=viewport)
-    context.add_cookies([
-        {"name": settings.SESSION_COOKIE_NAME, "url": base_url,
-         "value": client.cookies[settings.SESSION_COOKIE_NAME].value},
-        {"name": settings.LANGUAGE_COOKIE_NAME, "url": base_url, "value": language},
-    ])
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    return context, page
 
 
 def note(user: Any, number: int) -> Notification:
