@@ -66,6 +66,17 @@ def shared_dir() -> Path:
     return Path(settings.SHARED_DIR)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _fast_password_hashing() -> Iterator[None]:
+    """Passwords are hashed with a fast hasher in every test: Django's PBKDF2 takes a third
+    of a second a user here, and the factories and fixtures make thousands of users. The
+    tests of signing in still check real hashes (of this hasher)."""
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _default_language() -> Iterator[None]:
     """Each test starts and ends in the default language.

@@ -12,10 +12,6 @@ from django.test import Client
 LINK = re.compile(r"https?://[^\s<>\"]+")
 
 
-@pytest.fixture(autouse=True)
-def _fast_password_hashing(settings) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
 
 class Browser:
     """A test client whose requests run their on-commit work (mail is queued on commit),

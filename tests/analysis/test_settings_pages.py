@@ -8,9 +8,9 @@ from django.urls import reverse
 from analysis.models import ClubAnalysisSettings, PlayerAnalysisPrivacy, PrVisibility
 from analysis.services import depth_for
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
-from tests.games.match_factories import MatchFactory, fast_passwords
+from tests.games.match_factories import MatchFactory
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.django_db]
 
 
 def test_a_player_keeps_their_pr_to_their_clubs(client) -> None:

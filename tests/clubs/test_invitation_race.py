@@ -14,8 +14,7 @@ from tests.postgres.test_row_locks import race
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
-def test_a_single_use_link_is_used_once_when_two_accept_at_once(settings) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def test_a_single_use_link_is_used_once_when_two_accept_at_once() -> None:
     director = UserFactory()
     club = ClubFactory(directors=[director])
     record = PlayerFactory(display_name="Vera")

@@ -17,10 +17,8 @@ from django.utils import timezone
 from common.models import IdempotencyKey
 from games.models import Game, MatchResult, ResultChange, ResultStatus
 from nardy_site.tasks import sweep
-from tests.games.match_factories import fast_passwords, match_with_logins
+from tests.games.match_factories import match_with_logins
 from tests.support.clients import api_client, error_of, page_client
-
-pytestmark = [pytest.mark.usefixtures(fast_passwords.__name__)]
 
 GAME = {"winner": 1, "result": "single", "cube": 1, "cube_owner": 0}
 

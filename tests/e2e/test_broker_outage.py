@@ -30,7 +30,7 @@ from nardy_site.devserver import cache_url
 from nardy_site.env import shared_cache
 from nardy_site.redis_server import RedisServer, start_redis
 from outbox.models import Message
-from tests.games.match_factories import fast_passwords, match_with_logins
+from tests.games.match_factories import match_with_logins
 from tests.support.celery_worker import (
     Worker,
     database_url_for,
@@ -39,7 +39,7 @@ from tests.support.celery_worker import (
     start_worker,
 )
 
-pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.e2e]
 
 TRANSCRIPT = (
     Path(__file__).resolve().parents[2] / "games" / "fixtures" / "demo-3pt.mat"

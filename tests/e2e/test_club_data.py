@@ -24,10 +24,6 @@ WIDEST = "() => Math.max(document.documentElement.scrollWidth, document.body.scr
 WINDOWS = [("ru", 390), ("en", 1280)]
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
 
 def open_as(browser: Any, base: str, user: Any, language: str, width: int) -> Any:
     context = browser.new_context(viewport={"width": width, "height": 844}, bypass_csp=True,

@@ -9,9 +9,7 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
-from tests.games.match_factories import fast_passwords
-
-pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.e2e]
 
 PAGES = ["/", "/clubs/", "/tournaments/", "/matches/", "/chouettes/", "/rankings/",
          "/disputes/", "/accounts/login/", "/api/docs/", "/api/redoc/"]  # fmt: skip

@@ -26,10 +26,6 @@ NAMES = ["Aram Hakobyan", "Bella Ivanova", "Cem Yilmaz", "Dina Aliyeva", "Eldar 
          "Pavel Volkov", "Polina Smirnova"]
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
 
 class Clicks:
     """Counts what a person does with the mouse (or a finger) on the way."""

@@ -8,9 +8,9 @@ import pytest
 
 from disputes.models import Dispute
 from engine.ids import encode_position_id
-from tests.games.match_factories import fast_passwords, match_with_logins
+from tests.games.match_factories import match_with_logins
 
-pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.e2e]
 
 
 def log_in(page, live_server, username: str) -> None:  # type: ignore[no-untyped-def]

@@ -26,10 +26,10 @@ from nardy_site import processes
 from nardy_site.celery import app as celery_app
 from nardy_site.redis_server import RedisServer, start_redis
 from outbox.models import Message
-from tests.games.match_factories import fast_passwords, match_with_logins
+from tests.games.match_factories import match_with_logins
 from tests.support.celery_worker import Worker, database_url_for, point_app_at, start_worker
 
-pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.e2e]
 
 LARGER_DIE = {"position_id": "eO8DABj/P4AAAA", "dice": [6, 2], "notation": "10/8"}
 

@@ -16,13 +16,12 @@ from playwright.sync_api import Error as BrowserError
 from clubs import embeds
 from tests.e2e import crawl
 from tests.factories import ClubFactory, UserFactory
-from tests.games.match_factories import fast_passwords
 from tests.support.fake_http import fake_site
 from tournaments import services
 
 BIG_SCREEN = {"width": 2560, "height": 1440}
 
-pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures(fast_passwords.__name__),
+pytestmark = [pytest.mark.e2e,
               pytest.mark.django_db(transaction=True)]
 
 

@@ -53,10 +53,6 @@ EVENT = "Riverside Autumn Open"
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
 
 @pytest.fixture
 def mail_dir(tmp_path: Path) -> Path:

@@ -9,11 +9,10 @@ from typing import Any
 
 import pytest
 
-from tests.games.match_factories import fast_passwords, match_with_logins
+from tests.games.match_factories import match_with_logins
 from tests.support.browser import signed_in
 
-pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True),
-              pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 SHAPES_JS = """
 () => Array.from(document.querySelectorAll('input[type=radio], input[type=checkbox]'))

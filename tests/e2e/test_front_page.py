@@ -5,8 +5,6 @@ the site has a real icon."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.utils import translation
 from django.utils.translation import gettext
@@ -20,10 +18,6 @@ BUTTONS = ("() => [...document.querySelectorAll('main [role=button], main button
            ".filter(e => e.offsetParent !== null).map(e => e.innerText.trim())")
 WIDEST = "() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"
 
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def words(language: str, *texts: str) -> list[str]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from games.models import Game
-from tests.games.match_factories import fast_passwords, match_with_logins
+from tests.games.match_factories import match_with_logins
 
-pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.e2e]
 
 
 def test_a_player_enters_games_and_the_score_updates_in_place(live_server, page) -> None:

@@ -11,9 +11,9 @@ import pytest
 from games.models import MatchTranscript, TranscriptStatus
 from games.services import enter_final_score, upload_transcript
 from tests.factories import UserFactory
-from tests.games.match_factories import MatchFactory, fast_passwords, player_with_login
+from tests.games.match_factories import MatchFactory, player_with_login
 
-pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.e2e]
 
 
 def gnubg_match(shared_dir: Path) -> str:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime
 import re
 from decimal import Decimal
-from typing import Any
 
 import pytest
 from django.utils import translation
@@ -34,10 +33,6 @@ def ru(text: str, context: str | None = None) -> str:
     with translation.override("ru"):
         return pgettext(context, text) if context else gettext(text)
 
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def russian_phone(browser, live_server):  # type: ignore[no-untyped-def]

@@ -6,7 +6,6 @@ import threading
 from collections.abc import Sequence
 
 import factory
-import pytest
 from django.db import connection
 
 from games.models import Match, MatchResult
@@ -39,11 +38,6 @@ def match_with_logins(**kwargs: object) -> tuple[Match, object, object]:
     match = MatchFactory(player1=player1, player2=player2, **kwargs)
     return match, user1, user2
 
-
-@pytest.fixture
-def fast_passwords(settings: object) -> None:
-    """Hash test passwords with a fast hasher (PBKDF2 costs seconds on a busy machine)."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]
 
 
 def confirm_at_once(result: MatchResult, users: Sequence[object]) -> list[str]:

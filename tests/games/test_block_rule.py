@@ -19,10 +19,10 @@ from games.models import BlockRule, Match, TranscriptStatus
 from games.services import ServiceError, create_match, upload_transcript
 from games.transcript_view import replay_of
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
-from tests.games.match_factories import MatchFactory, fast_passwords, player_with_login
+from tests.games.match_factories import MatchFactory, player_with_login
 from tests.support.clients import api_client, error_field, error_of, page_client
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.django_db]
 
 # Legal under the main rule, not under the home rule (made by make_block_rule_mat.py).
 HOME_FIXTURE = Path(__file__).resolve().parent / "fixtures" / "block-rule-home.mat"

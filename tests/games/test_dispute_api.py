@@ -14,7 +14,6 @@ from outbox.models import Message
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
 from tests.games.match_factories import (
     MatchFactory,
-    fast_passwords,
     match_with_logins,
     player_with_login,
 )
@@ -23,7 +22,6 @@ from tests.support.clients import error_fields
 pytestmark = [
     pytest.mark.django_db,
     pytest.mark.postgres,
-    pytest.mark.usefixtures(fast_passwords.__name__),
 ]
 
 

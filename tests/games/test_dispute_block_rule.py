@@ -19,12 +19,12 @@ from games.models import Match
 from games.services import ServiceError, dispute_result, enter_final_score, upload_transcript
 from games.services.transcripts import check_transcript
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
-from tests.games.match_factories import fast_passwords, player_with_login
+from tests.games.match_factories import player_with_login
 from tests.support.clients import api_client, error_field, error_of, page_client
 from tests.tournaments.tournament_helpers import director_of
 from tournaments import services as tournament_services
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.django_db]
 
 # rules-long-nardy.md case N17: White builds W8-W3 with a Black checker past it (on
 # Black's 10-point) but none in Black's home: legal under the main rule, not the home rule.

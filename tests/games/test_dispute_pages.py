@@ -14,9 +14,9 @@ from games.services import upload_transcript
 from games.services.transcripts import check_transcript
 from outbox.models import Message
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
-from tests.games.match_factories import fast_passwords, match_with_logins, player_with_login
+from tests.games.match_factories import match_with_logins, player_with_login
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.django_db]
 
 
 def checks_queued() -> int:

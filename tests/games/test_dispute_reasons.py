@@ -9,10 +9,10 @@ from django.urls import reverse
 
 from games.models import MatchResult, ResultChange, ResultStatus
 from games.services import ServiceError, dispute_result, enter_final_score
-from tests.games.match_factories import fast_passwords, match_with_logins
+from tests.games.match_factories import match_with_logins
 from tests.support.clients import api_client, error_of, page_client
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.django_db]
 
 BLANK_REASONS = ["", "   ", "\n\t ", "\u00a0"]
 SENTENCE = "Say what is wrong with the result: a dispute needs a reason."

@@ -17,9 +17,9 @@ from games.services import dispute_result, enter_final_score, upload_transcript
 from games.services.transcripts import check_transcript
 from outbox.models import Message
 from outbox.services import sweep as outbox_sweep
-from tests.games.match_factories import MatchFactory, fast_passwords, player_with_login
+from tests.games.match_factories import MatchFactory, player_with_login
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.django_db]
 
 
 def checks_queued() -> int:

@@ -17,9 +17,9 @@ from games.services import upload_transcript
 from games.services.transcripts import check_transcript
 from tests.engine.transcript.gnubg_oracle import gnubg_available, gnubg_import, same_as_gnubg
 from tests.engine.transcript.shared import SHARED
-from tests.games.match_factories import MatchFactory, fast_passwords, player_with_login
+from tests.games.match_factories import MatchFactory, player_with_login
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.django_db]
 
 DEMO = (Path(__file__).resolve().parents[2] / "games" / "fixtures" / "demo-3pt.mat").read_text()
 STUDIO = next(iter(sorted((SHARED / "data" / "real-matches" / "files").glob("*7pt_Backgammon_Studio*"))),

@@ -6,10 +6,10 @@ import pytest
 
 from games.models import Game, MatchResult, MatchTranscript, ResultChange
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
-from tests.games.match_factories import fast_passwords, match_with_logins, player_with_login
+from tests.games.match_factories import match_with_logins, player_with_login
 from tests.support.clients import api_client, error_fields, error_of
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.django_db]
 
 
 def counts() -> tuple[int, int, int, int]:

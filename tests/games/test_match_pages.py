@@ -10,10 +10,10 @@ from django.urls import reverse
 from games.models import Game, MatchResult, ResultChange, ResultStatus
 from games.services import enter_final_score, enter_game
 from tests.factories import ClubFactory, UserFactory
-from tests.games.match_factories import fast_passwords, match_with_logins, player_with_login
+from tests.games.match_factories import match_with_logins, player_with_login
 from tests.support.clients import page_client
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.django_db]
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

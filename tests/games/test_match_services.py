@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from games.models import Game, MatchResult, MatchStatus, ResultChange, ResultStatus
 from games.services import ServiceError, enter_final_score, enter_game
 from games.services.scoring import implied_doubles
-from tests.games.match_factories import MatchFactory, fast_passwords, match_with_logins
+from tests.games.match_factories import MatchFactory, match_with_logins
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.django_db]
 
 
 def counts() -> tuple[int, int, int]:

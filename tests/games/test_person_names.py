@@ -10,10 +10,10 @@ import pytest
 from clubs.selectors import person_name
 from games.services import confirm_result, propose_result
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
-from tests.games.match_factories import MatchFactory, fast_passwords
+from tests.games.match_factories import MatchFactory
 from tests.support.clients import page_client
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.django_db]
 
 
 def test_the_match_page_names_who_proposed_and_who_confirmed_a_result() -> None:

@@ -15,9 +15,9 @@ from django.utils import translation
 from games import reasons
 from games.models import ResultChange
 from games.services import enter_final_score
-from tests.games.match_factories import fast_passwords, match_with_logins
+from tests.games.match_factories import match_with_logins
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.django_db]
 
 
 @pytest.mark.parametrize(("stored", "language", "shown"), [

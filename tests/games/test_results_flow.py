@@ -22,12 +22,11 @@ from games.signals import result_confirmed, result_disputed
 from tests.factories import ClubFactory, UserFactory
 from tests.games.match_factories import (
     confirm_at_once,
-    fast_passwords,
     match_with_logins,
     player_with_login,
 )
 
-pytestmark = [pytest.mark.postgres, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.postgres]
 
 
 class Received:

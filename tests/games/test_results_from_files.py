@@ -18,9 +18,9 @@ from games.services import ServiceError, confirm_result, enter_final_score, uplo
 from games.services.results import propose_from_transcript
 from games.services.transcripts import describe
 from tests.factories import UserFactory
-from tests.games.match_factories import MatchFactory, fast_passwords, player_with_login
+from tests.games.match_factories import MatchFactory, player_with_login
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.django_db]
 
 FIXTURE = Path(__file__).resolve().parents[2] / "games" / "fixtures" / "demo-3pt.mat"
 TEXT = FIXTURE.read_text()  # Aram P. (left) – Bella I. (right); Bella wins 4–0 in 2 games

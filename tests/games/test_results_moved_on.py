@@ -12,10 +12,10 @@ from django.urls import reverse
 
 from games.models import MatchResult, ResultStatus
 from games.services import ServiceError, enter_final_score
-from tests.games.match_factories import fast_passwords, match_with_logins
+from tests.games.match_factories import match_with_logins
 from tests.support.clients import api_client, error_of, page_client
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.django_db]
 
 
 def test_a_late_score_does_not_replace_the_opponents_result_entered_meanwhile() -> None:

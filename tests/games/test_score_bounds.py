@@ -15,10 +15,10 @@ from django.urls import reverse
 from games.models import Game, Match, MatchResult, MatchStatus, ResultChange, ResultStatus
 from games.services import ServiceError, confirm_result, enter_final_score, enter_game
 from tests.factories import ClubFactory, UserFactory
-from tests.games.match_factories import fast_passwords, match_with_logins
+from tests.games.match_factories import match_with_logins
 from tests.support.clients import api_client, page_client
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.django_db]
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 BAD_NUMBERS = ["1e999", "-1e999", "nan", "NaN", "inf", "-Infinity", "-1", "9" * 30, "²", "1e5", ""]

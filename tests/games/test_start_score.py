@@ -23,11 +23,11 @@ from games.services import (
 from games.services.results import propose_from_transcript
 from tests.engine.test_start_score import PLAIN, SPOTTED
 from tests.factories import ClubFactory, UserFactory
-from tests.games.match_factories import MatchFactory, fast_passwords, player_with_login
+from tests.games.match_factories import MatchFactory, player_with_login
 from tests.games.test_results_from_files import demo_match, upload
 from tests.support.clients import api_client, error_of
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.django_db]
 
 
 def spotted(length: int = 5, start1: int = 0, start2: int = 0) -> tuple[Match, object, object]:

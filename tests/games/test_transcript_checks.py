@@ -14,9 +14,9 @@ from games.transcript_view import replay_of
 from outbox.models import Message
 from outbox.services import sweep as outbox_sweep
 from tests.factories import PlayerFactory, UserFactory
-from tests.games.match_factories import MatchFactory, fast_passwords, player_with_login
+from tests.games.match_factories import MatchFactory, player_with_login
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.django_db]
 
 FIXTURE = Path(__file__).resolve().parents[2] / "games" / "fixtures" / "demo-3pt.mat"
 TEXT = FIXTURE.read_text()

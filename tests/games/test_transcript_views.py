@@ -13,9 +13,9 @@ from django.urls import reverse
 from games.models import MatchTranscript
 from games.services import upload_transcript
 from games.services.transcripts import check_transcript
-from tests.games.match_factories import MatchFactory, fast_passwords, player_with_login
+from tests.games.match_factories import MatchFactory, player_with_login
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.django_db]
 
 TEXT = (Path(__file__).resolve().parents[2] / "games" / "fixtures" / "demo-3pt.mat").read_text()
 

@@ -23,11 +23,10 @@ from rest_framework.throttling import SimpleRateThrottle
 from common.api import throttled_sentence
 from common.csv_export import safe_cell
 from tests.factories import PlayerFactory, UserFactory
-from tests.games.match_factories import fast_passwords
 from tests.support.clients import error_of, page_client
 from tests.tournaments.tournament_helpers import make_event
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.django_db]
 
 REPO = Path(__file__).resolve().parents[2]
 PASSWORD = "right horse battery"

@@ -30,11 +30,8 @@ from rest_framework.authtoken.models import Token
 from rest_framework.throttling import SimpleRateThrottle
 from schemathesis.cli import schemathesis as schemathesis_cli
 
-from tests.games.match_factories import fast_passwords
-
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.usefixtures(fast_passwords.__name__),
 ]
 
 RUN_ALL = bool(os.environ.get("NARDY_RUNSLOW"))

@@ -12,15 +12,14 @@ from disputes.models import Dispute
 from games.models import Game
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tests.games.chouette_tables import make_table
-from tests.games.match_factories import fast_passwords, match_with_logins
+from tests.games.match_factories import match_with_logins
 from tests.support.clients import api_client, error_of
 from tests.tournaments.tournament_helpers import director_of, make_event
 
 pytestmark = [
     pytest.mark.django_db,
     pytest.mark.postgres,  # the overflows differ: SQLite raises OverflowError, PostgreSQL DataError
-    pytest.mark.usefixtures(fast_passwords.__name__),
-]
+    ]
 
 
 def field_error(response: Any, field: str, status: int = 400) -> None:

@@ -22,7 +22,6 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from nardy_site.client_address import client_address
 from tests.factories import UserFactory
-from tests.games.match_factories import fast_passwords
 
 REPO = Path(__file__).resolve().parents[2]
 PROXY = "10.0.0.2"  # the TLS proxy / load balancer every request comes through
@@ -71,7 +70,6 @@ def sign_in(client: Client, login: str, password: str) -> Any:
 
 
 @pytestmark_db
-@pytest.mark.usefixtures(fast_passwords.__name__)
 @override_settings(PROXY_COUNT=1, ACCOUNT_RATE_LIMITS={**settings.ACCOUNT_RATE_LIMITS, "login": "3/m/ip"})
 def test_allauths_sign_in_limit_counts_each_visitor_not_the_proxy(ann: Any) -> None:
     for _ in range(3):
@@ -87,7 +85,6 @@ def test_allauths_sign_in_limit_counts_each_visitor_not_the_proxy(ann: Any) -> N
 
 
 @pytestmark_db
-@pytest.mark.usefixtures(fast_passwords.__name__)
 @override_settings(PROXY_COUNT=1)
 def test_the_lockout_counts_each_visitor_not_the_proxy(ann: Any) -> None:
     for number in range(settings.AXES_FAILURE_LIMIT):

@@ -14,11 +14,11 @@ from common.errors import DomainError, sentence_of, tidy
 from engine.errors import EngineError
 from games.services.errors import NotAllowed, ServiceError
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
-from tests.games.match_factories import fast_passwords, match_with_logins
+from tests.games.match_factories import match_with_logins
 from tests.support.clients import api_client, error_of, page_client
 from tournaments.errors import TournamentError
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.django_db]
 
 
 def test_every_domain_error_is_a_domain_error() -> None:

@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from disputes.services import submit_move_dispute
 from games.services import confirm_result, enter_final_score
-from tests.games.match_factories import MatchFactory, fast_passwords
+from tests.games.match_factories import MatchFactory
 from tests.tournaments.tournament_helpers import director_of, make_event, play
 from tournaments import services
 from tournaments.models import Tournament
@@ -22,7 +22,6 @@ from tournaments.models import Tournament
 pytestmark = [
     pytest.mark.django_db,
     pytest.mark.postgres,
-    pytest.mark.usefixtures(fast_passwords.__name__),
 ]
 
 MAX_QUERIES = 24  # the signed-in home page, with its panels (people side, notifications), is the largest (22)

@@ -35,11 +35,6 @@ RUSSIAN_BROWSER = {"HTTP_ACCEPT_LANGUAGE": "ru-RU,ru;q=0.9,en-US;q=0.8,en;q=0.7"
 EVENT = "Кубок Арбата"
 
 
-@pytest.fixture(autouse=True)
-def _fast(settings) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def cyrillic(text: str) -> bool:
     return any("а" <= ch <= "я" for ch in text.lower())
 

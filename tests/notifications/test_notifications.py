@@ -26,11 +26,6 @@ from tournaments.services import checkin, registration
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _fast(settings) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def titles(user, language: str = "en") -> list[str]:
     """The titles of a person's notifications as a reader of ``language`` reads them."""
     return [render(n, language)[0] for n in Notification.objects.filter(user=user).order_by("pk")]

@@ -26,12 +26,11 @@ from games.models import MatchResult, ResultChange, ResultStatus
 from games.services import ServiceError, confirm_result, enter_final_score
 from tests.factories import UserFactory
 from tests.games.chouette_tables import make_table
-from tests.games.match_factories import MatchFactory, fast_passwords, match_with_logins
+from tests.games.match_factories import MatchFactory, match_with_logins
 
 pytestmark = [
     pytest.mark.postgres,
     pytest.mark.django_db(transaction=True),
-    pytest.mark.usefixtures(fast_passwords.__name__),
 ]
 
 WAIT = 0.5  # seconds the second writer must stay blocked

@@ -14,13 +14,12 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 from disputes.models import Dispute, DisputeEvent, DisputeStatus
-from tests.games.match_factories import fast_passwords, match_with_logins
+from tests.games.match_factories import match_with_logins
 from tests.support.celery_worker import database_url_for
 
 pytestmark = [
     pytest.mark.postgres,
     pytest.mark.e2e,
-    pytest.mark.usefixtures(fast_passwords.__name__),
 ]
 
 # Black 62 with 10/8 moves the smaller die although the larger one could be played.

@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 from django.db import transaction
-from django.test import override_settings
 from django.urls import URLPattern, URLResolver, get_resolver
 
 # Values that once answered 500 somewhere, or could: numbers out of every range,
@@ -43,10 +42,7 @@ def demo_world(django_db_setup: Any, django_db_blocker: Any) -> Iterator[None]:
         atomic = transaction.atomic()
         atomic.__enter__()
         try:
-            with override_settings(
-                PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]
-            ):
-                call_command("demo", stdout=StringIO())
+            call_command("demo", stdout=StringIO())
             yield
         finally:
             transaction.set_rollback(True)

@@ -655,8 +655,7 @@ def no_throttles(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates)
 
 
-def test_whole_events_run_through_the_api(no_throttles: None, settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def test_whole_events_run_through_the_api(no_throttles: None) -> None:
     # the default run is the same few events every time (a red suite names a regression);
     # the long run explores new ones, a new base seed each time
     base = int(os.environ.get("NARDY_SIM_SEED") or (random.randrange(2**31) if RUN_SLOW else 3000))
@@ -686,7 +685,5 @@ ONCE_FAILED = (4039, 5054)
 
 
 @pytest.mark.parametrize("seed", ONCE_FAILED)
-def test_events_that_once_failed_now_run_to_their_end(no_throttles: None, settings: Any,
-                                                     seed: int) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def test_events_that_once_failed_now_run_to_their_end(no_throttles: None, seed: int) -> None:
     EventSimulation(seed, Stats(), largest_field=33).run()
