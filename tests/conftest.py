@@ -158,10 +158,13 @@ def _celery_worker_process(
 @pytest.fixture
 def celery_worker(
     _celery_worker_process: Worker, redis_server: RedisServer, transactional_db: None
-) -> Worker:
-    """A running worker; this test's tasks go to it through Redis."""
+) -> Iterator[Worker]:
+    """A running worker; this test's tasks go to it through Redis. At the end it is let
+    finish what the test queued before the database is emptied."""
     point_app_at(celery_app, redis_server.url, eager=False)
-    return _celery_worker_process
+    yield _celery_worker_process
+    if celery_app.conf.broker_url == redis_server.url:
+        _celery_worker_process.wait_idle(celery_app)
 
 
 @pytest.fixture(scope="session")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 import threading
@@ -57,9 +58,38 @@ def point_app_at(app: Celery, redis_url: str, eager: bool) -> None:
 class Worker:
     process: subprocess.Popen[bytes]
     log_path: Path
+    hostname: str = ""
+    redis_url: str = ""
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+    def wait_idle(self, app: Celery, timeout: float = 30) -> bool:
+        """Wait until the worker has nothing queued, prefetched or running, twice in a row
+        (a task may queue another). A test's follow-up work (a fan-out after a verdict)
+        must not still hold row locks when the test's database is emptied: PostgreSQL's
+        TRUNCATE then deadlocks with it. False when still busy at the deadline."""
+        import redis
+
+        if not self.hostname or self.process.poll() is not None:
+            return True
+        node = self.hostname.replace("%h", socket.gethostname())
+        queue = redis.Redis.from_url(self.redis_url)
+        deadline, quiet = time.monotonic() + timeout, 0
+        try:
+            while time.monotonic() < deadline:
+                inspect = app.control.inspect(destination=[node], limit=1, timeout=2)
+                busy = [task for answer in (inspect.active() or {}, inspect.reserved() or {})
+                        for tasks in answer.values() for task in tasks]
+                quiet = quiet + 1 if not busy and not queue.llen(app.conf.task_default_queue) else 0
+                if quiet >= 2:
+                    return True
+                time.sleep(0.1)
+            return False
+        except (OSError, redis.RedisError):
+            return False  # the broker is down: nothing more will run
+        finally:
+            queue.close()
 
     def stop(self) -> None:
         processes.stop(self.process, timeout=15)
@@ -98,7 +128,7 @@ def start_worker(
     log_file = log_path.open("wb")
     process = processes.start(command, env=env, cwd=BASE_DIR, stdout=log_file)
     log_file.close()
-    worker = Worker(process=process, log_path=log_path)
+    worker = Worker(process=process, log_path=log_path, hostname=hostname, redis_url=redis_url)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:
