@@ -25,6 +25,7 @@ from chouette.messages import describe
 from chouette.models import ChouetteSession
 from chouette.permissions import can_record, can_start_session, clubs_opening_tables
 from chouette.selectors import sessions as selectors
+from chouette.selectors.offline import offline_table
 from clubs.models import Club, Player
 from clubs.permissions import player_for
 from clubs.selectors import club_members
@@ -408,6 +409,8 @@ def _table_context(
         "error": error,
         "notice": notice,
         "merge_form": _merge_form(session) if writable else None,
+        # what the scorer's phone needs to go on entering games without the network
+        "offline_table": offline_table(view) if writable and game_form is not None else None,
         "split_tables": session.split_tables.all(),
     }
 

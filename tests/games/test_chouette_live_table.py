@@ -137,3 +137,18 @@ def test_each_reader_has_their_own_tag() -> None:
     assert director["ETag"] != anonymous["ETag"]
     assert "Record game" in director.text and "Record game" not in anonymous.text
     assert poll(Client(), t, director["ETag"]).status_code == 200
+
+
+def test_a_refusal_resent_with_its_key_is_said_again() -> None:
+    """A phone sending its kept games twice (an answer lost) hears the refusal twice."""
+    t = make_table(3, names=("Ann", "Ben", "Cal"))
+    stale = form_data(t) | {"number": "1"}
+    record(t)
+    client = page_client(t.director)
+    url = reverse("chouette:record_game", args=[t.session.pk])
+    headers = HTMX | {"Idempotency-Key": "kept-game-0001"}
+    first = client.post(url, stale, headers=headers)
+    again = client.post(url, stale, headers=headers)
+    assert again["Idempotent-Replayed"] == "true"
+    for answer in (first, again):
+        assert unquote(answer["Nardy-Refused"]).startswith("This is game 2, not game 1")

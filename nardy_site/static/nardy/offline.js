@@ -187,7 +187,12 @@
     return field;
   }
 
+  // A page may look at an entry before it is kept (a "nardy:keep" event it can cancel:
+  // a chouette game that does not add up), and follows what was kept ("nardy:kept").
   function keep(form, submitter) {
+    const asked = new CustomEvent("nardy:keep", {bubbles: true, cancelable: true,
+      detail: {data: new FormData(form, submitter || undefined)}});
+    if (!form.dispatchEvent(asked)) return false;
     const field = keyField(form);
     if (!field.value) field.value = newKey();
     const data = new FormData(form, submitter || undefined);
@@ -215,6 +220,8 @@
     form.querySelectorAll(".offline-kept").forEach(function (old) { old.remove(); });
     form.append(mark);
     showWaiting();
+    form.dispatchEvent(new CustomEvent("nardy:kept", {bubbles: true}));
+    return true;
   }
 
   document.addEventListener("submit", function (event) {
@@ -231,8 +238,7 @@
     if (navigator.onLine && !readQueue().length) return;
     event.preventDefault();
     event.stopImmediatePropagation();  // capture phase: htmx never sees it
-    keep(form, event.submitter);
-    if (navigator.onLine) send();
+    if (keep(form, event.submitter) && navigator.onLine) send();
   }, true);
 
   body.addEventListener("htmx:sendError", function (event) {
