@@ -3,17 +3,29 @@
 Part 1: a second phone, showing the table and doing nothing, sees within one poll what
 the scorer's phone did: a late arrival, a game, the end of the session (the game form
 gone). Polls answer 304 while nothing changes, and a game form being filled in is kept
-through a refresh that leaves its game as it was."""
+through a refresh that leaves its game as it was.
+
+Part 2: with the network down the scorer enters game after game: each is kept on the
+phone, the next game's form, the line-up and the running totals follow on the phone, and
+when the network is back the games are sent in order, each once; sent again, nothing is
+doubled. A game the server refuses meanwhile is said, and the games after it still go.
+
+Playwright's offline switch does not stop a service worker's own requests, so the network
+is also cut by routing every request to an error (as in test_offline_day)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from chouette import services
+from chouette import core, services
+from chouette.models import ChouetteEvent
+from chouette.selectors.sessions import load, state_of
+from common.models import IdempotencyKey
 from tests.e2e.crawl import AXE, AXE_JS, WIDTH_JS
-from tests.games.chouette_tables import make_table, member
+from tests.games.chouette_tables import Table, make_table, member
 from tests.support.browser import sign_in
 
 pytestmark = pytest.mark.e2e
@@ -110,3 +122,153 @@ def test_a_second_phone_follows_the_table_without_a_reload(live_server: Any, bro
     finally:
         other_context.close()
         scorer_context.close()
+
+
+# --- several games entered offline ------------------------------------------------------
+
+
+def cut_network(context: Any) -> None:
+    context.set_offline(True)
+    context.route("**/*", lambda route: route.abort("internetdisconnected"))
+
+
+def restore_network(context: Any) -> None:
+    context.unroute_all(behavior="ignoreErrors")
+    context.set_offline(False)
+
+
+def names(t: Table) -> dict[int, str]:
+    return {player.pk: player.display_name for player in t.players}
+
+
+def game(lineup: core.LineUp, number: int) -> core.GameRecord:
+    """The three games of the night, by number, for the line-up the core expects."""
+    if number == 1:  # no double; the team wins a single
+        return core.GameRecord(lineup, result=core.BoardResult(core.Side.TEAM))
+    if number == 2:  # the box doubles everybody; all take but the last; box wins a gammon
+        answers = tuple((m, core.Answer.DROP if m == lineup.team[-1] else core.Answer.TAKE)
+                        for m in lineup.team)
+        return core.GameRecord(lineup, (core.Double(core.Side.BOX, answers),),
+                               core.BoardResult(core.Side.BOX, core.ResultKind.GAMMON))
+    # the last crew member doubles, the box takes; the team wins a single
+    answers = ((lineup.team[-1], core.Answer.TAKE),)
+    return core.GameRecord(lineup, (core.Double(core.Side.TEAM, answers),),
+                           core.BoardResult(core.Side.TEAM))
+
+
+def expected_night(t: Table, count: int) -> core.SessionState:
+    """The night after ``count`` games, as the core settles it (not as the phone does)."""
+    session = replace(load(t.session), events=())  # from the opening line
+    for number in range(1, count + 1):
+        lineup = core.replay(session).next_lineup
+        assert lineup is not None
+        session = core.record_game(session, game(lineup, number))[0]
+    return core.replay(session)
+
+
+def enter(page: Any, t: Table, record: core.GameRecord) -> None:
+    """Tap the game on the phone's form, as the scorer would."""
+    form = page.locator("#game-form")
+    who = names(t)
+    for turn, double in enumerate(record.doubles, start=1):
+        cube = form.locator(f"#cube-turn-{turn}")
+        label = "Team members doubled" if double.by is core.Side.TEAM else "The box doubled"
+        cube.get_by_label(label).check()
+        for member, given in double.answers:
+            cube.locator(f'fieldset.answer[data-member="{who[member]}"]').get_by_label(
+                given.value.capitalize(), exact=True).check()
+    assert record.result is not None
+    form.get_by_label(record.result.winner.value.capitalize(), exact=True).check()
+    form.get_by_label(record.result.kind.value.capitalize(), exact=True).check()
+    form.get_by_role("button", name="Record game").click()
+
+
+def shown_seats(page: Any) -> list[tuple[str, str]]:
+    items = page.locator("#lineup li.seat")
+    return [(items.nth(i).get_attribute("data-role"), items.nth(i).locator(".name").inner_text())
+            for i in range(items.count())]
+
+
+def seats_of(t: Table, lineup: core.LineUp) -> list[tuple[str, str]]:
+    return [(lineup.role_of(pk).value, names(t)[pk]) for pk in lineup.seats]
+
+
+def kept_totals(page: Any) -> dict[str, str]:
+    cells = page.locator("#kept-games tfoot td")
+    return {cells.nth(i).get_attribute("data-player"): cells.nth(i).inner_text()
+            for i in range(cells.count())}
+
+
+def totals_of(t: Table, state: core.SessionState) -> dict[str, str]:
+    return {names(t)[pk]: f"{points:+d}" for pk, points in state.totals}
+
+
+def test_three_games_entered_offline_are_sent_in_order_once(live_server: Any, browser: Any) -> None:
+    t = make_table(4, names=("Ann", "Ben", "Cal", "Dee"))
+    context, page = phone(browser, live_server.url, t.director, t.session.get_absolute_url())
+    try:
+        cut_network(context)
+        page.locator("#offline-banner").wait_for()
+        for number in (1, 2, 3):
+            before = expected_night(t, number - 1)
+            assert before.next_lineup is not None
+            enter(page, t, game(before.next_lineup, number))
+            page.get_by_role("heading", name=f"Record game {number + 1}").wait_for()
+            after = expected_night(t, number)
+            assert after.next_lineup is not None
+            assert shown_seats(page) == seats_of(t, after.next_lineup)
+            assert kept_totals(page) == totals_of(t, after)
+            assert page.locator("#kept-games tbody tr").count() == number
+        assert "waiting for the network: 3" in page.locator("#offline-status").inner_text()
+        assert not ChouetteEvent.objects.exists()
+        assert axe_problems(page) == []
+        queue = page.evaluate("localStorage.getItem('nardy:queue')")
+
+        restore_network(context)
+        page.get_by_text("have been sent: 3").wait_for(timeout=20_000)
+        night = expected_night(t, 3)
+        assert [row.points for row in state_of(t.session).rows] == [row.points for row in night.rows]
+        assert state_of(t.session).next_lineup == night.next_lineup
+        assert shown_seats(page) == seats_of(t, night.next_lineup)
+        assert page.locator("#kept-games").is_hidden()
+        assert IdempotencyKey.objects.count() == 3
+        assert page.evaluate("localStorage.getItem('nardy:queue')") == "[]"
+
+        # The same queue sent again (an answer lost on the way): nothing twice.
+        page.evaluate("(queue) => localStorage.setItem('nardy:queue', queue)", queue)
+        page.reload()
+        page.get_by_text("have been sent: 3").wait_for(timeout=20_000)
+        assert ChouetteEvent.objects.filter(kind="game").count() == 3
+        assert [row.points for row in state_of(t.session).rows] == [row.points for row in night.rows]
+        assert IdempotencyKey.objects.count() == 3
+    finally:
+        context.close()
+
+
+def test_a_kept_game_the_server_refuses_is_said_and_the_next_still_goes(live_server: Any,
+                                                                        browser: Any) -> None:
+    """Another phone entered game 1 meanwhile, the same way: this phone's game 1 is
+    refused, and its game 2, which follows from the same game 1, is recorded."""
+    t = make_table(4, names=("Ann", "Ben", "Cal", "Dee"))
+    context, page = phone(browser, live_server.url, t.user_of(2), t.session.get_absolute_url())
+    try:
+        cut_network(context)
+        page.locator("#offline-banner").wait_for()
+        for number in (1, 2):
+            lineup = expected_night(t, number - 1).next_lineup
+            assert lineup is not None
+            enter(page, t, game(lineup, number))
+            page.get_by_role("heading", name=f"Record game {number + 1}").wait_for()
+        services.record_chouette_game(session=t.session, record=game(t.lineup(), 1),
+                                      by=t.director, number=1)
+
+        restore_network(context)
+        note = page.locator(".offline-note-refused")
+        note.wait_for(timeout=20_000)
+        assert "Record game 1" in note.inner_text() and "This is game 2, not game 1" in note.inner_text()
+        page.get_by_text("have been sent: 1").wait_for()
+        night = expected_night(t, 2)
+        assert [row.points for row in state_of(t.session).rows] == [row.points for row in night.rows]
+        assert axe_problems(page) == []
+    finally:
+        context.close()

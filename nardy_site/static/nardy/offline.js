@@ -241,17 +241,20 @@
     if (keep(form, event.submitter) && navigator.onLine) send();
   }, true);
 
+  // The form's own request (not one of its parts', such as a preview): kept when it failed.
+  function queuedForm(elt) {
+    return elt instanceof HTMLFormElement && elt.hasAttribute("data-offline-queue") ? elt : null;
+  }
+
   body.addEventListener("htmx:sendError", function (event) {
-    const form = event.detail.elt && event.detail.elt.closest
-      ? event.detail.elt.closest("form[data-offline-queue]") : null;
+    const form = queuedForm(event.detail.elt);
     if (form) keep(form, null);
     setOffline(true);
   });
 
   body.addEventListener("htmx:afterRequest", function (event) {
     const xhr = event.detail.xhr;
-    const form = event.detail.elt && event.detail.elt.closest
-      ? event.detail.elt.closest("form[data-offline-queue]") : null;
+    const form = queuedForm(event.detail.elt);
     if (form && xhr && xhr.status > 0) keyField(form).value = "";  // answered: next is new
     if (xhr && xhr.status > 0 && xhr.status < 500) {
       lastUpdated = new Date();
