@@ -174,8 +174,8 @@ def enter(page: Any, t: Table, record: core.GameRecord) -> None:
         cube = form.locator(f"#cube-turn-{turn}")
         label = "Team members doubled" if double.by is core.Side.TEAM else "The box doubled"
         cube.get_by_label(label).check()
-        for member, given in double.answers:
-            cube.locator(f'fieldset.answer[data-member="{who[member]}"]').get_by_label(
+        for seat, given in double.answers:
+            cube.locator(f'fieldset.answer[data-member="{who[seat]}"]').get_by_label(
                 given.value.capitalize(), exact=True).check()
     assert record.result is not None
     form.get_by_label(record.result.winner.value.capitalize(), exact=True).check()
