@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from django.conf import settings
 
 from chouette import core, services
 from chouette.models import ChouetteEvent
@@ -27,6 +28,7 @@ from common.models import IdempotencyKey
 from tests.e2e.crawl import AXE, AXE_JS, WIDTH_JS
 from tests.games.chouette_tables import Table, make_table, member
 from tests.support.browser import sign_in
+from tests.support.requirements import missing
 
 pytestmark = pytest.mark.e2e
 
@@ -270,5 +272,46 @@ def test_a_kept_game_the_server_refuses_is_said_and_the_next_still_goes(live_ser
         night = expected_night(t, 2)
         assert [row.points for row in state_of(t.session).rows] == [row.points for row in night.rows]
         assert axe_problems(page) == []
+    finally:
+        context.close()
+
+
+def test_the_table_and_its_kept_games_survive_a_reload_offline(live_server: Any,
+                                                               browser: Any) -> None:
+    """The service worker keeps the table as last read: reloaded offline, it shows the
+    games kept on the phone on top of it, and the scorer goes on from there."""
+    if not (settings.PWA_BUILD_DIR / "sw.js").exists():
+        missing("build/pwa/sw.js (the service worker: make node-deps)")
+    t = make_table(3, names=("Ann", "Ben", "Cal"))
+    context = browser.new_context(viewport=PHONE, service_workers="allow")
+    sign_in(context, live_server.url, t.director)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    try:
+        page.goto(live_server.url + t.session.get_absolute_url())
+        page.wait_for_function("navigator.serviceWorker.ready.then(() => true)")
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        page.reload()  # through the worker now: kept for offline reading
+        cut_network(context)
+        page.locator("#offline-banner").wait_for()
+        for number in (1, 2):
+            lineup = expected_night(t, number - 1).next_lineup
+            assert lineup is not None
+            enter(page, t, game(lineup, number))
+            page.get_by_role("heading", name=f"Record game {number + 1}").wait_for()
+
+        page.reload()
+        page.get_by_role("heading", name="Record game 3").wait_for()
+        night = expected_night(t, 2)
+        assert night.next_lineup is not None
+        assert shown_seats(page) == seats_of(t, night.next_lineup)
+        assert kept_totals(page) == totals_of(t, night)
+        enter(page, t, game(night.next_lineup, 3))
+        page.get_by_role("heading", name="Record game 4").wait_for()
+
+        restore_network(context)
+        page.get_by_text("have been sent: 3").wait_for(timeout=20_000)
+        assert [row.points for row in state_of(t.session).rows] == [
+            row.points for row in expected_night(t, 3).rows]
     finally:
         context.close()
