@@ -2,8 +2,8 @@
    files are precached; the day's pages (my matches, an event's pages, a match, the desk
    and the console, a chouette table) are network first, so the last version read stays
    readable offline. Pages kept for one person are dropped when another signs in or they
-   sign out: the pages ask this worker to (nardy/offline.js, "forget-pages"). Writes are never cached:
-   results entered offline are kept by the page itself (nardy/offline.js). */
+   sign out: the pages ask this worker to (nardy/offline.js, "forget-pages"). Writes are
+   never cached: results entered offline are kept by the page itself (nardy/offline.js). */
 importScripts("__WORKBOX_URL__/workbox-sw.js");
 workbox.setConfig({modulePathPrefix: "__WORKBOX_URL__/", debug: false});
 
