@@ -152,3 +152,18 @@ def test_a_refusal_resent_with_its_key_is_said_again() -> None:
     assert again["Idempotent-Replayed"] == "true"
     for answer in (first, again):
         assert unquote(answer["Nardy-Refused"]).startswith("This is game 2, not game 1")
+
+
+def test_only_a_scorer_gets_the_table_for_offline_games_in_their_language() -> None:
+    t = make_table(3, names=("Ann", "Ben", "Cal"))
+    record(t)
+    scorer = page_client(t.director)
+    scorer.cookies["django_language"] = "ru"
+    page = scorer.get(t.session.get_absolute_url()).text
+    assert 'id="chouette-offline-table"' in page
+    assert "Партии, сохранённые на этом телефоне" in page
+    assert 'data-offline-text="Записать партию __N__"' in page
+    assert 'data-role-captain="Капитан"' in page
+    assert 'data-offline-repeat' in page
+    for reader in (Client(), page_client(member(t.club, "Dee").user)):
+        assert 'id="chouette-offline-table"' not in reader.get(t.session.get_absolute_url()).text
