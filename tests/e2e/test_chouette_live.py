@@ -256,6 +256,25 @@ def test_a_kept_game_the_server_refuses_is_said_and_the_next_still_goes(live_ser
     try:
         cut_network(context)
         page.locator("#offline-banner").wait_for()
+
+        # A game that does not add up (every bet dropped, yet the team won the board) is
+        # not kept: the phone says so at once.
+        cube = page.locator("#cube-turn-1")
+        team = ("Ben", "Cal", "Dee")
+        for name in team:
+            cube.locator(f'fieldset.answer[data-member="{name}"]').get_by_label(
+                "Drop", exact=True).check()
+        form = page.locator("#game-form")
+        form.get_by_label("Team", exact=True).check()
+        form.get_by_role("button", name="Record game").click()
+        refusal = page.locator(".offline-refusal")
+        refusal.wait_for()
+        assert "does not add up" in refusal.inner_text()
+        assert page.evaluate("localStorage.getItem('nardy:queue')") in (None, "[]")
+        for name in team:
+            cube.locator(f'fieldset.answer[data-member="{name}"]').get_by_label(
+                "—", exact=True).check()
+
         for number in (1, 2):
             lineup = expected_night(t, number - 1).next_lineup
             assert lineup is not None
