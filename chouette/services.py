@@ -17,7 +17,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -285,9 +285,8 @@ def _locked(session: ChouetteSession, by: AnyUser, player: Player | None = None)
         raise SessionError("session_finished", _("This chouette session is finished."))
     # Every write locks the table first: one more version for the phones that poll it
     # (rolled back with the write if the rules refuse it).
-    locked.version = F("version") + 1
+    locked.version += 1  # the row is locked: no other write can count at once
     locked.save(update_fields=["version"])
-    locked.refresh_from_db(fields=["version"])
     return locked
 
 
