@@ -21,6 +21,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from chouette import core, services
 from chouette.forms import GameForm, MergeForm, SeatForm, StartSessionForm, UndoForm
+from chouette.live import table_etag
 from chouette.messages import describe
 from chouette.models import ChouetteSession
 from chouette.permissions import can_record, can_start_session, clubs_opening_tables
@@ -89,7 +90,7 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
     session = _session(pk)
     if not request.htmx:
         return render(request, "chouette/table.html", _table_context(request, session))
-    etag = _etag(request, session)
+    etag = table_etag(request, session)
     if not_modified(request, etag):
         return live_answer(HttpResponseNotModified(), etag)
     return live_answer(_render_table(request, session), etag)
@@ -364,13 +365,6 @@ def _refused(context: dict[str, Any]) -> str:
     return _("The site refused it.")
 
 
-def _etag(request: HttpRequest, session: ChouetteSession) -> str:
-    """The table as this person sees it (their forms, their language) at this version."""
-    user = request.user.pk if request.user.is_authenticated else 0
-    language = getattr(request, "LANGUAGE_CODE", "")
-    return f'"chouette-{session.pk}-{session.version}-{user}-{language}"'
-
-
 def _table_context(
     request: HttpRequest,
     session: ChouetteSession,
@@ -396,7 +390,7 @@ def _table_context(
     members = list(club_members(session.club))
     return {
         "session": session,
-        "etag": _etag(request, session),
+        "etag": table_etag(request, session),
         "table": view,
         "can_record": writable,
         "game_form": game_form if writable else None,

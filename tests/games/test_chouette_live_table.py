@@ -167,3 +167,17 @@ def test_only_a_scorer_gets_the_table_for_offline_games_in_their_language() -> N
     assert 'data-offline-repeat' in page
     for reader in (Client(), page_client(member(t.club, "Dee").user)):
         assert 'id="chouette-offline-table"' not in reader.get(t.session.get_absolute_url()).text
+
+
+def test_the_running_ledger_is_polled_the_same_way() -> None:
+    t = make_table(3, names=("Ann", "Ben", "Cal"))
+    phone = page_client(t.user_of(1))
+    url = reverse("chouette:ledger", args=[t.session.pk])
+    first = phone.get(url, headers=HTMX)
+    assert first.status_code == 200 and 'id="running-ledger"' in first.text
+    etag = first["ETag"]
+    assert etag.replace('"', "&quot;") in first.text
+    assert phone.get(url, headers=HTMX | {"If-None-Match": etag}).status_code == 304
+    record(t)
+    changed = phone.get(url, headers=HTMX | {"If-None-Match": etag})
+    assert changed.status_code == 200 and "Game 1: box Ann, captain Ben" in changed.text
