@@ -15,6 +15,7 @@ is also cut by routing every request to an error (as in test_offline_day)."""
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import replace
 from typing import Any
 
@@ -124,6 +125,40 @@ def test_a_second_phone_follows_the_table_without_a_reload(live_server: Any, bro
     finally:
         other_context.close()
         scorer_context.close()
+
+
+def test_a_poll_answered_before_a_write_does_not_bring_the_old_table_back(
+    live_server: Any, browser: Any
+) -> None:
+    t = make_table(3, names=("Ann", "Ben", "Cal"))
+    context, page = phone(browser, live_server.url, t.director, t.session.get_absolute_url(),
+                          clock=True)
+    try:
+        late: list[tuple[Any, Any]] = []
+
+        def answer_late(route: Any) -> None:
+            if route.request.headers.get("hx-request") != "true":
+                route.continue_()
+                return
+            late.append((route, route.fetch()))  # the table as it is now, given later
+
+        page.route("**/chouettes/*/", answer_late)
+        with page.expect_request(lambda request: request.method == "GET"
+                                 and request.headers.get("hx-request") == "true"):
+            page.clock.run_for(POLL_MS)
+        form = page.locator("#game-form")
+        form.get_by_label("Team", exact=True).check()
+        form.get_by_role("button", name="Record game").click()
+        page.get_by_role("heading", name="Line-up for game 2").wait_for()
+        assert len(late) == 1
+        route, before_the_write = late[0]
+        with contextlib.suppress(Exception):  # the page called the poll off: nothing to give
+            route.fulfill(response=before_the_write)
+        page.wait_for_timeout(500)  # time for an answer to land, were it still awaited
+        assert page.get_by_role("heading", name="Line-up for game 2").is_visible()
+        assert page.locator("#ledger table.ledger tbody tr").count() == 1
+    finally:
+        context.close()
 
 
 # --- several games entered offline ------------------------------------------------------
