@@ -109,6 +109,9 @@ class ChouetteSession(models.Model):
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    # Counts the writes to the table (a game, an undo, a correction, a join...): the live
+    # table's entity tag, so the other phones at the table learn of a change cheaply.
+    version = models.PositiveIntegerField(_("version"), default=0, editable=False)
     players = models.ManyToManyField(
         Player, through="ChouetteParticipant", related_name="chouette_sessions", blank=True
     )

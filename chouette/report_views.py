@@ -3,15 +3,17 @@ season table and a player's chouette history. Anyone may read them, as the table
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
 from chouette.forms import SeasonForm
+from chouette.live import table_etag
 from chouette.models import ChouetteSession
 from chouette.selectors import ledgers
 from chouette.selectors import sessions as selectors
 from clubs.models import Club, Player
+from common.live import live_answer, not_modified
 
 
 def settlement(request: HttpRequest, pk: int) -> HttpResponse:
@@ -27,11 +29,15 @@ def settlement(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def ledger(request: HttpRequest, pk: int) -> HttpResponse:
-    """The night's running ledger on a phone; htmx refreshes it while the table runs."""
+    """The night's running ledger on a phone; htmx refreshes it while the table runs (304
+    while the table has not changed)."""
     session = get_object_or_404(ChouetteSession.objects.select_related("club"), pk=pk)
-    context = {"session": session, "table": selectors.table(session)}
+    etag = table_etag(request, session, "ledger")
+    if request.htmx and not_modified(request, etag):
+        return live_answer(HttpResponseNotModified(), etag)
+    context = {"session": session, "table": selectors.table(session), "etag": etag}
     if request.htmx:
-        return render(request, "chouette/_running_ledger.html", context)
+        return live_answer(render(request, "chouette/_running_ledger.html", context), etag)
     return render(request, "chouette/ledger.html", context)
 
 

@@ -275,13 +275,18 @@ def finish_session(*, session: ChouetteSession, by: AnyUser) -> ChouetteSession:
 
 
 def _locked(session: ChouetteSession, by: AnyUser, player: Player | None = None) -> ChouetteSession:
-    """Re-read the session under a row lock, so two phones cannot write at once."""
+    """Re-read the session under a row lock, so two phones cannot write at once, and count
+    the write in its version."""
     locked = ChouetteSession.objects.select_for_update().select_related("club").get(pk=session.pk)
     allowed = can_seat(by, locked, player) if player is not None else can_record(by, locked)
     if not allowed:
         raise PermissionDenied
     if not locked.is_running:
         raise SessionError("session_finished", _("This chouette session is finished."))
+    # Every write locks the table first: one more version for the phones that poll it
+    # (rolled back with the write if the rules refuse it).
+    locked.version += 1  # the row is locked: no other write can count at once
+    locked.save(update_fields=["version"])
     return locked
 
 

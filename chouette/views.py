@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -21,14 +21,17 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from chouette import core, services
 from chouette.forms import GameForm, MergeForm, SeatForm, StartSessionForm, UndoForm
+from chouette.live import table_etag
 from chouette.messages import describe
 from chouette.models import ChouetteSession
 from chouette.permissions import can_record, can_start_session, clubs_opening_tables
 from chouette.selectors import sessions as selectors
+from chouette.selectors.offline import offline_table
 from clubs.models import Club, Player
 from clubs.permissions import player_for
 from clubs.selectors import club_members
-from common.idempotency import idempotent_page
+from common.idempotency import idempotent_page, mark_refused
+from common.live import live_answer, not_modified
 
 # Refusals that mean the phone showed an old table: the fresh form replaces the posted one.
 STALE_PAGE = frozenset({"wrong_game_number", "lineup_mismatch"})
@@ -82,8 +85,15 @@ def session_new(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def table(request: HttpRequest, pk: int) -> HttpResponse:
+    """The table; polled by the phones at it (htmx), each poll answered 304 while the
+    table has not changed (its version is in the entity tag)."""
     session = _session(pk)
-    return render(request, "chouette/table.html", _table_context(request, session))
+    if not request.htmx:
+        return render(request, "chouette/table.html", _table_context(request, session))
+    etag = table_etag(request, session)
+    if not_modified(request, etag):
+        return live_answer(HttpResponseNotModified(), etag)
+    return live_answer(_render_table(request, session), etag)
 
 
 def game_form(request: HttpRequest, pk: int) -> HttpResponse:
@@ -338,9 +348,21 @@ def _render_table(
 ) -> HttpResponse:
     context = _table_context(request, session, **extra)
     if request.htmx:
-        # htmx swaps only 2xx answers; the error is shown inside the partial.
-        return render(request, "chouette/_table.html", context)
+        # htmx swaps only 2xx answers; the error is shown inside the partial, and said in
+        # a header too, for a phone sending the games it kept offline (nardy/offline.js).
+        response = render(request, "chouette/_table.html", context)
+        return mark_refused(response, _refused(context)) if status >= 400 else response
     return render(request, "chouette/table.html", context, status=status)
+
+
+def _refused(context: dict[str, Any]) -> str:
+    """Why a write was refused, in one sentence (the table's error or the form's)."""
+    if context["error"]:
+        return str(context["error"])
+    form = context["game_form"]
+    if form is not None and form.errors:
+        return " ".join(str(error) for errors in form.errors.values() for error in errors)
+    return _("The site refused it.")
 
 
 def _table_context(
@@ -368,6 +390,7 @@ def _table_context(
     members = list(club_members(session.club))
     return {
         "session": session,
+        "etag": table_etag(request, session),
         "table": view,
         "can_record": writable,
         "game_form": game_form if writable else None,
@@ -380,6 +403,8 @@ def _table_context(
         "error": error,
         "notice": notice,
         "merge_form": _merge_form(session) if writable else None,
+        # what the scorer's phone needs to go on entering games without the network
+        "offline_table": offline_table(view) if writable and game_form is not None else None,
         "split_tables": session.split_tables.all(),
     }
 

@@ -58,6 +58,7 @@ KEPT_HEADERS = (
     "HX-Refresh",
     "HX-Retarget",
     "HX-Reswap",
+    "Nardy-Refused",  # REFUSED_HEADER: a resent refusal is said again
 )
 
 # A page's answer to a write the rules refused (a form error, a match that moved on) says

@@ -272,7 +272,7 @@ def test_the_running_ledger_refreshes_while_the_table_runs() -> None:
     t = make_table(3, names=("Ann", "Ben", "Cal"))
     client = page_client()
     page = client.get(reverse("chouette:ledger", args=[t.session.pk])).text
-    assert 'hx-trigger="every 15s"' in page
+    assert 'hx-trigger="every 15s, page-visible from:body"' in page
     partial = client.get(reverse("chouette:ledger", args=[t.session.pk]), headers=HTMX).text
     assert "<html" not in partial and 'id="running-ledger"' in partial
 

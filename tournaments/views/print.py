@@ -11,10 +11,11 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 
 from common.bounds import parse_int
+from common.live import live_answer, not_modified
 from tournaments import page_cache
 from tournaments.models import Flight, Pairing, Tournament
 from tournaments.selectors import tournaments as selectors
-from tournaments.views.support import live_answer, not_modified, visible_tournament
+from tournaments.views.support import visible_tournament
 
 KNOCKOUT = (Flight.MAIN, Flight.CONSOLATION, Flight.LAST_CHANCE)
 

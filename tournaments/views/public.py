@@ -15,11 +15,12 @@ from django.utils.safestring import mark_safe
 
 from clubs.permissions import can_manage_club, managed_clubs
 from common.listing import filtered_page
+from common.live import live_answer, not_modified
 from tournaments import page_cache
 from tournaments.filters import TournamentFilter
 from tournaments.models import Flight, Tournament
 from tournaments.selectors import tournaments as selectors
-from tournaments.views.support import live_answer, not_modified, visible_tournament
+from tournaments.views.support import visible_tournament
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
-from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext_lazy as _
 
 from clubs.permissions import can_manage_club
@@ -33,20 +32,3 @@ def managed_tournament(request: HttpRequest, pk: int) -> Tournament:
     return tournament
 
 
-def not_modified(request: HttpRequest, etag: str | None) -> bool:
-    """The request names ``etag`` in If-None-Match: what it has is still current."""
-    if etag is None:
-        return False
-    sent = request.headers.get("If-None-Match", "")
-    return sent.strip() == "*" or etag in (tag.strip().removeprefix("W/") for tag in sent.split(","))
-
-
-def live_answer(response: HttpResponse, etag: str | None) -> HttpResponse:
-    """A polled fragment's answer (or its 304): tagged with the version of the event it
-    shows, and asked to be checked again each time (the page's script sends the tag back;
-    the same address answers the whole page to a request without HX-Request)."""
-    if etag is not None:
-        response["ETag"] = etag
-    patch_cache_control(response, private=True, no_cache=True)
-    patch_vary_headers(response, ("HX-Request",))
-    return response

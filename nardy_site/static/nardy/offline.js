@@ -187,7 +187,12 @@
     return field;
   }
 
+  // A page may look at an entry before it is kept (a "nardy:keep" event it can cancel:
+  // a chouette game that does not add up), and follows what was kept ("nardy:kept").
   function keep(form, submitter) {
+    const asked = new CustomEvent("nardy:keep", {bubbles: true, cancelable: true,
+      detail: {data: new FormData(form, submitter || undefined)}});
+    if (!form.dispatchEvent(asked)) return false;
     const field = keyField(form);
     if (!field.value) field.value = newKey();
     const data = new FormData(form, submitter || undefined);
@@ -215,6 +220,8 @@
     form.querySelectorAll(".offline-kept").forEach(function (old) { old.remove(); });
     form.append(mark);
     showWaiting();
+    form.dispatchEvent(new CustomEvent("nardy:kept", {bubbles: true}));
+    return true;
   }
 
   document.addEventListener("submit", function (event) {
@@ -231,21 +238,23 @@
     if (navigator.onLine && !readQueue().length) return;
     event.preventDefault();
     event.stopImmediatePropagation();  // capture phase: htmx never sees it
-    keep(form, event.submitter);
-    if (navigator.onLine) send();
+    if (keep(form, event.submitter) && navigator.onLine) send();
   }, true);
 
+  // The form's own request (not one of its parts', such as a preview): kept when it failed.
+  function queuedForm(elt) {
+    return elt instanceof HTMLFormElement && elt.hasAttribute("data-offline-queue") ? elt : null;
+  }
+
   body.addEventListener("htmx:sendError", function (event) {
-    const form = event.detail.elt && event.detail.elt.closest
-      ? event.detail.elt.closest("form[data-offline-queue]") : null;
+    const form = queuedForm(event.detail.elt);
     if (form) keep(form, null);
     setOffline(true);
   });
 
   body.addEventListener("htmx:afterRequest", function (event) {
     const xhr = event.detail.xhr;
-    const form = event.detail.elt && event.detail.elt.closest
-      ? event.detail.elt.closest("form[data-offline-queue]") : null;
+    const form = queuedForm(event.detail.elt);
     if (form && xhr && xhr.status > 0) keyField(form).value = "";  // answered: next is new
     if (xhr && xhr.status > 0 && xhr.status < 500) {
       lastUpdated = new Date();
