@@ -180,7 +180,7 @@ class PairingViewSet(PairingDayActions, viewsets.ReadOnlyModelViewSet):
     def get_queryset(self) -> QuerySet[Pairing]:
         visible = selectors.visible_tournaments(self.request.user).values("pk")
         pairings = Pairing.objects.filter(tournament__in=visible).select_related(
-            "top__player", "bottom__player", "match"
+            "tournament", "top__player", "bottom__player", "match"
         ).order_by("tournament", "flight", "group", "round", "number")
         tournament = query_id(self.request, "tournament")
         if tournament is not None:
