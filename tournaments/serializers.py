@@ -23,7 +23,7 @@ from common.api import (
 )
 from common.bounds import parse_id
 from games.choices import BlockRule
-from games.serializers import seen_result_field
+from games.serializers import played_on_field, seen_result_field
 from games.services.results import REASON_REQUIRED
 from tournaments.event_settings import EDITABLE, NUMBER_BOUNDS, SETTING, SETTINGS
 from tournaments.format_registry import FORMATS, load_formats
@@ -396,6 +396,7 @@ class PairingScoreInputSerializer(serializers.Serializer):
     score2 = StrictDecimalField(max_digits=5, decimal_places=1, min_value=0)
     reason = StrictCharField(required=False, allow_blank=True, max_length=500)
     seen_result = seen_result_field()
+    played_on = played_on_field()
 
 
 class WalkoverInputSerializer(serializers.Serializer):

@@ -212,7 +212,8 @@ class PairingViewSet(PairingDayActions, viewsets.ReadOnlyModelViewSet):
         data.is_valid(raise_exception=True)
         if pairing.match is None:
             raise ActionError("match_not_ready", "This pairing has no match yet.")
-        scores = {"score1": data.validated_data["score1"], "score2": data.validated_data["score2"]}
+        scores = {"score1": data.validated_data["score1"], "score2": data.validated_data["score2"],
+                  "played_on": data.validated_data.get("played_on")}
         reason = data.validated_data.get("reason", "")
         if can_manage_club(request.user, pairing.tournament.club) and reason:
             return answer(lambda: {"result": services.director_result(
