@@ -19,6 +19,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from common.time_zones import zone
+from clubs.models import Club
 from games.models import Match
 from games.services.errors import ServiceError
 
@@ -42,14 +43,23 @@ def club_zone(match: Match) -> ZoneInfo:
 
 def club_today(match: Match, now: datetime.datetime | None = None) -> datetime.date:
     """Today in the match's club's time zone (the form's default day)."""
-    return (now or timezone.now()).astimezone(club_zone(match)).date()
+    return today_in(match.club, now)
+
+
+def today_in(club: Club, now: datetime.datetime | None = None) -> datetime.date:
+    return (now or timezone.now()).astimezone(zone(club.time_zone)).date()
 
 
 def earliest_day(match: Match) -> datetime.date:
     """The first day this match can have been played on."""
-    days = [match.club.created_at.astimezone(club_zone(match)).date()]
-    days += [day for rule in _EARLIEST if (day := rule(match)) is not None]
-    return max(days)
+    return earliest_in(match.club, *(rule(match) for rule in _EARLIEST))
+
+
+def earliest_in(club: Club, *event_days: datetime.date | None) -> datetime.date:
+    """The first day a match of ``club`` (in events beginning on ``event_days``) can have
+    been played on: the club's first day, or an event's when later."""
+    days = [club.created_at.astimezone(zone(club.time_zone)).date()]
+    return max(days + [day for day in event_days if day is not None])
 
 
 def check_played_on(match: Match, played_on: datetime.date | None,
