@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from tournaments.choices import Flight, Format, LateEntryRule
 from tournaments.errors import ActionError, DrawError
@@ -24,16 +24,16 @@ TABLE_FLIGHTS = (Flight.GROUP, Flight.SWISS, Flight.PLAYOFF)
 # A knockout round by the players it holds, up to the largest draw (MAX_ENTRANTS):
 # one sentence each, so a language says "1/8 финала" where English says "Round of 16".
 ROUNDS_OF = {
-    2: _lazy("Final"),
-    4: _lazy("Semi-final"),
-    8: _lazy("Quarter-final"),
-    16: _lazy("Round of 16"),
-    32: _lazy("Round of 32"),
-    64: _lazy("Round of 64"),
-    128: _lazy("Round of 128"),
-    256: _lazy("Round of 256"),
-    512: _lazy("Round of 512"),
-    1024: _lazy("Round of 1024"),
+    2: gettext_lazy("Final"),
+    4: gettext_lazy("Semi-final"),
+    8: gettext_lazy("Quarter-final"),
+    16: gettext_lazy("Round of 16"),
+    32: gettext_lazy("Round of 32"),
+    64: gettext_lazy("Round of 64"),
+    128: gettext_lazy("Round of 128"),
+    256: gettext_lazy("Round of 256"),
+    512: gettext_lazy("Round of 512"),
+    1024: gettext_lazy("Round of 1024"),
 }
 
 
