@@ -18,8 +18,8 @@ from zoneinfo import ZoneInfo
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from common.time_zones import zone
 from clubs.models import Club
+from common.time_zones import zone
 from games.models import Match
 from games.services.errors import ServiceError
 

@@ -8,9 +8,9 @@ from typing import Any
 
 from django import template
 
+from common.time_zones import zone
 from games import clock, reasons
 from games.choices import ResultStatus
-from common.time_zones import zone
 from games.services import played_dates
 from games.services.scoring import format_score
 

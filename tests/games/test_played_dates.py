@@ -114,7 +114,7 @@ def test_the_api_takes_the_day_and_refuses_a_future_one_naming_the_field() -> No
     shown = api_client().get(f"/api/matches/{match.pk}/").data
     assert datetime.datetime.fromisoformat(shown["played_at"]).astimezone(
         ZoneInfo(match.club.time_zone)).date() == day
-    bad = api_client(user1).post(f"/api/results/", {"match": match.pk, "played_on": "yesterday"},
+    bad = api_client(user1).post("/api/results/", {"match": match.pk, "played_on": "yesterday"},
                                  format="json")
     assert bad.status_code == 400 and "played_on" in error_of(bad)["fields"]
 
