@@ -17,7 +17,9 @@ from tournaments.draws.knockout import (
     draw_knockout,
     positions_from_seeds,
 )
+from tournaments.errors import DrawError
 from tournaments.format_registry import format_of
+from tournaments.messages import error_text
 from tournaments.models import Flight, Tournament
 
 KNOCKOUT = format_of(Tournament.Format.KNOCKOUT)
@@ -109,3 +111,19 @@ def test_a_table_keeps_its_round_numbers_to_the_last() -> None:
     assert KNOCKOUT.round_title(Flight.GROUP, 3, 3, 2) == "Round 3"
     with translation.override("ru"):
         assert KNOCKOUT.round_title(Flight.SWISS, 5, 5, 8) == "Тур 5"
+
+
+@pytest.mark.parametrize(("rounds", "russian"), [
+    (1, "Группы играют 1 швейцарский тур"),
+    (3, "Группы играют 3 швейцарских тура"),
+    (5, "Группы играют 5 швейцарских туров"),
+    (21, "Группы играют 21 швейцарский тур"),
+])
+def test_a_count_of_rounds_takes_the_plural_of_its_number(rounds: int, russian: str) -> None:
+    error = DrawError("group_rounds_left", "The groups play more rounds.",
+                      {"rounds": rounds, "played": 1})
+    with translation.override("en"):
+        english = error_text(error)
+    assert english.startswith(f"The groups play {rounds} Swiss round{'s' if rounds > 1 else ''} ")
+    with translation.override("ru"):
+        assert error_text(error).startswith(russian)
