@@ -19,6 +19,9 @@ from tests.factories import UserFactory
 from tests.games.match_factories import fast_passwords, match_with_logins, player_with_login
 from tests.support.clients import api_client, error_of
 from tests.tournaments.leaderboard_support import snapshot
+from tests.tournaments.tournament_helpers import director_of, make_event, pairing
+from tournaments import services
+from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
 
@@ -154,3 +157,20 @@ def test_a_back_dated_result_replays_the_later_ratings_as_a_full_recompute_would
     incremental = snapshot()
     rebuild_ratings(variant="backgammon", rescore=False)
     assert snapshot() == incremental
+
+
+def test_an_events_match_cannot_be_played_before_the_event_began() -> None:
+    event = make_event(2, with_logins=True)
+    Club.objects.filter(pk=event.club_id).update(
+        created_at=timezone.now() - datetime.timedelta(days=60))
+    starts = club_today(event.club) - datetime.timedelta(days=5)
+    Tournament.objects.filter(pk=event.pk).update(starts_on=starts)
+    services.make_draw(tournament=event, actor=director_of(event))
+    final = pairing(event, "main", 1, 1)
+    player = final.top.player.user
+    with pytest.raises(ServiceError) as refused:
+        enter_final_score(match=final.match, by=player, score1=Decimal(final.match.length),
+                          score2=Decimal(0), played_on=starts - datetime.timedelta(days=1))
+    assert refused.value.code == "played_on_too_early"
+    assert enter_final_score(match=final.match, by=player, score1=Decimal(final.match.length),
+                             score2=Decimal(0), played_on=starts).played_on == starts
