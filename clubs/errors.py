@@ -19,14 +19,16 @@ __all__ = ["DomainError", "PeopleError", "PlayerError", "sentence_for"]
 def sentence_for(error: DomainError, sentences: Mapping[str, Any]) -> str:
     """``error`` told with the sentence ``sentences`` holds for its code (the Django layer
     passes its translations), filled in with the error's params; the error's own
-    sentence when there is none, or when the params do not fit it."""
+    sentence when there is none, or when the params do not fit it. A sentence with a
+    count (``ngettext_lazy(..., "rounds")``) takes its plural form from its params."""
     template = None if error.translated else sentences.get(error.code)
     if template is None:
         return str(error.message)
     try:
-        return str(template) % error.params
+        return str(template % error.params)
     except (KeyError, TypeError, ValueError):
-        return str(template) if "%(" not in str(template) else str(error.message)
+        text = str(template)
+        return text if text and "%(" not in text else str(error.message)
 
 
 class PeopleError(DomainError):

@@ -114,7 +114,7 @@ class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         data = parsed(ScoreInputSerializer, request)
         result = services.enter_final_score(
             match=match, by=request.user, score1=data["score1"], score2=data["score2"],
-            seen_result=data.get("seen_result"),
+            seen_result=data.get("seen_result"), played_on=data.get("played_on"),
         )
         return Response(MatchResultSerializer(result).data, status=status.HTTP_201_CREATED)
 
@@ -130,6 +130,7 @@ class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             score1=data["score1"],
             score2=data["score2"],
             reason=data["reason"],
+            played_on=data.get("played_on"),
         )
         return Response(MatchResultSerializer(result).data, status=status.HTTP_201_CREATED)
 
@@ -203,6 +204,7 @@ class ResultViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             score1=data.get("score1"),
             score2=data.get("score2"),
             seen_result=data.get("seen_result"),
+            played_on=data.get("played_on"),
         )
         return Response(MatchResultSerializer(result).data, status=status.HTTP_201_CREATED)
 

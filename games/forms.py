@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -10,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
 from common.bounds import parse_id
+from common.widgets import DateInput
 from engine.match import (
     MAX_MATCH_LENGTH,
     RESULTS_BY_VARIANT,
@@ -17,6 +19,7 @@ from engine.match import (
     largest_game_points,
 )
 from games.models import BlockRule, GameResult, Match, Variant
+from games.services import played_dates
 from games.services.results import MAX_REASON, REASON_REQUIRED
 from games.services.scoring import (
     CUBE_VALUES,
@@ -99,9 +102,20 @@ class FinalScoreForm(forms.Form):
 
     score1 = score_field()
     score2 = score_field()
+    played_on = forms.DateField(
+        label=_("Date played"), required=False, widget=DateInput(),
+        help_text=_("The day the match was played, in the club's time zone; today if left "
+                    "as it is."),
+    )
 
     def __init__(self, *args: Any, match: Match, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        today = played_dates.club_today(match)
+        self.fields["played_on"].initial = today
+        self.fields["played_on"].widget.attrs.update({
+            "max": (today + timedelta(days=played_dates.DAYS_AHEAD)).isoformat(),
+            "min": played_dates.earliest_day(match).isoformat(),
+        })
         rules = match.rules()
         highest, too_high = SCORE_CAPACITY, None
         if rules.is_match:

@@ -155,9 +155,9 @@ class Match(models.Model):
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
     # When the match was played: ratings take matches in this order. Set when its first
-    # result becomes official (the time of that confirmation) unless it is known already
-    # (a result entered later for a match played earlier keeps its day); a correction
-    # keeps it.
+    # result becomes official: the day its result says it was played
+    # (``MatchResult.played_on``, ``games.services.played_dates``), else the time of that
+    # confirmation; a correction keeps it unless it gives a day of its own.
     played_at = models.DateTimeField(_("played at"), null=True, blank=True)
 
     class Meta:
@@ -409,6 +409,9 @@ class MatchResult(models.Model):
         verbose_name=_("confirmed by"),
     )
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    # The day the match was played, as whoever entered the result said (in the club's
+    # time zone); empty: the day it became official. Gives the match its ``played_at``.
+    played_on = models.DateField(_("date played"), null=True, blank=True)
     override_reason = models.TextField(_("reason for the override"), blank=True)
     # The checked transcript this result was read from ("checked by the engine"), if any.
     transcript = models.ForeignKey(

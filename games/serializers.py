@@ -70,6 +70,7 @@ class MatchResultSerializer(StrictModelSerializer):
             "confirmed_at",
             "override_reason",
             "transcript",
+            "played_on",
         ]
         extra_kwargs = {
             "transcript": {
@@ -118,6 +119,7 @@ class MatchSerializer(StrictModelSerializer):
             "rated",
             "created_at",
             "finished_at",
+            "played_at",
             "official_result",
             "latest_result",
             "time_control",
@@ -178,6 +180,15 @@ def score_field(**kwargs: Any) -> serializers.DecimalField:
     return serializers.DecimalField(max_digits=7, decimal_places=1, min_value=0, **kwargs)
 
 
+def played_on_field() -> serializers.DateField:
+    return serializers.DateField(
+        required=False, allow_null=True,
+        help_text="The day the match was played, in the club's time zone (left out or null: "
+                  "the day the result becomes official). At most one day after the club's "
+                  "today, and not before the club was created or the match's event began "
+                  "(409, `played_on_in_future` / `played_on_too_early`, field `played_on`).")
+
+
 def seen_result_field() -> serializers.IntegerField:
     return serializers.IntegerField(
         min_value=0, max_value=ID_MAX, required=False,
@@ -192,6 +203,7 @@ class ScoreInputSerializer(serializers.Serializer):
     score1 = score_field()
     score2 = score_field()
     seen_result = seen_result_field()
+    played_on = played_on_field()
 
 
 class ProposeInputSerializer(serializers.Serializer):
@@ -199,6 +211,7 @@ class ProposeInputSerializer(serializers.Serializer):
     score1 = score_field(required=False)
     score2 = score_field(required=False)
     seen_result = seen_result_field()
+    played_on = played_on_field()
 
 
 class OverrideInputSerializer(ScoreInputSerializer):

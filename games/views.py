@@ -221,6 +221,7 @@ def enter_score(request: HttpRequest, pk: int) -> HttpResponse:
             score1=data["score1"],
             score2=data["score2"],
             seen_result=seen_result(request.POST),
+            played_on=data.get("played_on"),
         ),
         _("The result has been entered; your opponent is asked to confirm it."),
     )
@@ -277,6 +278,7 @@ def override_result(request: HttpRequest, pk: int) -> HttpResponse:
             score1=data["score1"],
             score2=data["score2"],
             reason=data["reason"],
+            played_on=data.get("played_on"),
         ),
         _("The result has been set."),
     )

@@ -38,8 +38,10 @@ class RatingList(models.Model):
 class PlayerRating(models.Model):
     """A player's current FIBS rating for one game type (the last change's ``after``)."""
 
+    # no index of its own: the unique (player, variant) serves every lookup by player
     player = models.ForeignKey(
-        Player, on_delete=models.CASCADE, related_name="ratings", verbose_name=_("player")
+        Player, on_delete=models.CASCADE, related_name="ratings", verbose_name=_("player"),
+        db_index=False,
     )
     variant = models.CharField(pgettext_lazy("game type", "game"), max_length=12, choices=Variant.choices)
     rating = models.FloatField(_("rating"))
@@ -68,8 +70,10 @@ class RatingChange(models.Model):
     ``experience`` is the player's experience after this match.
     """
 
+    # no index of its own: (player, match) and (player, variant, at) begin with it
     player = models.ForeignKey(
-        Player, on_delete=models.CASCADE, related_name="rating_changes", verbose_name=_("player")
+        Player, on_delete=models.CASCADE, related_name="rating_changes", verbose_name=_("player"),
+        db_index=False,
     )
     opponent = models.ForeignKey(
         Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("opponent")

@@ -85,9 +85,11 @@ def pairing_published(pairing_id: int, changed: bool = False) -> list[Message]:
 
 
 def round_of(pairing: Pairing) -> list[Any]:
-    """How a message stores a pairing's round: its event's format, flight, number and the
-    flight's rounds, named in the reader's language when shown (``messages.a_round``)."""
-    return [pairing.tournament.format, pairing.flight, pairing.round, pairing.rounds_in_flight()]
+    """How a message stores a pairing's round: its event's format, flight, number, the
+    flight's rounds and the round's places, named in the reader's language when shown
+    (``messages.a_round``)."""
+    rounds, places = pairing.round_shape()
+    return [pairing.tournament.format, pairing.flight, pairing.round, rounds, places]
 
 
 def _pairing_messages(pairing: Pairing, changed: bool) -> list[Message]:

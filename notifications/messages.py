@@ -61,12 +61,14 @@ def a_match(value: Any) -> str:
 
 
 def a_round(value: Any) -> str:
-    """A round stored as ``[format, flight, number, rounds]`` (``round_of``), named as its
-    event's format names it in the current language ("Final", "Losers' final", "Round 3");
-    a bare number (stored before) as "Round n"."""
-    if isinstance(value, (list, tuple)) and len(value) == 4:
-        key, flight, number, rounds = value
-        return str(format_of(key).round_title(flight, int(number), int(rounds)))
+    """A round stored as ``[format, flight, number, rounds, places]`` (``round_of``; stored
+    before without its places), named as its event's format names it in the current
+    language ("Final", "Round of 16", "Losers' final", "Round 3"); a bare number (stored
+    before) as "Round n"."""
+    if isinstance(value, (list, tuple)) and len(value) in (4, 5):
+        key, flight, number, rounds, *places = value
+        return str(format_of(key).round_title(flight, int(number), int(rounds),
+                                              int(places[0]) if places else None))
     if value in (None, ""):
         return DASH
     return str(_("Round %(number)s") % {"number": value})

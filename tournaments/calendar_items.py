@@ -22,7 +22,7 @@ from clubs.permissions import player_for
 from common.bounds import parse_id
 from common.time_zones import zone
 from tournaments.models import Pairing, Registration, Tournament
-from tournaments.selectors.tournaments import visible_tournaments
+from tournaments.selectors.tournaments import visible_tournaments, with_flight_rounds
 
 UPCOMING_DAYS_BACK = 60  # a feed keeps events this many days after they started
 
@@ -71,9 +71,9 @@ def match_item(pairing: Pairing) -> CalendarItem:
         if pairing.forfeit_at else "")
     return CalendarItem(
         uid=f"match-{match.pk}", time_zone=tournament.zone_name, url=match.get_absolute_url(),
-        summary=_("%(top)s – %(bottom)s, round %(round)s (%(event)s)") % {
+        summary=_("%(top)s – %(bottom)s, %(round)s (%(event)s)") % {
             "top": pairing.top.player.display_name, "bottom": pairing.bottom.player.display_name,
-            "round": pairing.round, "event": tournament.name},
+            "round": pairing.stage_title, "event": tournament.name},
         start=start, end=start + length, description=description,
         location=_("Table %(table)s") % {"table": pairing.table} if pairing.table else "")
 
@@ -122,7 +122,7 @@ def person_source(viewer: Any, user: Any) -> Iterable[CalendarItem]:
                                        ready_at__isnull=False, tournament__in=visible)
                 .select_related("tournament__club", "match", "top__player", "bottom__player")
                 .order_by("-ready_at")[:200])
-    for pairing in pairings:
+    for pairing in with_flight_rounds(list(pairings)):
         if pairing.top_id and pairing.bottom_id:
             yield match_item(pairing)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from clubs.messages import error_text as clubs_error_text
 
@@ -37,9 +38,11 @@ ERROR_MESSAGES: dict[str, Any] = {
     "conflict_outdated": _("The bracket has moved on since this correction (another correction "
                            "changed this match): keep the bracket as played, or correct the "
                            "result again."),
-    "too_many_rounds": _("With %(entrants)s entrants each player has only %(maximum)s possible "
-                         "opponents, so a Swiss event cannot have %(rounds)s rounds; at most "
-                         "%(maximum)s."),
+    "too_many_rounds": ngettext_lazy(
+        "With %(entrants)s entrants each player has only %(maximum)s possible opponents, so "
+        "a Swiss event cannot have %(rounds)s round; at most %(maximum)s.",
+        "With %(entrants)s entrants each player has only %(maximum)s possible opponents, so "
+        "a Swiss event cannot have %(rounds)s rounds; at most %(maximum)s.", "rounds"),
     "too_few_rounds": _("An event of rounds has at least one round; %(rounds)s was asked for."),
     "too_few_losses": _("Players leave after their N-th loss, so N is at least 1; %(losses)s was "
                         "asked for."),
@@ -48,9 +51,12 @@ ERROR_MESSAGES: dict[str, Any] = {
                           "(the qualifiers)."),
     "too_many_playoff_places": _("Play-offs can decide places 1 to %(entrants)s at most (the "
                                  "number of entrants), not 1 to %(places)s."),
-    "too_many_group_rounds": _("The smallest group has %(size)s players, so each of them has "
-                               "only %(maximum)s possible opponents: Swiss groups cannot have "
-                               "%(rounds)s rounds; at most %(maximum)s."),
+    "too_many_group_rounds": ngettext_lazy(
+        "The smallest group has %(size)s players, so each of them has only %(maximum)s "
+        "possible opponents: Swiss groups cannot have %(rounds)s round; at most %(maximum)s.",
+        "The smallest group has %(size)s players, so each of them has only %(maximum)s "
+        "possible opponents: Swiss groups cannot have %(rounds)s rounds; at most %(maximum)s.",
+        "rounds"),
     "too_many_group_playoff_places": _("Play-offs can decide places 1 to %(size)s of each group "
                                        "at most (the smallest group's size), not 1 to "
                                        "%(places)s."),
@@ -61,8 +67,11 @@ ERROR_MESSAGES: dict[str, Any] = {
     "late_entry_swiss_groups": _("Late entries: Swiss groups take no late entrants (a group's "
                                  "byes are paired round by round, so there is no free place "
                                  "to take)."),
-    "group_rounds_left": _("The groups play %(rounds)s Swiss rounds and %(played)s have been "
-                           "paired: pair the next round before the knockout."),
+    "group_rounds_left": ngettext_lazy(
+        "The groups play %(rounds)s Swiss round and %(played)s have been paired: pair the "
+        "next round before the knockout.",
+        "The groups play %(rounds)s Swiss rounds and %(played)s have been paired: pair the "
+        "next round before the knockout.", "rounds"),
     "playoffs_not_finished": _("Every play-off match needs a confirmed result before the "
                                "knockout."),
     "too_few_qualifiers": _("The knockout after the groups needs at least two qualifiers in all."),

@@ -423,28 +423,40 @@ class Pairing(models.Model):
 
     @property
     def round_title(self) -> str:
-        """The round as the event's format names it: "Final", "Semi-finals", "Losers'
-        final", "Round 3" (``EventFormat.round_title``). Needs the number of rounds of the
-        flight: set as ``flight_rounds`` by the selectors that read many pairings
+        """The round as the event's format names it: "Final", "Semi-final", "Round of 16",
+        "Losers' final", "Round 3" (``EventFormat.round_title``). Needs the number of rounds
+        of the flight and of places in this round: set as ``flight_rounds`` and
+        ``round_places`` by the selectors that read many pairings
         (``tournaments.selectors.with_flight_rounds``), else read here."""
         return self.tournament.event_format.round_title(self.flight, self.round,
-                                                        self.rounds_in_flight())
+                                                        *self.round_shape())
 
     def rounds_in_flight(self) -> int:
-        """How many rounds this pairing's flight has (of its group): ``flight_rounds`` when
-        a selector has set it, else read (and kept)."""
+        """How many rounds this pairing's flight has (of its group)."""
+        return self.round_shape()[0]
+
+    def round_shape(self) -> tuple[int, int]:
+        """How many rounds this pairing's flight (of its group) has, and how many places
+        (byes included) its round has: ``flight_rounds`` and ``round_places`` when a
+        selector has set them, else read in one query (and kept)."""
         rounds = self.__dict__.get("flight_rounds")
-        if rounds is None:
-            rounds = Pairing.objects.filter(
+        places = self.__dict__.get("round_places")
+        if rounds is None or places is None:
+            shape = Pairing.objects.filter(
                 tournament_id=self.tournament_id, flight=self.flight, group=self.group,
-            ).aggregate(last=models.Max("round"))["last"] or self.round
-            self.flight_rounds = rounds
-        return rounds
+            ).aggregate(last=models.Max("round"),
+                        places=models.Count("pk", filter=models.Q(round=self.round)))
+            rounds = shape["last"] or self.round
+            places = shape["places"] or 1
+            self.flight_rounds, self.round_places = rounds, places
+        return rounds, places
 
     @property
     def stage_title(self) -> str:
-        """The flight and the round: "Consolation · Final", "Winners' bracket · Round 2"."""
-        return f"{self.flight_title} · {self.round_title}"
+        """The flight and the round: "Consolation · Final", "Winners' bracket · Round of 16";
+        a round whose name says its flight alone ("Losers' final")."""
+        return self.tournament.event_format.stage_title(self.flight, self.round,
+                                                        *self.round_shape())
 
     def get_club(self) -> Club:
         return self.tournament.club

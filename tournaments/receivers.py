@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from django.db.models.signals import post_delete, post_save
@@ -11,6 +12,7 @@ from clubs import club_page
 from clubs.club_page import Section
 from clubs.models import Player
 from games.models import Match
+from games.services.played_dates import register_earliest_day
 from games.signals import result_confirmed
 from tournaments import calendar_items
 from tournaments.models import Entry, Pairing
@@ -52,6 +54,12 @@ def _on_player(sender: Any, instance: Any, **_: Any) -> None:
         touch(Entry.objects.filter(player_id=instance.pk).values_list("tournament_id", flat=True))
 
 
+def event_first_day(match: Match) -> datetime.date | None:
+    """An event's match cannot have been played before the event began."""
+    return (Pairing.objects.filter(match_id=match.pk)
+            .values_list("tournament__starts_on", flat=True).first())
+
+
 def connect() -> None:
     for model in (Entry, Pairing):
         post_save.connect(_on_row, sender=model, dispatch_uid=f"page_cache.{model.__name__}")
@@ -61,4 +69,5 @@ def connect() -> None:
     club_page.register(events_section)
     calendar_items.register()
     result_confirmed.connect(advance_draw, dispatch_uid="tournaments.advance_draw")
+    register_earliest_day(event_first_day)
     draw_changed.connect(settle_and_announce, dispatch_uid="tournaments.settle_and_announce")

@@ -7,6 +7,8 @@ formats with their settings and the tiebreaks to choose from."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -21,7 +23,7 @@ from common.api import (
 )
 from common.bounds import parse_id
 from games.choices import BlockRule
-from games.serializers import seen_result_field
+from games.serializers import played_on_field, seen_result_field
 from games.services.results import REASON_REQUIRED
 from tournaments.event_settings import EDITABLE, NUMBER_BOUNDS, SETTING, SETTINGS
 from tournaments.format_registry import FORMATS, load_formats
@@ -32,6 +34,7 @@ from tournaments.limits import (
     MAX_RULES_TEXT,
 )
 from tournaments.models import BracketConflict, Entry, LateEntryRule, Pairing, Tournament
+from tournaments.selectors.tournaments import with_flight_rounds
 from tournaments.standings import METRICS
 
 
@@ -270,15 +273,37 @@ def match_summary(pairing: Pairing) -> dict | None:
             "player2": seat(match.player2_id)}
 
 
+class PairingListSerializer(serializers.ListSerializer):
+    """Pairings named by their rounds: the rounds' shapes read once for the whole list."""
+
+    def to_representation(self, data: Any) -> list:
+        pairings = list(data.all() if hasattr(data, "all") else data)
+        with_flight_rounds(pairings)
+        return super().to_representation(pairings)
+
+
 class PairingSerializer(StrictModelSerializer):
     top = SideSerializer(read_only=True, allow_null=True)  # null: a bye, or not known yet
     bottom = SideSerializer(read_only=True, allow_null=True)
     match = serializers.SerializerMethodField()
+    round_title = serializers.SerializerMethodField(
+        help_text="The round as the event's format names it, in the request's language: "
+                  "\"Final\", \"Semi-final\", \"Round of 16\", \"Losers' final\", \"Round 3\".")
+    stage_title = serializers.SerializerMethodField(
+        help_text="The flight and the round: \"Main · Final\", \"Consolation · Semi-final\".")
 
     class Meta:
         model = Pairing
-        fields = ["id", "tournament", "flight", "group", "round", "number", "top", "bottom",
-                  "winner", "state", "match", "table", "walkover", "forfeit_at"]
+        fields = ["id", "tournament", "flight", "group", "round", "round_title", "stage_title",
+                  "number", "top", "bottom", "winner", "state", "match", "table", "walkover",
+                  "forfeit_at"]
+        list_serializer_class = PairingListSerializer
+
+    def get_round_title(self, pairing: Pairing) -> str:
+        return pairing.round_title
+
+    def get_stage_title(self, pairing: Pairing) -> str:
+        return pairing.stage_title
 
     @extend_schema_field(MatchSummarySerializer(allow_null=True))
     def get_match(self, pairing: Pairing) -> dict | None:
@@ -371,6 +396,7 @@ class PairingScoreInputSerializer(serializers.Serializer):
     score2 = StrictDecimalField(max_digits=5, decimal_places=1, min_value=0)
     reason = StrictCharField(required=False, allow_blank=True, max_length=500)
     seen_result = seen_result_field()
+    played_on = played_on_field()
 
 
 class WalkoverInputSerializer(serializers.Serializer):

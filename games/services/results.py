@@ -7,6 +7,7 @@ its one ``confirmed`` MatchResult (a partial unique constraint backs this up).
 
 from __future__ import annotations
 
+import datetime
 import logging
 from decimal import Decimal
 from typing import Any
@@ -31,7 +32,7 @@ from games.models import (
     ResultStatus,
     TranscriptStatus,
 )
-from games.services import access
+from games.services import access, played_dates
 from games.services.errors import NotAllowed, ServiceError, from_problem
 from games.services.scoring import (
     check_final_score,
@@ -79,6 +80,7 @@ def result_state(result: MatchResult) -> dict[str, Any]:
         "score1": format_score(result.score1),
         "score2": format_score(result.score2),
         "status": result.status,
+        **({"played_on": result.played_on.isoformat()} if result.played_on else {}),
     }
 
 
@@ -284,10 +286,12 @@ def enter_final_score(
     score1: Decimal,
     score2: Decimal,
     seen_result: int | None = None,
+    played_on: datetime.date | None = None,
 ) -> MatchResult:
     """The quick way: just the final score, proposed as the result of the match."""
     return propose_result(
-        match=match, by=by, score1=score1, score2=score2, seen_result=seen_result
+        match=match, by=by, score1=score1, score2=score2, seen_result=seen_result,
+        played_on=played_on,
     )
 
 
@@ -299,8 +303,12 @@ def propose_result(
     score1: Decimal | None = None,
     score2: Decimal | None = None,
     seen_result: int | None = None,
+    played_on: datetime.date | None = None,
 ) -> MatchResult:
     """Put a result forward for the opponent (or a director) to confirm.
+
+    ``played_on``: the day the match was played (``played_dates``; None: the day the
+    result becomes official).
 
     Without scores, the score of the games entered is proposed. An earlier proposal
     that nobody has answered yet is replaced. ``seen_result``: the newest result of the
@@ -322,7 +330,8 @@ def propose_result(
             return confirm_result(result=agreed, by=by)
         _require_unchanged(match, seen_result)
     check_final_score(match, score1, score2)
-    return _propose(match, by, score1, score2)
+    played_dates.check_played_on(match, played_on)
+    return _propose(match, by, score1, score2, played_on=played_on)
 
 
 def _same_as_the_opponents(
@@ -344,6 +353,7 @@ def _propose(
     score1: Decimal,
     score2: Decimal,
     transcript: MatchTranscript | None = None,
+    played_on: datetime.date | None = None,
 ) -> MatchResult:
     for earlier in match.results.filter(status=ResultStatus.PROPOSED):
         _change_status(
@@ -361,6 +371,7 @@ def _propose(
         games=game_snapshot(match),
         entered_by=by,
         transcript=transcript,
+        played_on=played_on,
     )
     audit(match, by, ResultChange.Action.PROPOSED, after=result_state(result), result=result)
     refresh_agreements(match)
@@ -432,9 +443,11 @@ def dispute_result(*, result: MatchResult, by: AnyUser, reason: str) -> MatchRes
 
 @transaction.atomic
 def override_result(
-    *, match: Match, by: AnyUser, score1: Decimal, score2: Decimal, reason: str
+    *, match: Match, by: AnyUser, score1: Decimal, score2: Decimal, reason: str,
+    played_on: datetime.date | None = None,
 ) -> MatchResult:
-    """A director sets (or corrects) the official result, giving a reason."""
+    """A director sets (or corrects) the official result, giving a reason (and the day
+    it was played: None keeps the day the match has)."""
     match = lock_match(match)
     if not access.can_override(by, match):
         raise NotAllowed(_("Only the club's directors and scorers override results."))
@@ -444,6 +457,7 @@ def override_result(
     score1, score2 = Decimal(score1), Decimal(score2)
     # A director may correct the games' score too, so it is no lower bound here.
     check_final_score(match, score1, score2, at_least_games=False)
+    played_dates.check_played_on(match, played_on)
     official = match.results.filter(status=ResultStatus.CONFIRMED).first()
     before = result_state(official) if official else match_state(match)
     if official is not None:
@@ -459,6 +473,7 @@ def override_result(
         confirmed_by=by,
         confirmed_at=timezone.now(),
         override_reason=reason.strip(),
+        played_on=played_on,
     )
     audit(
         match,
@@ -481,8 +496,9 @@ def _make_official(match: Match, result: MatchResult, by: AnyUser) -> None:
     match.winner = match.player_in_seat(seat) if seat else None
     match.status = MatchStatus.FINISHED
     match.finished_at = result.confirmed_at or timezone.now()
-    if match.played_at is None:
-        match.played_at = match.finished_at
+    if match.played_at is None or result.played_on is not None:
+        # a back-dated day moves the match in the rating order (``record_match`` replays)
+        match.played_at = played_dates.played_at(match, result.played_on, match.finished_at)
     match.save(update_fields=["score1", "score2", "winner", "status", "finished_at", "played_at"])
     for other in match.results.filter(status__in=OPEN).exclude(pk=result.pk):
         _change_status(

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
 from django import template
 
+from common.time_zones import zone
 from games import clock, reasons
 from games.choices import ResultStatus
+from games.services import played_dates
 from games.services.scoring import format_score
 
 register = template.Library()
@@ -73,3 +76,29 @@ def match_status(match: Any) -> dict[str, Any]:
     result = confirmed[0] if confirmed else max(waiting, key=lambda r: r.pk, default=None)
     return {"match": match, "result": result,
             "status": result.status if result is not None else match.status}
+
+
+@register.inclusion_tag("games/_played_on_input.html")
+def played_on_input(match: Any, form_id: str = "", event: Any = None) -> dict[str, Any]:
+    """The date-played field of a result form that is written by hand (My matches, the
+    console): today in the club's time zone, at most a day ahead, not before the club or
+    the event began (``games.services.played_dates``). Given the match's ``event`` (with
+    its club), nothing more is read: a console of a thousand matches asks nothing."""
+    if event is not None:
+        today = played_dates.today_in(event.club)
+        earliest = played_dates.earliest_in(event.club, event.starts_on)
+    else:
+        today, earliest = played_dates.club_today(match), played_dates.earliest_day(match)
+    return {"today": today.isoformat(),
+            "latest": (today + timedelta(days=played_dates.DAYS_AHEAD)).isoformat(),
+            "earliest": earliest.isoformat(),
+            "input_id": f"played-on-{match.pk}{form_id}"}
+
+
+@register.filter
+def played_day(match: Any, club: Any = None) -> Any:
+    """The day a finished match was played, in its club's time zone (None before); the
+    club given when the page has it already (My matches)."""
+    if match.played_at is None:
+        return None
+    return match.played_at.astimezone(zone((club or match.club).time_zone)).date()

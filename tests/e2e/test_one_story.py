@@ -131,7 +131,7 @@ def test_a_match_page_leads_to_its_event_round_and_table(live_server: Any, page:
     def links() -> None:
         where = page.get_by_test_id("match-in-event")
         assert where.get_by_test_id("event-link").inner_text() == event.name
-        assert where.get_by_test_id("round-link").inner_text() == "Main · Semi-finals"
+        assert where.get_by_test_id("round-link").inner_text() == "Main · Semi-final"
         assert where.get_by_test_id("table-link").inner_text() == "Table 12"
     at_widths(page, match_page, links)
 

@@ -39,7 +39,7 @@ def test_draw_result_confirmation_and_the_bracket_updates(live_server, browser, 
     page.get_by_text("The draw is made").wait_for()
     page.goto(f"{live_server.url}/tournaments/{tournament.pk}/bracket/")
     bracket = page.locator("#bracket")
-    assert bracket.get_by_text("Semi-finals").is_visible()
+    assert bracket.get_by_text("Semi-final").is_visible()
     semi = Pairing.objects.select_related("top__player", "bottom__player", "match").get(
         tournament=tournament, flight="main", round=1, number=1
     )

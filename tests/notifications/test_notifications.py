@@ -51,11 +51,11 @@ def test_a_draw_tells_each_player_their_match_in_the_site_and_by_email(
         event = drawn(4)
     first = pairing(event, "main", 1, 1)
     user = first.top.player.user
-    assert titles(user) == [f"Semi-finals: your match in {event.name} is ready"]
+    assert titles(user) == [f"Semi-final: your match in {event.name} is ready"]
     note = Notification.objects.get(user=user)
     assert f"you play {first.bottom.player.display_name} at table {first.table}" in text_of(note)
     assert note.url == reverse("tournaments:my_matches")
-    assert mails_to(user.email) == [f"Semi-finals: your match in {event.name} is ready"]
+    assert mails_to(user.email) == [f"Semi-final: your match in {event.name} is ready"]
     assert len(mail.outbox) == 4  # four players, one email each
     email = next(m for m in mail.outbox if user.email in m.to)
     assert f"http://127.0.0.1:8000{reverse('tournaments:my_matches')}" in email.body
@@ -284,7 +284,7 @@ def test_a_forfeit_taken_back_and_given_again_is_told_again(django_capture_on_co
             walkovers.undo_walkover(pairing=final, by=director)
     won = f"You won a match of {event.name} by walkover"
     assert titles(final.top.player.user).count(won) == 2
-    assert titles(final.top.player.user).count(f"Semi-finals: your match in {event.name} is ready") == 1
+    assert titles(final.top.player.user).count(f"Semi-final: your match in {event.name} is ready") == 1
 
 
 def test_the_language_comes_from_the_person_s_profile(django_capture_on_commit_callbacks) -> None:

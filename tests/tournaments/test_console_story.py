@@ -65,7 +65,7 @@ def test_the_console_names_a_knockouts_rounds_not_their_numbers(client: Client) 
     rows = dict(re.findall(r'<tr id="console-pairing-(\d+)">(.*?)</tr>', page, re.DOTALL))
     assert "Main · Final · #1" in rows[str(final.pk)]
     semi = pairing(event, "main", 1, 1)
-    assert "Main · Semi-finals · #1" in rows[str(semi.pk)]
+    assert "Main · Semi-final · #1" in rows[str(semi.pk)]
     assert not re.search(r"\bR\d", "".join(rows.values()))
     stage = re.search(r'<p data-testid="stage">(.*?)</p>', page, re.DOTALL).group(1)
     assert "Final" in stage and "round" not in stage.lower()
@@ -79,7 +79,7 @@ def test_the_tv_view_and_my_matches_name_the_final(client: Client) -> None:
     client.force_login(final.top.player.user)
     mine = client.get(reverse("tournaments:my_matches")).text
     stages = re.findall(r'<span data-testid="stage">(.*?)</span>', mine)
-    assert sorted(stages) == ["Main · Final", "Main · Semi-finals"]
+    assert sorted(stages) == ["Main · Final", "Main · Semi-final"]
 
 
 def test_the_final_is_announced_as_the_final_in_the_players_language(
@@ -99,7 +99,7 @@ def test_the_final_is_announced_as_the_final_in_the_players_language(
     assert "Финал" in final_text and "тур 2" not in final_text
     assert render(newest[0], "en")[0] == f"Final: your match in {event.name} is ready"
     semi_title = render(newest[1], "en")[0]
-    assert semi_title == f"Semi-finals: your match in {event.name} is ready"
+    assert semi_title == f"Semi-final: your match in {event.name} is ready"
 
 
 def test_other_flights_are_named_by_the_format_and_tables_keep_round_numbers(client: Client) -> None:
@@ -113,9 +113,9 @@ def test_other_flights_are_named_by_the_format_and_tables_keep_round_numbers(cli
     client.force_login(director_of(event))
     page = client.get(reverse("tournaments:console", args=[event.pk])).text
     rows = dict(re.findall(r'<tr id="console-pairing-(\d+)">(.*?)</tr>', page, re.DOTALL))
-    assert "Consolation · Semi-finals · #1" in rows[str(consolation.pk)]
+    assert "Consolation · Semi-final · #1" in rows[str(consolation.pk)]
     stage = re.search(r'<p data-testid="stage">(.*?)</p>', page, re.DOTALL).group(1)
-    assert "Main · Semi-finals" in stage and "Consolation · Semi-finals" in stage
+    assert "Main · Semi-final" in stage and "Consolation · Semi-final" in stage
 
     # Double elimination: the losers' bracket's last round is its final.
     double = make_event(4, format=Tournament.Format.DOUBLE_ELIMINATION)

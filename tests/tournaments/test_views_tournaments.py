@@ -163,7 +163,7 @@ def test_groups_then_knockout_from_the_console(client: Client) -> None:
     standings = client.get(reverse("tournaments:standings", args=[event.pk]))
     assert "Group 1" in standings.text and "Group 2" in standings.text
     bracket = client.get(reverse("tournaments:bracket", args=[event.pk]))
-    assert "Semi-finals" in bracket.text
+    assert "Semi-final" in bracket.text
 
 
 @pytest.mark.parametrize("fmt, shown, hidden", [

@@ -180,7 +180,7 @@ class PairingViewSet(PairingDayActions, viewsets.ReadOnlyModelViewSet):
     def get_queryset(self) -> QuerySet[Pairing]:
         visible = selectors.visible_tournaments(self.request.user).values("pk")
         pairings = Pairing.objects.filter(tournament__in=visible).select_related(
-            "top__player", "bottom__player", "match"
+            "tournament", "top__player", "bottom__player", "match"
         ).order_by("tournament", "flight", "group", "round", "number")
         tournament = query_id(self.request, "tournament")
         if tournament is not None:
@@ -212,7 +212,8 @@ class PairingViewSet(PairingDayActions, viewsets.ReadOnlyModelViewSet):
         data.is_valid(raise_exception=True)
         if pairing.match is None:
             raise ActionError("match_not_ready", "This pairing has no match yet.")
-        scores = {"score1": data.validated_data["score1"], "score2": data.validated_data["score2"]}
+        scores = {"score1": data.validated_data["score1"], "score2": data.validated_data["score2"],
+                  "played_on": data.validated_data.get("played_on")}
         reason = data.validated_data.get("reason", "")
         if can_manage_club(request.user, pairing.tournament.club) and reason:
             return answer(lambda: {"result": services.director_result(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.choices import Flight, Format, LateEntryRule
 from tournaments.errors import ActionError, DrawError
@@ -18,6 +19,42 @@ if TYPE_CHECKING:
 
 # Flights played round by round to a table, whose last round is no final.
 TABLE_FLIGHTS = (Flight.GROUP, Flight.SWISS, Flight.PLAYOFF)
+
+
+# A knockout round by the players it holds, up to the largest draw (MAX_ENTRANTS):
+# one sentence each, so a language says "1/8 финала" where English says "Round of 16".
+ROUNDS_OF = {
+    2: gettext_lazy("Final"),
+    4: gettext_lazy("Semi-final"),
+    8: gettext_lazy("Quarter-final"),
+    16: gettext_lazy("Round of 16"),
+    32: gettext_lazy("Round of 32"),
+    64: gettext_lazy("Round of 64"),
+    128: gettext_lazy("Round of 128"),
+    256: gettext_lazy("Round of 256"),
+    512: gettext_lazy("Round of 512"),
+    1024: gettext_lazy("Round of 1024"),
+}
+
+
+def numbered_round(number: int) -> str:
+    return _("Round %(number)s") % {"number": number}
+
+
+def knockout_round_title(number: int, rounds: int, matches: int | None = None) -> str:
+    """Round ``number`` of a knockout flight of ``rounds`` rounds, named by the players it
+    holds when every round from it to the final halves the field (round 1 of a 12-player
+    draw in 16 places is the Round of 16, byes and all); a round that does not (a
+    progressive consolation's feed rounds: ``matches`` says how many places it has) is
+    "Round n"."""
+    from_end = rounds - number
+    if from_end < 0 or number < 1:
+        return numbered_round(number)
+    places = 2 ** from_end
+    if matches is not None and matches != places:
+        return numbered_round(number)
+    title = ROUNDS_OF.get(2 * places)
+    return str(title) if title is not None else numbered_round(number)
 
 
 class EventFormat:
@@ -85,20 +122,20 @@ class EventFormat:
     def flight_title(self, flight: str) -> str:
         return str(Flight(flight).label)
 
-    def round_title(self, flight: str, number: int, rounds: int) -> str:
-        """A round of ``flight`` (``rounds`` of them) as every page and message names it:
-        a bracket's Final, Semi-finals, Quarter-finals, then Round n, counting from the
-        end; a table's rounds (round robin, Swiss, play-offs) are Round n."""
+    def round_title(self, flight: str, number: int, rounds: int,
+                    matches: int | None = None) -> str:
+        """A round of ``flight`` (``rounds`` of them; ``matches`` places in this round,
+        byes included, when known) as every page, sheet and message names it: a bracket's
+        rounds by the players they hold ("Final", "Semi-final", "Quarter-final", "Round of
+        16"), a table's rounds (round robin, Swiss, play-offs) as "Round n"."""
         if flight in TABLE_FLIGHTS:
-            return _("Round %(number)s") % {"number": number}
-        from_end = rounds - number
-        if from_end == 0:
-            return _("Final")
-        if from_end == 1:
-            return _("Semi-finals")
-        if from_end == 2:
-            return _("Quarter-finals")
-        return _("Round %(number)s") % {"number": number}
+            return numbered_round(number)
+        return knockout_round_title(number, rounds, matches)
+
+    def stage_title(self, flight: str, number: int, rounds: int,
+                    matches: int | None = None) -> str:
+        """The flight and the round: "Main · Final", "Consolation · Semi-final"."""
+        return f"{self.flight_title(flight)} · {self.round_title(flight, number, rounds, matches)}"
 
     def pairs_with_repeats(self, tournament: Tournament) -> bool:
         """Rounds are paired from the results, so the director may pair the next one

@@ -36,14 +36,23 @@ class DoubleElimination(BracketFormat):
             return _("Winners' bracket")
         return super().flight_title(flight)
 
-    def round_title(self, flight: str, number: int, rounds: int) -> str:
+    def round_title(self, flight: str, number: int, rounds: int,
+                    matches: int | None = None) -> str:
         if flight == Flight.GRAND_FINAL:
             return _("Grand final") if number == 1 else _("Reset match")
         if flight == Flight.LOSERS:
+            # the losers' bracket does not halve every round: its rounds are numbered
             if number == rounds:
                 return _("Losers' final")
-            return _("Round %(number)s") % {"number": number}
-        return super().round_title(flight, number, rounds)
+            return _("Losers' round %(number)s") % {"number": number}
+        return super().round_title(flight, number, rounds, matches)
+
+    def stage_title(self, flight: str, number: int, rounds: int,
+                    matches: int | None = None) -> str:
+        # the losers' and the grand final's rounds already say where they are
+        if flight in (Flight.LOSERS, Flight.GRAND_FINAL):
+            return self.round_title(flight, number, rounds, matches)
+        return super().stage_title(flight, number, rounds, matches)
 
     def bracket_places(self, state: BracketState) -> tuple[PlaceGroup, ...]:
         return double_elimination_places(state)

@@ -283,6 +283,8 @@ class ScoreForm(forms.Form):
                                 decimal_places=1)
     score2 = forms.DecimalField(label=_("Score of player 2"), min_value=0, max_digits=5,
                                 decimal_places=1)
+    # the service checks the day against the match's club and event (games.played_dates)
+    played_on = forms.DateField(label=_("Date played"), required=False, widget=DateInput())
 
 
 class DirectorResultForm(ScoreForm):

@@ -3,6 +3,7 @@ and the director's result entry from the console (through the games services).""
 
 from __future__ import annotations
 
+import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -70,11 +71,14 @@ def award_walkover(*, pairing: Pairing, winner: Entry, actor: AbstractBaseUser |
 
 
 def director_result(
-    *, pairing: Pairing, by: AbstractBaseUser, score1: Decimal, score2: Decimal, reason: str
+    *, pairing: Pairing, by: AbstractBaseUser, score1: Decimal, score2: Decimal, reason: str,
+    played_on: datetime.date | None = None,
 ) -> MatchResult:
-    """A director enters or overrides the result of a pairing's match, with a reason."""
+    """A director enters or overrides the result of a pairing's match, with a reason (and
+    the day it was played)."""
     if pairing.match is None:
         raise games_services.ServiceError("no_match", "This pairing has no match to score.")
     return games_services.override_result(
-        match=pairing.match, by=by, score1=score1, score2=score2, reason=reason
+        match=pairing.match, by=by, score1=score1, score2=score2, reason=reason,
+        played_on=played_on,
     )

@@ -177,6 +177,7 @@ def withdrawals(tournament: Tournament) -> list[tuple[Entry, list[Pairing]]]:
         return []
     walkovers = list(tournament.pairings.filter(walkover=Walkover.WITHDRAWN).select_related(
         "winner__player").order_by("flight", "round", "number"))
+    with_flight_rounds(walkovers)  # named by their rounds ("Quarter-final")
     result = []
     for entry in withdrawn:
         given = [p for p in walkovers if entry.pk in (p.top_id, p.bottom_id) and p.winner_id != entry.pk]

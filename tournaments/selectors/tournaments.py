@@ -7,12 +7,12 @@ grow with the number of entrants.
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import F, Max, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
@@ -23,6 +23,7 @@ from clubs.permissions import AnyUser, visible_q
 from games.services.scoring import format_score
 from tournaments import match_pr
 from tournaments.format_registry import FORMATS
+from tournaments.formats.base import TABLE_FLIGHTS
 from tournaments.models import Entry, Flight, Pairing, Tournament
 from tournaments.play.tables import standings_order, table_standings
 from tournaments.standings import METRICS, WITHDRAWN, Standings
@@ -62,14 +63,24 @@ def pairings_of(tournament: Tournament, flights: Iterable[str] | None = None) ->
     if flights is not None:
         query = query.filter(flight__in=list(flights))
     pairings = list(query)
-    # whole flights: each one's number of rounds is known without asking again
-    last: dict[tuple[str, int], int] = defaultdict(int)
-    for pairing in pairings:
-        key = (pairing.flight, pairing.group)
-        last[key] = max(last[key], pairing.round)
-    for pairing in pairings:
-        pairing.flight_rounds = last[(pairing.flight, pairing.group)]
+    # whole flights: each one's rounds and their places are known without asking again
+    _set_round_shapes(pairings, Counter((p.tournament_id, p.flight, p.group, p.round)
+                                        for p in pairings))
     return pairings
+
+
+def _set_round_shapes(pairings: list[Pairing],
+                      places: Mapping[tuple[int, str, int | None, int], int]) -> None:
+    """Each pairing's ``flight_rounds`` and ``round_places`` (``Pairing.round_shape``) from
+    the places of every round of their flights: (tournament, flight, group, round) → count."""
+    last: dict[tuple[int, str, int | None], int] = defaultdict(int)
+    for (tournament_id, flight, group, number) in places:
+        key = (tournament_id, flight, group)
+        last[key] = max(last[key], number)
+    for pairing in pairings:
+        key = (pairing.tournament_id, pairing.flight, pairing.group)
+        pairing.flight_rounds = last.get(key, pairing.round)
+        pairing.round_places = places.get((*key, pairing.round), 1)
 
 
 def round_links(pairing: Pairing) -> dict[str, str]:
@@ -86,30 +97,50 @@ def round_links(pairing: Pairing) -> dict[str, str]:
 
 def rounds_in_play(pairings: list[Pairing]) -> list[str]:
     """The rounds whose matches are being played, as the event's format names them
-    ("Semi-finals"; with the flight when two flights play at once: "Consolation · Final")."""
+    ("Semi-final"; with the flight when two flights play at once, or when the one playing
+    is not the main one: "Consolation · Final")."""
     ready = [p for p in pairings if p.state == Pairing.State.READY and p.match_id is not None]
-    several = len({p.flight for p in ready}) > 1
+    flights = {p.flight for p in ready}
+    named_alone = len(flights) == 1 and flights <= {Flight.MAIN, *TABLE_FLIGHTS}
     titles: list[str] = []
     for pairing in sorted(ready, key=lambda p: (FLIGHT_ORDER.get(p.flight, 99), p.round)):
-        title = pairing.stage_title if several else pairing.round_title
+        title = pairing.round_title if named_alone else pairing.stage_title
         if title not in titles:
             titles.append(title)
     return titles
+
+
+def round_choices(pairings: list[Pairing]) -> list[tuple[int, str]]:
+    """The round numbers of these pairings, each with what it holds as the event's format
+    names it: "Round of 16", or "Quarter-final / Consolation · Semi-final" when flights
+    share a number (the score sheets' choice of round)."""
+    by_number: dict[int, list[Pairing]] = defaultdict(list)
+    for pairing in sorted(pairings, key=lambda p: (FLIGHT_ORDER.get(p.flight, 99), p.round)):
+        by_number[pairing.round].append(pairing)
+    choices = []
+    for number in sorted(by_number):
+        titles: list[str] = []
+        for pairing in by_number[number]:
+            title = (pairing.round_title if pairing.flight in (Flight.MAIN, *TABLE_FLIGHTS)
+                     else pairing.stage_title)
+            if title not in titles:
+                titles.append(title)
+        choices.append((number, " / ".join(titles)))
+    return choices
 
 
 FLIGHT_ORDER = {flight: index for index, flight in enumerate(Flight.values)}
 
 
 def with_flight_rounds(pairings: list[Pairing]) -> list[Pairing]:
-    """Each pairing's number of rounds in its flight (what ``Pairing.round_title`` needs),
-    for pairings of any events: one query."""
+    """Each pairing's number of rounds in its flight and of places in its round (what
+    ``Pairing.round_title`` needs), for pairings of any events: one query."""
     tournaments = {pairing.tournament_id for pairing in pairings}
     rows = (Pairing.objects.filter(tournament_id__in=tournaments).order_by()
-            .values_list("tournament_id", "flight", "group").annotate(last=Max("round")))
-    last = {(pk, flight, group): rounds for pk, flight, group, rounds in rows}
-    for pairing in pairings:
-        pairing.flight_rounds = last.get((pairing.tournament_id, pairing.flight, pairing.group),
-                                         pairing.round)
+            .values_list("tournament_id", "flight", "group", "round")
+            .annotate(places=Count("pk")))
+    _set_round_shapes(pairings, {(pk, flight, group, number): places
+                                 for pk, flight, group, number, places in rows})
     return pairings
 
 
@@ -160,7 +191,9 @@ def bracket(tournament: Tournament, pairings: list[Pairing] | None = None) -> li
             continue
         last = max(rounds)
         flights.append(BracketFlight(flight, event_format.flight_title(flight), [
-            BracketRound(number, event_format.round_title(flight, number, last), rounds[number])
+            BracketRound(number, event_format.round_title(flight, number, last,
+                                                          len(rounds[number])),
+                         rounds[number])
             for number in sorted(rounds)
         ]))
     return flights

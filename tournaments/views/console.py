@@ -238,6 +238,9 @@ def console_result(request: HttpRequest, pk: int, pairing_pk: int) -> HttpRespon
     def run(tournament: Tournament) -> str:
         pairing = get_object_or_404(tournament.pairings.select_related("match"), pk=pairing_pk)
         if not form.is_valid():
+            if list(form.errors) == ["played_on"]:
+                raise ServiceError("bad_played_on", _("Date played: %(error)s") % {
+                    "error": form.errors["played_on"][0]}, "played_on")
             raise ServiceError("bad_result", _("Give both scores and a reason."))
         services.director_result(pairing=pairing, by=request.user, **form.cleaned_data)
         return _("Result recorded.")

@@ -166,7 +166,8 @@ def my_match_score(request: HttpRequest, match_pk: int) -> HttpResponse:
             report(request, error)
             refusal = error_text(error)
     else:
-        refusal = _("Give both scores.")
+        refusal = (_("Date played: %(error)s") % {"error": form.errors["played_on"][0]}
+                   if list(form.errors) == ["played_on"] else _("Give both scores."))
         messages.error(request, refusal)
     return mark_refused(_back_to_my_matches(request), refusal)
 

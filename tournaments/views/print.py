@@ -27,7 +27,8 @@ def _round_filter(request: HttpRequest) -> int | None:
 def score_sheets(request: HttpRequest, pk: int) -> HttpResponse:
     """One score sheet per match still to play (or of the round asked for)."""
     tournament = visible_tournament(request, pk)
-    pairings = [p for p in selectors.pairings_of(tournament) if p.match is not None]
+    with_match = [p for p in selectors.pairings_of(tournament) if p.match is not None]
+    pairings = with_match
     round_number = _round_filter(request)
     if round_number is not None:
         pairings = [p for p in pairings if p.round == round_number]
@@ -36,7 +37,7 @@ def score_sheets(request: HttpRequest, pk: int) -> HttpResponse:
     sheets = [(p, request.build_absolute_uri(p.match.get_absolute_url())) for p in pairings]
     return render(request, "tournaments/score_sheets.html", {
         "tournament": tournament, "tab": "print", "sheets": sheets, "round": round_number,
-        "rounds": sorted({p.round for p in selectors.pairings_of(tournament) if p.match_id}),
+        "rounds": selectors.round_choices(with_match),
         "games": range(1, 16),
     })
 
