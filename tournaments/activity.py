@@ -215,7 +215,7 @@ def _undo_table(log: TournamentLog, by: AnyUser) -> str:
 
 def _undo_draw(log: TournamentLog, by: AnyUser) -> str:
     undo_draw(tournament=log.tournament, by=by)
-    return _("The draw is taken back; the event is open for registration again.")
+    return _("The draw was taken back; the event is as it was before the draw.")
 
 
 UNDO: dict[str, Undo] = {

@@ -9,7 +9,8 @@
   preview of an event without a seed passes the seed it chose on to the publishing).
   The event's state before the draw is kept in the log line ``draw_published``.
 * ``undo_draw``: while nothing is played (no result, game, walkover, later round or
-  late entry), the event goes back to that state: registration, no pairings or
+  late entry), the event goes back to that state: its status before the draw
+  (registration, or draft when drawn from a draft), no pairings or
   matches, entries' seeds, positions and groups as they were, the no-shows dropped by
   the draw back in, the divisions merged back; the players told of a match are told it
   is withdrawn (one ``draw_withdrawn``).
