@@ -145,3 +145,19 @@ def test_withdrawing_at_the_desk_asks_once_without_javascript_too() -> None:
     assert not Entry.objects.get(pk=entry.pk).withdrawn
     client.post(url, {"reason": "director", "confirmed": "1"})
     assert Entry.objects.get(pk=entry.pk).withdrawn
+
+
+def test_the_activity_page_offers_the_draws_undo_and_asks_once() -> None:
+    event = make_event(4)
+    services.make_draw(tournament=event, actor=director_of(event))
+    client = page_client(director_of(event))
+    log = event.log.get(action="draw_published")
+    page = client.get(reverse("tournaments:activity", args=[event.pk])).content.decode()
+    undo = reverse("tournaments:activity_undo", args=[event.pk, log.pk])
+    assert f'action="{undo}"' in page and "The draw was published." in page
+    assert "Are you sure?" in client.post(undo).content.decode()
+    assert Pairing.objects.filter(tournament=event).exists()
+    client.post(undo, {"confirmed": "1"})
+    assert not Pairing.objects.filter(tournament=event).exists()
+    again = client.get(reverse("tournaments:activity", args=[event.pk])).content.decode()
+    assert f'action="{undo}"' not in again  # nothing left to take back
