@@ -171,8 +171,10 @@ def test_undo_puts_the_event_back_as_it_was_before_the_draw_and_tells_those_told
     assert {n.user_id for n in withdrawn} == told and told
     assert TournamentLog.objects.filter(tournament=event, action="draw_undone").exists()
     # and the event can be drawn again, announcing the new draw
-    services.make_draw(tournament=event, actor=director)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.make_draw(tournament=event, actor=director)
     assert Pairing.objects.filter(tournament=event).exists()
+    assert Notification.objects.filter(message="pairing_ready").count() == 2 * len(told)
 
 
 def test_undo_merges_the_divisions_back() -> None:
