@@ -24,14 +24,15 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Max, ProtectedError, Q
+from django.db.models import Count, Exists, Max, ProtectedError, Q
 
 from clubs.permissions import AnyUser, can_manage_club
+from games.choices import MatchStatus
 from games.models import Match
 from tournaments import page_cache
 from tournaments.event_settings import bounds_of
-from tournaments.models import Entry, Pairing, Tournament, Withdrawal
-from tournaments.play import divisions, games_adapter
+from tournaments.models import Entry, Pairing, Tournament, TournamentLog, Withdrawal
+from tournaments.play import divisions
 from tournaments.play.common import ActionError, record
 from tournaments.services.checkin import drop_no_shows
 from tournaments.signals import draw_withdrawn
@@ -86,8 +87,9 @@ def make_draw(*, tournament: Tournament, actor: AbstractBaseUser | None,
     else:
         tournament.event_format.make_draw(tournament=tournament, actor=actor)
     events = [tournament.pk, *(child.pk for child in split)]
+    made = Pairing.objects.filter(tournament_id__in=events).aggregate(count=Count("pk"), last=Max("pk"))
     record(tournament, actor, PUBLISHED, before=before, after={
-        "pairings": sorted(Pairing.objects.filter(tournament_id__in=events).values_list("pk", flat=True)),
+        "pairing_count": made["count"], "last_pairing": made["last"] or 0,
         "rounds": {str(pk): round_ for pk, round_ in
                    Tournament.objects.filter(pk__in=events).values_list("pk", "current_round")},
         "no_shows": [entry.pk for entry in dropped],
@@ -206,26 +208,39 @@ def preview_draw(*, tournament: Tournament, actor: AbstractBaseUser | None,
 
 
 def undo_refusal(tournament: Tournament) -> ActionError | None:
-    """Why the draw of ``tournament`` cannot be taken back now (None: it can)."""
+    """Why the draw of ``tournament`` cannot be taken back now (None: it can).
+
+    One query says whether there is a draw and whether anything was played (the console
+    asks on every view, mostly of events under way); only a draw with nothing played
+    reads its log line and looks for later rounds."""
     if tournament.parent_id is not None:
         return ActionError("undo_draw_in_event", "This division was drawn with its event: take "
                            "the draw back on the event's console.")
-    log = tournament.log.filter(action=PUBLISHED).order_by("-pk").first()
-    if tournament.status != Tournament.Status.RUNNING or log is None:
+    if tournament.status != Tournament.Status.RUNNING:
         return ActionError("no_draw_to_undo", "There is no draw to take back.")
-    events = [tournament.pk, *log.after.get("divisions", [])]
-    pairings = Pairing.objects.filter(tournament_id__in=events)
-    matches = list(Match.objects.filter(pairing__in=pairings))
-    if (pairings.exclude(walkover="").exists() or games_adapter.started_matches(matches)
-            or Match.objects.filter(pk__in=[m.pk for m in matches], changes__isnull=False).exists()
-            or Match.objects.filter(pk__in=[m.pk for m in matches], transcripts__isnull=False).exists()):
+    of_event = Q(tournament=tournament) | Q(tournament__parent=tournament)  # and its divisions
+    facts = Tournament.objects.filter(pk=tournament.pk).annotate(
+        drawn=Exists(TournamentLog.objects.filter(tournament=tournament, action=PUBLISHED)),
+        played=Exists(Pairing.objects.filter(of_event).filter(
+            ~Q(walkover="") | Q(state=Pairing.State.DECIDED, top__isnull=False, bottom__isnull=False)
+            | Q(match__status__in=(MatchStatus.PLAYING, MatchStatus.FINISHED))
+            | Q(match__games__isnull=False) | Q(match__results__isnull=False)
+            | Q(match__changes__isnull=False) | Q(match__transcripts__isnull=False))),
+        late=Exists(Entry.objects.filter(of_event, late=True)),
+    ).values("drawn", "played", "late").get()
+    if not facts["drawn"]:
+        return ActionError("no_draw_to_undo", "There is no draw to take back.")
+    if facts["played"]:
         return ActionError("draw_in_play", "The draw can no longer be taken back: a result, a game "
                            "or a walkover is already in.")
-    rounds = {str(pk): round_ for pk, round_ in
-              Tournament.objects.filter(pk__in=events).values_list("pk", "current_round")}
-    if (set(pairings.values_list("pk", flat=True)) != set(log.after.get("pairings", []))
-            or rounds != log.after.get("rounds", rounds)
-            or Entry.objects.filter(tournament_id__in=events, late=True).exists()):
+    log = tournament.log.filter(action=PUBLISHED).order_by("-pk").first()
+    assert log is not None  # drawn
+    pairings = Pairing.objects.filter(of_event)
+    made = pairings.aggregate(count=Count("pk"), last=Max("pk"))
+    rounds = {str(pk): number for pk, number in Tournament.objects.filter(
+        Q(pk=tournament.pk) | Q(parent=tournament)).values_list("pk", "current_round")}
+    if (facts["late"] or made["count"] != log.after.get("pairing_count")
+            or (made["last"] or 0) != log.after.get("last_pairing") or rounds != log.after.get("rounds")):
         return ActionError("draw_moved_on", "The draw can no longer be taken back: a later round "
                            "has started or a player was entered late.")
     return None
