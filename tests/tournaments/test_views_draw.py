@@ -31,7 +31,7 @@ def test_the_preview_page_shows_the_draw_and_publish_makes_that_draw() -> None:
     assert "<html" in text and "Publish the draw" in text
     assert not Pairing.objects.filter(tournament=event).exists()
     seed = re.search(r'name="random_seed" value="(\d+)"', text).group(1)
-    shown = re.findall(r"<li><small>[^<]*</small><br>\s*(.*?)</li>", text, re.S)
+    shown = re.findall(r"<li><small>[^<]*</small><br>\s*(.*?)</li>", text, re.DOTALL)
     assert len(shown) == 4  # two matches and two byes of six players in a draw of eight
     partial = client.get(url, headers=HTMX).content.decode()
     assert "<html" not in partial and "Publish the draw" in partial

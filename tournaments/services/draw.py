@@ -156,8 +156,8 @@ def drawn(tournament: Tournament) -> PreviewEvent:
     pairings = list(tournament.pairings.filter(state__in=(Pairing.State.READY, Pairing.State.BYE))
                     .select_related("tournament", "top__player", "bottom__player")
                     .order_by("flight", "group", "round", "number"))
-    last = dict(((flight, group), rounds) for flight, group, rounds in tournament.pairings.order_by()
-                .values_list("flight", "group").annotate(rounds=Max("round")))
+    last = {(flight, group): rounds for flight, group, rounds in tournament.pairings.order_by()
+            .values_list("flight", "group").annotate(rounds=Max("round"))}
     for pairing in pairings:  # what the round's name needs (Final, Semi-finals, ...)
         pairing.flight_rounds = last.get((pairing.flight, pairing.group), pairing.round)
     matches = []

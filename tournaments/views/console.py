@@ -24,10 +24,10 @@ from clubs.models import Player
 from clubs.permissions import managed_clubs
 from clubs.selectors import name_viewer
 from common.bounds import parse_id, parse_int
-from tournaments.errors import ActionError
-from tournaments.event_settings import bounds_of
 from games.services import ServiceError
 from tournaments import activity, console_sections, services
+from tournaments.errors import ActionError
+from tournaments.event_settings import bounds_of
 from tournaments.forms.tournament import AddEntryForm, DirectorResultForm, TournamentForm
 from tournaments.limits import MAX_ENTRANTS, MAX_ROUNDS
 from tournaments.models import BracketConflict, Pairing, Tournament
