@@ -115,6 +115,19 @@ def _pairing_messages(pairing: Pairing, changed: bool) -> list[Message]:
     return messages
 
 
+def draw_withdrawn(tournament_id: int, player_ids: list[int], occurrence: str) -> list[Message]:
+    """The players told of a match of a draw that was taken back: it no longer stands."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        return []
+    users = Player.objects.filter(pk__in=player_ids, user__isnull=False).values_list("user_id", flat=True)
+    return [
+        Message(user_id, "draw_withdrawn", f"draw-withdrawn:{tournament.pk}:{occurrence}:{user_id}",
+                tournament.get_absolute_url(), {"event": tournament.name}, tournament.club_id)
+        for user_id in _each(sorted(users))
+    ]
+
+
 def check_in_opened(tournament_id: int) -> list[Message]:
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
@@ -349,6 +362,7 @@ EVENTS: dict[str, Callable[..., list[Message]]] = {
     "pairings_published": pairings_published,
     "pairing_published": pairing_published,
     "check_in_opened": check_in_opened,
+    "draw_withdrawn": draw_withdrawn,
     "match_forfeited": match_forfeited,
     "registration_changed": registration_changed,
     "result_proposed": result_proposed,

@@ -112,6 +112,9 @@ define(Message("pairing_ready", Kind.PAIRING, _("%(round)s: your match in %(even
                PAIRING_TEXT, FLIGHT))
 define(Message("pairing_changed", Kind.PAIRING, _("%(round)s: your pairing in %(event)s changed"),
                PAIRING_TEXT, FLIGHT))
+define(Message("draw_withdrawn", Kind.PAIRING, _("The draw of %(event)s was taken back"),
+               _("The director took the draw back: the match you were told of no longer stands. "
+                 "You will be told your match when the draw is made again.")))
 define(Message("check_in_open", Kind.CHECK_IN, _("Check-in for %(event)s is open"),
                _("Check in from your phone (the tournament page) before %(closes)s; players who "
                  "have not checked in by the draw do not play.")))

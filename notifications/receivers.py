@@ -24,6 +24,11 @@ def _pairings(sender: Any, tournament: Any, pairings: Any, changed: Any = (), **
                  occurrence=occurrence)
 
 
+def _draw_withdrawn(sender: Any, tournament: Any, players: Any, occurrence: str, **kwargs: Any) -> None:
+    """One fan-out for the players of a draw that was taken back."""
+    announce("draw_withdrawn", tournament.pk, list(players), occurrence, occurrence=occurrence)
+
+
 def _check_in(sender: Any, tournament: Any, **kwargs: Any) -> None:
     announce("check_in_opened", tournament.pk)
 
@@ -72,6 +77,7 @@ def connect() -> None:
     pairs = [
         (event_signals.pairings_published, _pairings),
         (event_signals.check_in_opened, _check_in),
+        (event_signals.draw_withdrawn, _draw_withdrawn),
         (event_signals.match_forfeited, _forfeit),
         (event_signals.registration_changed, _registration),
         (result_proposed, _proposed),

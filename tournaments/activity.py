@@ -28,6 +28,7 @@ from tournaments.play.walkovers import undo_walkover
 from tournaments.selectors.tournaments import visible_tournaments
 from tournaments.services.checkin import check_in
 from tournaments.services.day import set_table
+from tournaments.services.draw import PUBLISHED, undo_draw, undo_refusal
 from tournaments.services.registration import set_fee_paid, undo_withdrawal
 
 RESULT_SENTENCES: dict[str, Any] = {
@@ -212,7 +213,13 @@ def _undo_table(log: TournamentLog, by: AnyUser) -> str:
     return _("Table saved.")
 
 
+def _undo_draw(log: TournamentLog, by: AnyUser) -> str:
+    undo_draw(tournament=log.tournament, by=by)
+    return _("The draw was taken back; the event is as it was before the draw.")
+
+
 UNDO: dict[str, Undo] = {
+    PUBLISHED: _undo_draw,
     "withdrawn": _undo_withdrawal,
     "walkover": _undo_walkover,
     "checked_in": _undo_check_in,
@@ -235,6 +242,9 @@ def undo_name(log: TournamentLog) -> str:
             tournament.status == Tournament.Status.RUNNING else ""
     if log.action == "checked_in":
         return log.action if tournament.status in BEFORE_DRAW else ""
+    if log.action == PUBLISHED:  # the latest draw, while nothing is played
+        latest = tournament.log.filter(action=PUBLISHED).order_by("-pk").values_list("pk", flat=True).first()
+        return log.action if latest == log.pk and undo_refusal(tournament) is None else ""
     if log.action in ("fee_paid", "fee_unpaid", "table"):
         return log.action
     return ""

@@ -26,6 +26,8 @@ SENTENCES: dict[str, Any] = {
         "Fewer than two players were left for the knockout: the event finished after the groups."),
     "last_chance_draw": gettext_lazy("The last-chance flight was drawn."),
     "swiss_draw": gettext_lazy("The first round was drawn."),
+    "draw_published": gettext_lazy("The draw was published."),
+    "draw_undone": gettext_lazy("The draw was taken back; the event is as it was before the draw."),
     "repeats_allowed": gettext_lazy("A round was paired allowing repeat matches."),
     "walkover": gettext_lazy("A walkover was given."),
     "correction_applied": gettext_lazy("A corrected result was carried through the bracket."),

@@ -160,6 +160,15 @@ ERROR_MESSAGES: dict[str, Any] = {
     "not_in_match": _("This player does not play this match."),
     "bad_reason": _("Unknown reason for a withdrawal."),
     "bad_avoided_pairs": _("Each pair kept apart names two different entrants."),
+    # the draw's preview and its undo (tournaments.services.draw)
+    "bad_random_seed": _("A random seed is a whole number from %(lowest)s to %(highest)s."),
+    "undo_draw_in_event": _("This division was drawn with its event: take the draw back on the "
+                            "event's console."),
+    "no_draw_to_undo": _("There is no draw to take back."),
+    "draw_in_play": _("The draw can no longer be taken back: a result, a game or a walkover is "
+                      "already in."),
+    "draw_moved_on": _("The draw can no longer be taken back: a later round has started or a "
+                       "player was entered late."),
 }
 
 

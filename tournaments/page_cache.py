@@ -30,7 +30,9 @@ from __future__ import annotations
 import hashlib
 import logging
 import uuid
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache as memoize
 from pathlib import Path
@@ -49,8 +51,23 @@ T = TypeVar("T")
 TIMEOUT = 60 * 60  # seconds a fragment is kept at most (its version usually changes first)
 
 
+# True inside ``held()``: writes that will be rolled back (a draw's preview) leave the
+# cache alone, neither dropping versions nor keeping fragments.
+_held: ContextVar[bool] = ContextVar("page_cache_held", default=False)
+
+
 def enabled() -> bool:
-    return bool(getattr(settings, "NARDY_PAGE_CACHE", False))
+    return bool(getattr(settings, "NARDY_PAGE_CACHE", False)) and not _held.get()
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    """Inside: the page cache is left as it is (for work that is rolled back)."""
+    token = _held.set(True)
+    try:
+        yield
+    finally:
+        _held.reset(token)
 
 
 def fragment(tournament: Any, name: str, render: Callable[[], T], *,

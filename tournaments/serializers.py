@@ -25,7 +25,7 @@ from common.bounds import parse_id
 from games.choices import BlockRule
 from games.serializers import played_on_field, seen_result_field
 from games.services.results import REASON_REQUIRED
-from tournaments.event_settings import EDITABLE, NUMBER_BOUNDS, SETTING, SETTINGS
+from tournaments.event_settings import EDITABLE, NUMBER_BOUNDS, SETTING, SETTINGS, bounds_of
 from tournaments.format_registry import FORMATS, load_formats
 from tournaments.limits import (
     MAX_ENTRANTS,
@@ -427,6 +427,48 @@ class ConflictInputSerializer(serializers.Serializer):
 
 class DoneSerializer(serializers.Serializer):
     ok = serializers.BooleanField(help_text="Always true: the change was made.")
+
+
+class DrawInputSerializer(serializers.Serializer):
+    random_seed = serializers.IntegerField(
+        min_value=bounds_of("random_seed")[0], max_value=bounds_of("random_seed")[1], required=False,
+        help_text="The seed of the draw's random choices: the random_seed of a preview, to "
+                  "publish the draw it showed (or to preview another one). Without it: the "
+                  "event's own seed, else a new one.")
+
+
+class PreviewMatchSerializer(serializers.Serializer):
+    flight = serializers.CharField()
+    group = serializers.IntegerField(help_text="The group (0: none).")
+    round = serializers.IntegerField()
+    number = serializers.IntegerField()
+    stage = serializers.CharField(help_text="The flight and round as the pages name them.")
+    top = serializers.CharField(allow_null=True, help_text="A display name; null: nobody (a bye).")
+    top_seed = serializers.IntegerField(allow_null=True)
+    bottom = serializers.CharField(allow_null=True)
+    bottom_seed = serializers.IntegerField(allow_null=True)
+    bye = serializers.BooleanField()
+
+
+class PreviewGroupSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    players = serializers.ListField(child=serializers.CharField(), help_text="Display names by seed.")
+
+
+class PreviewEventSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    division = serializers.CharField(help_text="The division's code; empty for the event itself.")
+    size = serializers.IntegerField(allow_null=True, help_text="A knockout's draw size.")
+    groups = PreviewGroupSerializer(many=True)
+    matches = PreviewMatchSerializer(many=True, help_text="The matches ready to play and the byes.")
+
+
+class DrawPreviewSerializer(serializers.Serializer):
+    random_seed = serializers.IntegerField(
+        help_text="Publish with this seed (POST .../draw/) to make exactly this draw.")
+    dropped = serializers.ListField(child=serializers.CharField(),
+                                    help_text="Entrants the draw drops for not checking in.")
+    events = PreviewEventSerializer(many=True, help_text="The event's draw, or each division's.")
 
 
 class NextStageSerializer(serializers.Serializer):

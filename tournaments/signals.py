@@ -20,6 +20,9 @@ rounds_published(sender=Tournament, tournament, rounds)
     became ready (a knockout round) or that was started; sent once per action.
 match_forfeited(sender=Pairing, pairing, winner, absent, reason)
     a walkover: ``absent`` (an Entry) did not play, ``reason`` a Walkover value.
+draw_withdrawn(sender=Tournament, tournament, players, occurrence)
+    the director took the draw back (``services.draw.undo_draw``): ``players`` (Player
+    ids) had been told of a match that no longer stands; ``occurrence`` names this undo.
 draw_changed(sender=Tournament, tournament, stamped=())
     the draw moved (a draw made, a round or play-off started, a bracket synced, a
     walkover given or undone); inside the app, the day's services answer it
@@ -39,3 +42,4 @@ pairings_published = Signal()
 rounds_published = Signal()
 match_forfeited = Signal()
 draw_changed = Signal()
+draw_withdrawn = Signal()

@@ -82,6 +82,7 @@ NOT_PAGES: dict[str, str] = {
     "tournaments:console_seeds": "POST action",
     "tournaments:console_status": "POST action",
     "tournaments:console_draw": "POST action",
+    "tournaments:console_undo_draw": "POST action",
     "tournaments:console_next_round": "POST action",
     "tournaments:console_result": "POST action",
     "tournaments:console_walkover": "POST action",
@@ -165,6 +166,7 @@ CRAWLED = {
     "tournaments:standings", "tournaments:draw_sheet", "tournaments:console",
     "tournaments:score_sheets", "tournaments:bracket_print", "tournaments:tv",
     "tournaments:desk", "tournaments:activity", "tournaments:club_activity",
+    "tournaments:console_draw_preview",
     "chouette:session_list", "chouette:club_sessions", "chouette:session_new",
     "chouette:player_record", "chouette:table", "chouette:undo", "chouette:season",
     "chouette:ledger", "chouette:settlement", "chouette:correct_game",
@@ -335,6 +337,9 @@ def visits() -> list[Visit]:
                          reverse("tournaments:tournament_detail", args=[taking_entries.pk])))
         out.append(Visit("tournaments:desk registration",
                          reverse("tournaments:desk", args=[taking_entries.pk]), (DIRECTOR,)))
+        out.append(Visit("tournaments:console_draw_preview",
+                         reverse("tournaments:console_draw_preview", args=[taking_entries.pk]),
+                         (DIRECTOR,)))
     for label, tournament in (("knockout", knockout), ("round robin", round_robin)):
         out += event_pages(tournament, label,
                            ("tournament_detail", "bracket", "crosstable", "standings",

@@ -178,6 +178,7 @@ def test_a_club_starts_invites_imports_and_runs_a_tournament(live_server, browse
         page.get_by_role("button", name=f"Enter {shown}").click()
         page.get_by_text(f"{shown} entered.").wait_for()
     page.get_by_role("button", name="Make the draw").click()
+    page.get_by_role("button", name="Publish the draw").click()
     page.get_by_text("The draw is made").wait_for()
     with page.expect_navigation():
         page.get_by_role("button", name="Start every round").click()
@@ -211,7 +212,9 @@ def test_a_club_starts_invites_imports_and_runs_a_tournament(live_server, browse
     tournament.refresh_from_db()
     if tournament.status != Tournament.Status.FINISHED:  # the last result may finish it
         page.goto(f"{base}/tournaments/{tournament.pk}/console/")
-        page.get_by_role("button", name="Finish the tournament").click()
+        page.once("dialog", lambda dialog: dialog.accept())  # it asks once
+        with page.expect_response(lambda r: "/console/status/" in r.url):
+            page.get_by_role("button", name="Finish the tournament").click()
     page.goto(f"{base}/tournaments/{tournament.pk}/standings/")
     assert page.get_by_text("Vera Lee").first.is_visible()
     tournament.refresh_from_db()

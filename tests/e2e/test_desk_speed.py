@@ -122,7 +122,11 @@ def test_a_new_director_publishes_a_16_player_bracket_in_at_most_25_clicks(
     assert page.evaluate(AXE_JS) == []
 
     clicks.click(page.get_by_role("link", name="Console"), "the console")
-    clicks.click(page.get_by_role("button", name="Make the draw"), "draw and publish")
+    clicks.click(page.get_by_role("button", name="Make the draw"), "the draw's preview")
+    page.get_by_role("heading", name="The draw, before it is published").wait_for()
+    assert page.get_by_test_id("preview-matches").locator("li").count() == 8
+    assert not Pairing.objects.filter(tournament=tournament).exists()  # nothing saved yet
+    clicks.click(page.get_by_role("button", name="Publish the draw"), "publish it")
     page.get_by_text("The draw is made").wait_for()
 
     tournament.refresh_from_db()

@@ -222,6 +222,7 @@ def test_a_whole_event_day(worker: Worker, live_server: Any, browser: Any, mail_
     # 4. The director makes the draw from the console: the two no-shows are dropped.
     desk.goto(f"{base}/tournaments/{tournament.pk}/console/")
     desk.get_by_role("button", name="Make the draw").click()
+    desk.get_by_role("button", name="Publish the draw").click()
     desk.get_by_text("The draw is made").first.wait_for()
     dropped = Entry.objects.filter(tournament=tournament, withdrawal="no_show")
     assert {e.player.display_name for e in dropped} == no_shows

@@ -36,6 +36,7 @@ def test_draw_result_confirmation_and_the_bracket_updates(live_server, browser, 
     _log_in(page, live_server.url, "td")
     page.goto(f"{live_server.url}/tournaments/{tournament.pk}/console/")
     page.get_by_role("button", name="Make the draw").click()
+    page.get_by_role("button", name="Publish the draw").click()
     page.get_by_text("The draw is made").wait_for()
     page.goto(f"{live_server.url}/tournaments/{tournament.pk}/bracket/")
     bracket = page.locator("#bracket")

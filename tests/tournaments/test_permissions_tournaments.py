@@ -132,7 +132,8 @@ def test_walkovers_are_given_by_directors_only(role: str) -> None:
     services.make_draw(tournament=event, actor=director_of(event))
     final = pairing(event, "main", 1, 1)
     _client(role, event).post(
-        reverse("tournaments:console_walkover", args=[event.pk, final.pk]), {"winner": final.top_id}
+        reverse("tournaments:console_walkover", args=[event.pk, final.pk]),
+        {"winner": final.top_id, "confirmed": "1"}
     )
     final.refresh_from_db()
     assert (final.state == "decided") is (role in MANAGERS)

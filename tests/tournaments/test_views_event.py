@@ -119,7 +119,7 @@ def test_the_desk_approves_ticks_records_fees_and_withdraws(client: Client) -> N
     entry.refresh_from_db()
     assert entry.checked_in_at is not None and entry.fee_paid
     client.post(reverse("tournaments:desk_entry", args=[event.pk, entry.pk, "withdraw"]),
-                {"reason": "director"})
+                {"reason": "director", "confirmed": "1"})
     entry.refresh_from_db()
     assert entry.withdrawn and entry.withdrawal == "director"
     client.post(reverse("tournaments:desk_entry", args=[event.pk, entry.pk, "undo-withdrawal"]))

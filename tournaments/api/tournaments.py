@@ -108,16 +108,44 @@ class TournamentViewSet(viewsets.ModelViewSet):
         return answer(lambda: s.TournamentSerializer(services.set_status(
             tournament=tournament, status=data.validated_data["status"], actor=request.user)).data)
 
-    @extend_schema(request=None, responses={201: s.PairingSerializer(many=True)})
+    @extend_schema(request=s.DrawInputSerializer, responses={201: s.PairingSerializer(many=True)})
     @action(detail=True, methods=["post"], pagination_class=None)
     def draw(self, request: Request, pk: str | None = None) -> Response:
+        """Make the draw and publish it (the players are told their matches). With the
+        ``random_seed`` of a preview, the draw is the one the preview showed."""
         tournament = self.get_object()
+        data = s.DrawInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
 
         def run() -> Any:
-            services.make_draw(tournament=tournament, actor=request.user)
+            services.make_draw(tournament=tournament, actor=request.user,
+                               random_seed=data.validated_data.get("random_seed"))
             return s.PairingSerializer(selectors.event_pairings(tournament), many=True).data
 
         return answer(run, status.HTTP_201_CREATED)
+
+    @extend_schema(request=s.DrawInputSerializer, responses=s.DrawPreviewSerializer)
+    @action(detail=True, methods=["post"], url_path="draw/preview")
+    def draw_preview(self, request: Request, pk: str | None = None) -> Response:
+        """The draw as it would be made now: nothing is saved or announced. Publish it with
+        its ``random_seed`` (POST .../draw/); refused as the draw itself would be."""
+        tournament = self.get_object()
+        data = s.DrawInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return answer(lambda: s.DrawPreviewSerializer(services.preview_draw(
+            tournament=tournament, actor=request.user,
+            random_seed=data.validated_data.get("random_seed"))).data)
+
+    @extend_schema(request=None, responses=s.TournamentSerializer)
+    @action(detail=True, methods=["post"], url_path="draw/undo")
+    def draw_undo(self, request: Request, pk: str | None = None) -> Response:
+        """Take the draw back while nothing is played: the event is as it was before the
+        draw (its status, seeds and groups; divisions merged back, no-shows back in), and the players
+        told of a match are told it is withdrawn. 409 once a result, game, walkover, later
+        round or late entry is in (draw_in_play, draw_moved_on)."""
+        tournament = self.get_object()
+        return answer(lambda: s.TournamentSerializer(
+            services.undo_draw(tournament=tournament, by=request.user)).data)
 
     @extend_schema(request=s.NextRoundInputSerializer, responses=s.NextStageSerializer)
     @action(detail=True, methods=["post"], url_path="next-round")

@@ -6,6 +6,7 @@ round_robin: make_round_robin_draw, start_round
 groups:      make_group_knockout (the knockout after the groups)
 swiss:       make_swiss_round, make_losses_round
 results:     on_result_confirmed (the games signal's receiver), director_result, award_walkover
+draw:        make_draw, preview_draw, undo_draw (the draw previewed, published, taken back)
 ``make_draw`` and ``next_stage`` ask the event's format (``tournaments.format_registry``). Errors:
 ActionError, DrawError (both TournamentError: a code and a sentence).
 """
@@ -15,7 +16,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.db import transaction
 
 from tournaments.models import Tournament
 from tournaments.play import divisions
@@ -25,7 +25,7 @@ from tournaments.play.knockout import make_knockout_draw, resolve_conflict, sync
 from tournaments.play.results import award_walkover, director_result, on_result_confirmed
 from tournaments.play.round_robin import make_round_robin_draw, start_round
 from tournaments.play.swiss import make_losses_round, make_swiss_round
-from tournaments.services.checkin import drop_no_shows
+from tournaments.services.draw import make_draw, preview_draw, undo_draw
 from tournaments.services.entries import (
     add_entry,
     create_tournament,
@@ -34,22 +34,6 @@ from tournaments.services.entries import (
     set_status,
     update_tournament,
 )
-
-
-@transaction.atomic
-def make_draw(*, tournament: Tournament, actor: AbstractBaseUser | None) -> None:
-    """Make the draw the event's format asks for, and start play.
-
-    Entrants who did not check in (when the event has a check-in) are dropped first. An
-event with divisions is split into one event per division, each drawn by the format.
-    """
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
-        drop_no_shows(tournament, actor)
-        if divisions.has_divisions(tournament):  # one draw per division (play.divisions)
-            divisions.split_into_divisions(tournament=tournament, actor=actor)
-            return
-    tournament.event_format.make_draw(tournament=tournament, actor=actor)
 
 
 def next_stage(*, tournament: Tournament, actor: AbstractBaseUser | None, stage: str = "round",
@@ -77,11 +61,13 @@ __all__ = [
     "make_swiss_round",
     "next_stage",
     "on_result_confirmed",
+    "preview_draw",
     "remove_entry",
     "resolve_conflict",
     "set_seeds",
     "set_status",
     "start_round",
     "sync_bracket",
+    "undo_draw",
     "update_tournament",
 ]

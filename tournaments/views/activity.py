@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -16,7 +17,8 @@ from clubs.permissions import can_manage_club
 from games.services import ServiceError
 from tournaments import activity
 from tournaments.models import Tournament
-from tournaments.views.support import managed_tournament, report
+from tournaments.services.draw import PUBLISHED
+from tournaments.views.support import ask_first, managed_tournament, report
 
 
 @login_required
@@ -42,6 +44,12 @@ def club_activity(request: HttpRequest, slug: str) -> HttpResponse:
 def undo(request: HttpRequest, pk: int, log_pk: int) -> HttpResponse:
     tournament = managed_tournament(request, pk)
     log = get_object_or_404(tournament.log.select_related("tournament"), pk=log_pk)
+    if log.action == PUBLISHED:  # taking the draw back tells players: it asks once
+        asking = ask_first(request, tournament, _(
+            "Take the draw back? The players who were told their match are told it no longer "
+            "stands."), back=reverse("tournaments:activity", args=[tournament.pk]))
+        if asking is not None:
+            return asking
     try:
         messages.success(request, activity.undo(log, request.user))
     except (DomainError, ServiceError) as error:

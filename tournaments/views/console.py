@@ -6,6 +6,7 @@ htmx posts get the console's panels back and a ``refresh-bracket`` trigger.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -25,11 +26,14 @@ from clubs.selectors import name_viewer
 from common.bounds import parse_id, parse_int
 from games.services import ServiceError
 from tournaments import activity, console_sections, services
+from tournaments.errors import ActionError
+from tournaments.event_settings import bounds_of
 from tournaments.forms.tournament import AddEntryForm, DirectorResultForm, TournamentForm
 from tournaments.limits import MAX_ENTRANTS, MAX_ROUNDS
 from tournaments.models import BracketConflict, Pairing, Tournament
 from tournaments.selectors import tournaments as selectors
-from tournaments.views.support import managed_tournament, report
+from tournaments.services.draw import undo_refusal
+from tournaments.views.support import ask_first, managed_tournament, report
 
 ERRORS = (DomainError, ServiceError)
 
@@ -80,6 +84,7 @@ def _console_context(request: HttpRequest, tournament: Tournament) -> dict[str, 
         "result_form": DirectorResultForm(),
         "entry_form": AddEntryForm(),
         "statuses": Tournament.Status,
+        "can_undo_draw": tournament.status == Tournament.Status.RUNNING and undo_refusal(tournament) is None,
     }
 
 
@@ -102,8 +107,13 @@ def _respond(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return redirect("tournaments:console", pk=tournament.pk)
 
 
-def _action(request: HttpRequest, pk: int, run: Callable[[Tournament], str | None]) -> HttpResponse:
+def _action(request: HttpRequest, pk: int, run: Callable[[Tournament], str | None], *,
+            ask: str = "") -> HttpResponse:
+    """Run a director's action; ``ask``: the question an irreversible one asks once first."""
     tournament = managed_tournament(request, pk)
+    asking = ask_first(request, tournament, ask) if ask else None
+    if asking is not None:
+        return asking
     try:
         done = run(tournament)
         if done:
@@ -167,7 +177,7 @@ def console_remove_entry(request: HttpRequest, pk: int, entry_pk: int) -> HttpRe
                               actor=request.user)
         return _("Entry removed.")
 
-    return _action(request, pk, run)
+    return _action(request, pk, run, ask=_("Remove this player from the event?"))
 
 
 @login_required
@@ -194,18 +204,61 @@ def console_seeds(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def console_status(request: HttpRequest, pk: int) -> HttpResponse:
+    status = request.POST.get("status", "")
+    ask = _("Finish the tournament? No more results can be entered.") if status == "finished" else ""
     return _action(request, pk, lambda t: services.set_status(
-        tournament=t, status=request.POST.get("status", ""), actor=request.user) and _("Status changed."))
+        tournament=t, status=status, actor=request.user) and _("Status changed."), ask=ask)
 
 
 @login_required
 @require_POST
 def console_draw(request: HttpRequest, pk: int) -> HttpResponse:
+    """Publish the draw (the preview's button: the preview is the one question it asks)."""
     def run(tournament: Tournament) -> str:
-        services.make_draw(tournament=tournament, actor=request.user)
+        services.make_draw(tournament=tournament, actor=request.user,
+                           random_seed=_seed(request.POST.get("random_seed")))
         return _("The draw is made; play has started.")
 
     return _action(request, pk, run)
+
+
+def _seed(raw: str | None) -> int | None:
+    if not raw:
+        return None
+    low, high = bounds_of("random_seed")
+    seed = parse_int(raw, low, high)
+    if seed is None:
+        raise ActionError("bad_random_seed", f"A random seed is a whole number from {low} to {high}.",
+                          {"lowest": low, "highest": high}, field="random_seed")
+    return seed
+
+
+@login_required
+def console_draw_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    """The draw as it would be made, with nothing saved or announced; "Publish" makes it
+    (with the seed shown), "Reshuffle" shows another one (a new seed)."""
+    tournament = managed_tournament(request, pk)
+    try:
+        seed = secrets.randbits(48) if request.GET.get("reshuffle") else _seed(request.GET.get("random_seed"))
+        preview = services.preview_draw(tournament=tournament, actor=request.user, random_seed=seed)
+    except ERRORS as error:
+        report(request, error)
+        return _respond(request, tournament)
+    context = {"tournament": tournament, "tab": "console", "can_manage": True, "preview": preview}
+    if request.htmx:
+        return render(request, "tournaments/_draw_preview.html", context)
+    return render(request, "tournaments/draw_preview.html", context)
+
+
+@login_required
+@require_POST
+def console_undo_draw(request: HttpRequest, pk: int) -> HttpResponse:
+    def run(tournament: Tournament) -> str:
+        services.undo_draw(tournament=tournament, by=request.user)
+        return _("The draw was taken back; the event is as it was before the draw.")
+
+    return _action(request, pk, run, ask=_("Take the draw back? The players who were told their "
+                                           "match are told it no longer stands."))
 
 
 @login_required
@@ -258,7 +311,8 @@ def console_walkover(request: HttpRequest, pk: int, pairing_pk: int) -> HttpResp
         services.award_walkover(pairing=pairing, winner=winner, actor=request.user)
         return _("Walkover to %(name)s.") % {"name": winner.player.display_name}
 
-    return _action(request, pk, run)
+    return _action(request, pk, run, ask=_("Give this match as a walkover? It is decided without "
+                                           "being played."))
 
 
 @login_required
@@ -270,4 +324,5 @@ def console_conflict(request: HttpRequest, pk: int, conflict_pk: int) -> HttpRes
         services.resolve_conflict(conflict=conflict, apply=apply, actor=request.user)
         return _("Correction applied to the bracket.") if apply else _("Bracket kept as played.")
 
-    return _action(request, pk, run)
+    apply_ask = _("Apply the correction? The later matches it reaches are played again.")
+    return _action(request, pk, run, ask=apply_ask if request.POST.get("decision") == "apply" else "")

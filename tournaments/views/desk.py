@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -35,7 +36,7 @@ from tournaments.models import Tournament
 from tournaments.play import walkovers
 from tournaments.selectors import day as day_selectors
 from tournaments.services import checkin, day, desk_batch, registration
-from tournaments.views.support import managed_tournament, report
+from tournaments.views.support import ask_first, managed_tournament, report
 
 ERRORS = (DomainError, ServiceError)
 
@@ -74,8 +75,13 @@ def _respond(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return redirect("tournaments:desk", pk=tournament.pk)
 
 
-def _action(request: HttpRequest, pk: int, run: Callable[[Tournament], str]) -> HttpResponse:
+def _action(request: HttpRequest, pk: int, run: Callable[[Tournament], str], *,
+            ask: str = "") -> HttpResponse:
+    """Run a desk action; ``ask``: the question an irreversible one asks once first."""
     tournament = managed_tournament(request, pk)
+    asking = ask_first(request, tournament, ask, back=reverse("tournaments:desk", args=[pk])) if ask else None
+    if asking is not None:
+        return asking
     try:
         messages.success(request, run(tournament))
     except ERRORS as error:
@@ -141,7 +147,7 @@ def desk_entry(request: HttpRequest, pk: int, entry_pk: int, what: str) -> HttpR
             return _("Division changed.")
         raise ServiceError("unknown_action", _("Unknown action."))
 
-    return _action(request, pk, run)
+    return _action(request, pk, run, ask=_("Withdraw this player from the event?") if what == "withdraw" else "")
 
 
 def _chosen(request: HttpRequest, name: str) -> list[int] | None:
