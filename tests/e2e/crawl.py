@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from django.apps import apps
 from django.conf import settings
@@ -650,6 +651,18 @@ WIDTH_JS = """
 }
 """
 
+
+
+def axe_problems(page: Any) -> list[str]:
+    """The page's serious and critical axe-core violations, and whether it is wider than
+    its window (and what sticks out). axe is evaluated through the devtools protocol, so
+    the page's Content-Security-Policy stays on."""
+    page.evaluate(AXE.read_text())
+    problems = [f"axe {v['id']}: {v['nodes']}" for v in page.evaluate(AXE_JS)]
+    width = page.evaluate(WIDTH_JS)
+    if width["scroll"] > width["inner"]:
+        problems.append(f"{width['scroll']} px wide: {width['wide']}")
+    return problems
 
 @dataclass
 class Problems:

@@ -26,9 +26,9 @@ from chouette import core, services
 from chouette.models import ChouetteEvent
 from chouette.selectors.sessions import load, state_of
 from common.models import IdempotencyKey
-from tests.e2e.crawl import AXE, AXE_JS, WIDTH_JS
+from tests.e2e.crawl import axe_problems
 from tests.games.chouette_tables import Table, make_table, member
-from tests.support.browser import sign_in
+from tests.support.browser import cut_network, restore_network, sign_in
 from tests.support.requirements import missing
 
 pytestmark = pytest.mark.e2e
@@ -48,14 +48,6 @@ def phone(browser: Any, base_url: str, user: Any, url: str, *, clock: bool = Fal
     page.goto(base_url + url)
     return context, page
 
-
-def axe_problems(page: Any) -> list[str]:
-    page.evaluate(AXE.read_text())
-    problems = [f"axe {v['id']}: {v['nodes']}" for v in page.evaluate(AXE_JS)]
-    width = page.evaluate(WIDTH_JS)
-    if width["scroll"] > width["inner"]:
-        problems.append(f"{width['scroll']} px wide: {width['wide']}")
-    return problems
 
 
 def polled(response: Any) -> bool:
@@ -162,16 +154,6 @@ def test_a_poll_answered_before_a_write_does_not_bring_the_old_table_back(
 
 
 # --- several games entered offline ------------------------------------------------------
-
-
-def cut_network(context: Any) -> None:
-    context.set_offline(True)
-    context.route("**/*", lambda route: route.abort("internetdisconnected"))
-
-
-def restore_network(context: Any) -> None:
-    context.unroute_all(behavior="ignoreErrors")
-    context.set_offline(False)
 
 
 def names(t: Table) -> dict[int, str]:

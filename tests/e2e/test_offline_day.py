@@ -23,8 +23,9 @@ from django.test import Client
 from common.models import IdempotencyKey
 from games.models import MatchResult, ResultChange, ResultStatus
 from games.services import confirm_result, enter_final_score
-from tests.e2e.crawl import AXE, AXE_JS, WIDTH_JS
+from tests.e2e.crawl import axe_problems
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
+from tests.support.browser import cut_network, restore_network
 from tests.support.celery_worker import database_url_for
 from tests.support.requirements import missing
 from tests.support.web_server import WebServer, start_web_server
@@ -82,30 +83,12 @@ def phone(browser: Any, base_url: str, user: Any) -> tuple[Any, Any]:
     return context, page
 
 
-def cut_network(context: Any) -> None:
-    context.set_offline(True)
-    context.route("**/*", lambda route: route.abort("internetdisconnected"))
-
-
-def restore_network(context: Any) -> None:
-    context.unroute_all(behavior="ignoreErrors")
-    context.set_offline(False)
-
-
 def enter_result(page: Any, pairing: Pairing, winner_score: int, loser_score: int) -> None:
     top, bottom = pairing.top.player.display_name, pairing.bottom.player.display_name
     page.get_by_label(f"Score of {top}").fill(str(winner_score))
     page.get_by_label(f"Score of {bottom}").fill(str(loser_score))
     page.get_by_role("button", name="Enter result").click()
 
-
-def axe_problems(page: Any) -> list[str]:
-    page.evaluate(AXE.read_text())  # evaluated by the browser's devtools: the CSP stays on
-    problems = [f"axe {v['id']}: {v['nodes']}" for v in page.evaluate(AXE_JS)]
-    width = page.evaluate(WIDTH_JS)
-    if width["scroll"] > width["inner"]:
-        problems.append(f"{width['scroll']} px wide: {width['wide']}")
-    return problems
 
 
 def test_two_phones_enter_results_offline_and_the_server_takes_each_once(

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.crawl import AXE, AXE_JS, WIDTH_JS
+from tests.e2e.crawl import axe_problems
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tests.games.chouette_tables import make_table
 from tests.support.browser import sign_in as sign_in_context
@@ -28,14 +28,6 @@ WIDTHS = (390, 1280)
 def sign_in(page: Any, base: str, user: Any) -> None:
     sign_in_context(page.context, base, user)
 
-
-def axe_problems(page: Any) -> list[str]:
-    page.evaluate(AXE.read_text())
-    problems = [f"axe {v['id']}: {v['nodes']}" for v in page.evaluate(AXE_JS)]
-    width = page.evaluate(WIDTH_JS)
-    if width["scroll"] > width["inner"]:
-        problems.append(f"{width['scroll']} px wide: {width['wide']}")
-    return problems
 
 
 def at_widths(page: Any, url: str, check: Any) -> None:

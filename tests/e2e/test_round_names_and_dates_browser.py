@@ -16,7 +16,7 @@ from django.utils import formats, timezone, translation
 from clubs.models import Club
 from games.models import MatchResult
 from games.services import confirm_result
-from tests.e2e.crawl import AXE, AXE_JS, WIDTH_JS
+from tests.e2e.crawl import axe_problems
 from tests.games.match_factories import fast_passwords
 from tests.support.browser import signed_in
 from tests.tournaments.tournament_helpers import director_of, make_event, pairing
@@ -29,14 +29,6 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True),
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 900}
 
-
-def axe_problems(page: Any) -> list[str]:
-    page.evaluate(AXE.read_text())
-    problems = [f"axe {v['id']}: {v['nodes']}" for v in page.evaluate(AXE_JS)]
-    width = page.evaluate(WIDTH_JS)
-    if width["scroll"] > width["inner"]:
-        problems.append(f"{width['scroll']} px wide: {width['wide']}")
-    return problems
 
 
 def drawn_knockout_of_16() -> Tournament:

@@ -28,3 +28,14 @@ def signed_in(browser: Any, base_url: str, user: Any, viewport: dict[str, int],
     page = context.new_page()
     page.set_default_timeout(15_000)
     return context, page
+
+
+def cut_network(context: Any) -> None:
+    """The context's pages lose the network (the service worker's fetches too)."""
+    context.set_offline(True)
+    context.route("**/*", lambda route: route.abort("internetdisconnected"))
+
+
+def restore_network(context: Any) -> None:
+    context.unroute_all(behavior="ignoreErrors")
+    context.set_offline(False)
