@@ -17,14 +17,12 @@ from clubs.models import Club
 from games.models import MatchResult
 from games.services import confirm_result
 from tests.e2e.crawl import axe_problems
-from tests.games.match_factories import fast_passwords
 from tests.support.browser import signed_in
 from tests.tournaments.tournament_helpers import director_of, make_event, pairing
 from tournaments import services
 from tournaments.models import Tournament
 
-pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True),
-              pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 900}

@@ -16,14 +16,14 @@ from games.services import ServiceError, confirm_result, enter_final_score, over
 from leaderboard.models import RatingChange
 from leaderboard.services.ratings import rebuild_ratings
 from tests.factories import UserFactory
-from tests.games.match_factories import fast_passwords, match_with_logins, player_with_login
+from tests.games.match_factories import match_with_logins, player_with_login
 from tests.support.clients import api_client, error_of
 from tests.tournaments.leaderboard_support import snapshot
 from tests.tournaments.tournament_helpers import director_of, make_event, pairing
 from tournaments import services
 from tournaments.models import Tournament
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(fast_passwords.__name__)]
+pytestmark = [pytest.mark.django_db]
 
 
 def club_today(club: Club) -> datetime.date:
