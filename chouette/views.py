@@ -30,6 +30,7 @@ from chouette.selectors.offline import offline_table
 from clubs.models import Club, Player
 from clubs.permissions import player_for
 from clubs.selectors import club_members
+from common.confirm import ask_first
 from common.idempotency import idempotent_page, mark_refused
 from common.live import live_answer, not_modified
 
@@ -283,6 +284,12 @@ def leave(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def finish(request: HttpRequest, pk: int) -> HttpResponse:
     session = _session(pk)
+    if (refusal := _refusal(request, session)) is not None:
+        return refusal
+    asking = ask_first(request, _("Finish this session? No more games can be recorded."),
+                       back=session.get_absolute_url(), about=str(session))
+    if asking is not None:
+        return asking
     return _write(
         request,
         session,

@@ -29,6 +29,7 @@ from clubs.messages import error_text, similarity_text
 from clubs.models import Club, JoinRequest, Player, Profile
 from clubs.permissions import can_edit_player, can_manage_club
 from common.bounds import parse_id
+from common.confirm import ask_first
 from nardy_site.language import remember_language
 
 
@@ -138,6 +139,11 @@ def player_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                 messages.success(request, _("Saved."))
                 return redirect("clubs:player_edit", slug=club.slug, pk=player.pk)
             if action == "delete":
+                asking = ask_first(request, _("Delete %(name)s? This cannot be undone.") % {
+                    "name": player.display_name},
+                    back=reverse("clubs:player_edit", args=[club.slug, player.pk]), about=club.name)
+                if asking is not None:
+                    return asking
                 registry.delete_player(player=player, actor=request.user)
                 messages.success(request, _("%(name)s was deleted.") % {"name": player.display_name})
                 return redirect("clubs:players", slug=club.slug)

@@ -6,9 +6,11 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from common.confirm import ask_first
 from money import access, selectors, services
 from money.csv_export import ledger_csv
 from money.forms import PurseForm, SaleForm, SidePoolForm
@@ -163,7 +165,14 @@ def add_sale(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def delete_sale(request: HttpRequest, pk: int, sale_pk: int) -> HttpResponse:
     tournament = _editable(request, pk)
-    get_object_or_404(CalcuttaSale, pk=sale_pk, purse__tournament=tournament).delete()
+    sale = get_object_or_404(CalcuttaSale.objects.select_related("entry__player"), pk=sale_pk,
+                             purse__tournament=tournament)
+    question = _("Remove the sale of %(player)s to %(buyer)s?") % {
+        "player": sale.entry.player.display_name, "buyer": sale.buyer}
+    asking = ask_first(request, question, back=reverse("money:event", args=[pk]), about=tournament.name)
+    if asking is not None:
+        return asking
+    sale.delete()
     return redirect("money:event", pk=pk)
 
 

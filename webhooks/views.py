@@ -7,11 +7,13 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club
 from clubs.permissions import can_manage_club
+from common.confirm import ask_first
 from webhooks import services
 from webhooks.messages import error_text
 from webhooks.models import Delivery, Event
@@ -46,6 +48,15 @@ def endpoints(request: HttpRequest, slug: str) -> HttpResponse:
 def endpoint_action(request: HttpRequest, slug: str, pk: int, what: str) -> HttpResponse:
     club = _club(request, slug)
     endpoint = get_object_or_404(club.webhook_endpoints, pk=pk)
+    questions = {
+        "delete": _("Remove the webhook to %(url)s? It will receive nothing more."),
+        "rotate": _("Make a new secret for %(url)s? The old one stops signing at once."),
+    }
+    if what in questions:
+        asking = ask_first(request, questions[what] % {"url": endpoint.url},
+                           back=reverse("webhooks:endpoints", args=[club.slug]), about=club.name)
+        if asking is not None:
+            return asking
     try:
         if what == "delete":
             services.delete_endpoint(endpoint=endpoint, by=request.user)

@@ -79,11 +79,13 @@ def match_status(match: Any) -> dict[str, Any]:
 
 
 @register.inclusion_tag("games/_played_on_input.html")
-def played_on_input(match: Any, form_id: str = "", event: Any = None) -> dict[str, Any]:
+def played_on_input(match: Any, form_id: str = "", event: Any = None, key: Any = None) -> dict[str, Any]:
     """The date-played field of a result form that is written by hand (My matches, the
     console): today in the club's time zone, at most a day ahead, not before the club or
     the event began (``games.services.played_dates``). Given the match's ``event`` (with
-    its club), nothing more is read: a console of a thousand matches asks nothing."""
+    its club), nothing more is read: a console of a thousand matches asks nothing. ``key``
+    names the field when the form is not a match's (a console row, whose pairing may have
+    no match yet)."""
     if event is not None:
         today = played_dates.today_in(event.club)
         earliest = played_dates.earliest_in(event.club, event.starts_on)
@@ -92,7 +94,7 @@ def played_on_input(match: Any, form_id: str = "", event: Any = None) -> dict[st
     return {"today": today.isoformat(),
             "latest": (today + timedelta(days=played_dates.DAYS_AHEAD)).isoformat(),
             "earliest": earliest.isoformat(),
-            "input_id": f"played-on-{match.pk}{form_id}"}
+            "input_id": f"played-on-{match.pk if key is None else key}{form_id}"}
 
 
 @register.filter

@@ -84,7 +84,10 @@ def test_edit_deactivate_and_delete_a_player(client) -> None:
     client.post(url, {"action": "deactivate"})
     player.refresh_from_db()
     assert not player.is_active and "Renamed" not in client.get(club.get_absolute_url()).text
-    client.post(url, {"action": "delete"})
+    asked = client.post(url, {"action": "delete"})  # asked once, on a page of its own
+    assert asked.status_code == 200 and "Delete Renamed? This cannot be undone." in asked.text
+    assert Player.objects.filter(pk=player.pk).exists()
+    client.post(url, {"action": "delete", "confirmed": "1"})
     assert not Player.objects.filter(pk=player.pk).exists()
     assert PlayerLog.objects.filter(action="deleted", details__name="New Name").exists()
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubs.permissions import can_manage_club
+from common import confirm
 from tournaments.messages import error_text
 from tournaments.models import Tournament
 from tournaments.selectors import tournaments as selectors
@@ -19,23 +20,12 @@ def report(request: HttpRequest, error: Exception) -> None:
     messages.error(request, error_text(error))
 
 
-CONFIRMED = "confirmed"  # the field a confirmed irreversible action is posted with
-
-
 def ask_first(request: HttpRequest, tournament: Tournament, question: str,
               back: str = "") -> HttpResponse | None:
-    """An irreversible action asks once. A page's button asks with ``hx-confirm`` and posts
-    ``confirmed=1`` (``hx-vals``); posted without it (no JavaScript), the answer is this
-    question on a page of its own, whose button posts the same fields again, confirmed.
-    None: it was confirmed, go on."""
-    if request.POST.get(CONFIRMED) == "1":
-        return None
-    fields = [(name, value) for name, values in request.POST.lists()
-              if name not in ("csrfmiddlewaretoken", CONFIRMED) for value in values[:50]]
-    return render(request, "tournaments/confirm.html", {
-        "tournament": tournament, "question": question, "action": request.path,
-        "fields": fields[:200], "back": back or reverse("tournaments:console", args=[tournament.pk]),
-    })
+    """An irreversible director's action asks once (``common.confirm``); "No" leads back to
+    the console unless ``back`` says otherwise. None: it was confirmed, go on."""
+    return confirm.ask_first(request, question, about=tournament.name,
+                             back=back or reverse("tournaments:console", args=[tournament.pk]))
 
 
 def visible_tournament(request: HttpRequest, pk: int) -> Tournament:
