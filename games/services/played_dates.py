@@ -2,7 +2,8 @@
 
 The day is the club's (its time zone): optional, today by default; at most one day ahead
 (a player a time zone ahead of the club), and never before the match could be played:
-the day the club was created, or, for an event's match, the day its event began (apps
+the day the club was created, or, for an event's match, the day its event began (or today,
+for an event played ahead of its date) (apps
 above games say so through ``register_earliest_day``, so games imports none of them).
 
 The official result's day becomes the match's ``played_at``, the order of the rating
@@ -50,16 +51,20 @@ def today_in(club: Club, now: datetime.datetime | None = None) -> datetime.date:
     return (now or timezone.now()).astimezone(zone(club.time_zone)).date()
 
 
-def earliest_day(match: Match) -> datetime.date:
+def earliest_day(match: Match, now: datetime.datetime | None = None) -> datetime.date:
     """The first day this match can have been played on."""
-    return earliest_in(match.club, *(rule(match) for rule in _EARLIEST))
+    return earliest_in(match.club, *(rule(match) for rule in _EARLIEST), now=now)
 
 
-def earliest_in(club: Club, *event_days: datetime.date | None) -> datetime.date:
+def earliest_in(club: Club, *event_days: datetime.date | None,
+                now: datetime.datetime | None = None) -> datetime.date:
     """The first day a match of ``club`` (in events beginning on ``event_days``) can have
-    been played on: the club's first day, or an event's when later."""
+    been played on: the club's first day, or an event's when later. An event played
+    ahead of its date (its rounds opened early) takes today's results: its day counts as
+    today until it comes."""
+    today = today_in(club, now)
     days = [club.created_at.astimezone(zone(club.time_zone)).date()]
-    return max(days + [day for day in event_days if day is not None])
+    return max(days + [min(day, today) for day in event_days if day is not None])
 
 
 def check_played_on(match: Match, played_on: datetime.date | None,
@@ -73,7 +78,7 @@ def check_played_on(match: Match, played_on: datetime.date | None,
             "Date played: %(day)s is in the future; give the day the match was played "
             "(at the latest %(latest)s).") % {"day": _day(played_on), "latest": _day(latest)},
             FIELD)
-    earliest = earliest_day(match)
+    earliest = earliest_day(match, now)
     if played_on < earliest:
         raise ServiceError("played_on_too_early", _(
             "Date played: %(day)s is before the match could be played (the club or its "

@@ -382,7 +382,7 @@ def test_a_big_draw_tells_every_player_once_in_the_site_and_by_email(
     queued = Message.objects.count()
     services.make_draw(tournament=tournament, actor=director)
     assert Message.objects.count() - queued == 1  # one announcement for the whole draw
-    ready = f"Round 1: your match in {tournament.name} is ready"  # 128 players: 7 rounds
+    ready = f"Round of 128: your match in {tournament.name} is ready"  # 7 rounds to the final
     wait_for(lambda: Notification.objects.filter(user__in=users).count() == 128,
              "every player's notice in the site")
     settled()

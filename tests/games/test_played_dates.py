@@ -174,3 +174,22 @@ def test_an_events_match_cannot_be_played_before_the_event_began() -> None:
     assert refused.value.code == "played_on_too_early"
     assert enter_final_score(match=final.match, by=player, score1=Decimal(final.match.length),
                              score2=Decimal(0), played_on=starts).played_on == starts
+
+
+def test_an_event_played_ahead_of_its_date_takes_todays_results_not_earlier_ones() -> None:
+    """A director opens the rounds before the event's announced day: a result of today
+    (the form's default) is taken, a day before today is not."""
+    event = make_event(2, with_logins=True)
+    Club.objects.filter(pk=event.club_id).update(
+        created_at=timezone.now() - datetime.timedelta(days=60))
+    today = club_today(event.club)
+    Tournament.objects.filter(pk=event.pk).update(starts_on=today + datetime.timedelta(days=3))
+    services.make_draw(tournament=event, actor=director_of(event))
+    final = pairing(event, "main", 1, 1)
+    player = final.top.player.user
+    with pytest.raises(ServiceError) as refused:
+        enter_final_score(match=final.match, by=player, score1=Decimal(final.match.length),
+                          score2=Decimal(0), played_on=today - datetime.timedelta(days=1))
+    assert refused.value.code == "played_on_too_early"
+    assert enter_final_score(match=final.match, by=player, score1=Decimal(final.match.length),
+                             score2=Decimal(0), played_on=today).played_on == today
