@@ -54,8 +54,9 @@ def parse_thresholds(values: object) -> list[Decimal]:
             number = Decimal(str(item).replace(",", "."))
         except (InvalidOperation, ValueError):
             number = None
+        # the bounds before the quantizing: 1e999 has no place of hundredths to round to
         if (number is None or isinstance(item, bool) or not number.is_finite()
-                or number != number.quantize(Decimal("0.01")) or not LOWEST <= number <= HIGHEST):
+                or not LOWEST <= number <= HIGHEST or number != number.quantize(Decimal("0.01"))):
             raise MilestoneError(
                 "bad_milestone",
                 _("PR threshold %(position)s (“%(value)s”) is not a number from 0.1 to 50 "

@@ -143,3 +143,13 @@ def test_the_director_sets_thresholds_on_the_page_and_the_api(client) -> None:
     assert done.status_code == 200 and done.json()["pr_milestones"] == ["6.00", "4.50"]
     assert client.get("/api/club-analysis-settings/no-such-club/",
                       HTTP_ACCEPT="application/json").status_code == 404
+
+
+@pytest.mark.parametrize("given", ["1e999", "-1e999", "1e-999", "NaN", "Infinity", "50.001", "0", "x"])
+def test_a_threshold_out_of_reach_or_not_a_number_is_refused_by_position(given: str) -> None:
+    """Far beyond the bounds (1e999 cannot even be rounded to hundredths) is refused the
+    same way as just beyond them: a field error naming the threshold's place."""
+    with pytest.raises(milestones.MilestoneError) as refused:
+        milestones.parse_thresholds(f"8, {given}")
+    assert refused.value.code == "bad_milestone" and refused.value.params["position"] == 2
+    assert refused.value.field == "pr_milestones"
