@@ -3,7 +3,7 @@ season table and a player's chouette history. Anyone may read them, as the table
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
@@ -13,7 +13,7 @@ from chouette.models import ChouetteSession
 from chouette.selectors import ledgers
 from chouette.selectors import sessions as selectors
 from clubs.models import Club, Player
-from common.live import live_answer, not_modified
+from common.live import live_answer, unchanged
 
 
 def settlement(request: HttpRequest, pk: int) -> HttpResponse:
@@ -33,8 +33,8 @@ def ledger(request: HttpRequest, pk: int) -> HttpResponse:
     while the table has not changed)."""
     session = get_object_or_404(ChouetteSession.objects.select_related("club"), pk=pk)
     etag = table_etag(request, session, "ledger")
-    if request.htmx and not_modified(request, etag):
-        return live_answer(HttpResponseNotModified(), etag)
+    if (answer := unchanged(request, etag)) is not None:
+        return answer
     context = {"session": session, "table": selectors.table(session), "etag": etag}
     if request.htmx:
         return live_answer(render(request, "chouette/_running_ledger.html", context), etag)

@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -32,7 +32,7 @@ from clubs.permissions import player_for
 from clubs.selectors import club_members
 from common.confirm import ask_first
 from common.idempotency import idempotent_page, mark_refused
-from common.live import live_answer, not_modified
+from common.live import live_answer, unchanged
 
 # Refusals that mean the phone showed an old table: the fresh form replaces the posted one.
 STALE_PAGE = frozenset({"wrong_game_number", "lineup_mismatch"})
@@ -92,8 +92,8 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
     if not request.htmx:
         return render(request, "chouette/table.html", _table_context(request, session))
     etag = table_etag(request, session)
-    if not_modified(request, etag):
-        return live_answer(HttpResponseNotModified(), etag)
+    if (answer := unchanged(request, etag)) is not None:
+        return answer
     return live_answer(_render_table(request, session), etag)
 
 

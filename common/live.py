@@ -5,7 +5,7 @@ so polling stays cheap and the fragment is left as it is."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_cache_control, patch_vary_headers
 
 
@@ -26,3 +26,11 @@ def live_answer(response: HttpResponse, etag: str | None) -> HttpResponse:
     patch_cache_control(response, private=True, no_cache=True)
     patch_vary_headers(response, ("HX-Request",))
     return response
+
+
+def unchanged(request: HttpRequest, etag: str | None) -> HttpResponse | None:
+    """The 304 Not Modified of a poll (an htmx request) that sends ``etag`` back; None:
+    the fragment changed (or this is no poll), answer it."""
+    if getattr(request, "htmx", False) and not_modified(request, etag):
+        return live_answer(HttpResponseNotModified(), etag)
+    return None

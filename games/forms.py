@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -110,12 +109,10 @@ class FinalScoreForm(forms.Form):
 
     def __init__(self, *args: Any, match: Match, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        today = played_dates.club_today(match)
+        today, latest, earliest = played_dates.match_day_bounds(match)
         self.fields["played_on"].initial = today
-        self.fields["played_on"].widget.attrs.update({
-            "max": (today + timedelta(days=played_dates.DAYS_AHEAD)).isoformat(),
-            "min": played_dates.earliest_day(match).isoformat(),
-        })
+        self.fields["played_on"].widget.attrs.update({"max": latest.isoformat(),
+                                                      "min": earliest.isoformat()})
         rules = match.rules()
         highest, too_high = SCORE_CAPACITY, None
         if rules.is_match:

@@ -23,8 +23,14 @@ from disputes.models import Dispute, DisputeKind
 from federations.models import Affiliation
 from games.models import MatchResult
 from games.services.scoring import format_score
-from tournaments.models import Entry, Pairing, Registration, Tournament, Walkover
-from tournaments.selectors.tournaments import with_flight_rounds
+from tournaments.models import (
+    Entry,
+    Pairing,
+    Registration,
+    Tournament,
+    Walkover,
+    with_flight_rounds,
+)
 
 BATCH = 500  # ids a query reads at once
 

@@ -21,8 +21,8 @@ from clubs.models import Club
 from clubs.permissions import player_for
 from common.bounds import parse_id
 from common.time_zones import zone
-from tournaments.models import Pairing, Registration, Tournament
-from tournaments.selectors.tournaments import visible_tournaments, with_flight_rounds
+from tournaments.models import Pairing, Registration, Tournament, with_flight_rounds
+from tournaments.selectors.tournaments import visible_tournaments
 
 UPCOMING_DAYS_BACK = 60  # a feed keeps events this many days after they started
 

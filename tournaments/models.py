@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Mapping
+
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
@@ -427,7 +430,7 @@ class Pairing(models.Model):
         "Losers' final", "Round 3" (``EventFormat.round_title``). Needs the number of rounds
         of the flight and of places in this round: set as ``flight_rounds`` and
         ``round_places`` by the selectors that read many pairings
-        (``tournaments.selectors.with_flight_rounds``), else read here."""
+        (``with_flight_rounds``, below), else read here."""
         return self.tournament.event_format.round_title(self.flight, self.round,
                                                         *self.round_shape())
 
@@ -460,6 +463,32 @@ class Pairing(models.Model):
 
     def get_club(self) -> Club:
         return self.tournament.club
+
+
+def set_round_shapes(pairings: list[Pairing],
+                     places: Mapping[tuple[int, str, int | None, int], int]) -> None:
+    """Each pairing's ``flight_rounds`` and ``round_places`` (``Pairing.round_shape``) from
+    the places of every round of their flights: (tournament, flight, group, round) → count."""
+    last: dict[tuple[int, str, int | None], int] = defaultdict(int)
+    for (tournament_id, flight, group, number) in places:
+        key = (tournament_id, flight, group)
+        last[key] = max(last[key], number)
+    for pairing in pairings:
+        key = (pairing.tournament_id, pairing.flight, pairing.group)
+        pairing.flight_rounds = last.get(key, pairing.round)
+        pairing.round_places = places.get((*key, pairing.round), 1)
+
+
+def with_flight_rounds(pairings: list[Pairing]) -> list[Pairing]:
+    """Each pairing's number of rounds in its flight and of places in its round (what
+    ``Pairing.round_title`` needs), for pairings of any events: one query."""
+    tournaments = {pairing.tournament_id for pairing in pairings}
+    rows = (Pairing.objects.filter(tournament_id__in=tournaments).order_by()
+            .values_list("tournament_id", "flight", "group", "round")
+            .annotate(places=models.Count("pk")))
+    set_round_shapes(pairings, {(pk, flight, group, number): places
+                                for pk, flight, group, number, places in rows})
+    return pairings
 
 
 class BracketConflict(models.Model):

@@ -33,8 +33,14 @@ from tournaments.limits import (
     MAX_MATCH_LENGTH,
     MAX_RULES_TEXT,
 )
-from tournaments.models import BracketConflict, Entry, LateEntryRule, Pairing, Tournament
-from tournaments.selectors.tournaments import with_flight_rounds
+from tournaments.models import (
+    BracketConflict,
+    Entry,
+    LateEntryRule,
+    Pairing,
+    Tournament,
+    with_flight_rounds,
+)
 from tournaments.standings import METRICS
 
 

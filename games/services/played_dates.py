@@ -42,29 +42,26 @@ def club_zone(match: Match) -> ZoneInfo:
     return zone(match.club.time_zone)
 
 
-def club_today(match: Match, now: datetime.datetime | None = None) -> datetime.date:
-    """Today in the match's club's time zone (the form's default day)."""
-    return today_in(match.club, now)
-
-
 def today_in(club: Club, now: datetime.datetime | None = None) -> datetime.date:
     return (now or timezone.now()).astimezone(zone(club.time_zone)).date()
 
 
-def earliest_day(match: Match, now: datetime.datetime | None = None) -> datetime.date:
-    """The first day this match can have been played on."""
-    return earliest_in(match.club, *(rule(match) for rule in _EARLIEST), now=now)
-
-
-def earliest_in(club: Club, *event_days: datetime.date | None,
-                now: datetime.datetime | None = None) -> datetime.date:
-    """The first day a match of ``club`` (in events beginning on ``event_days``) can have
-    been played on: the club's first day, or an event's when later. An event played
-    ahead of its date (its rounds opened early) takes today's results: its day counts as
-    today until it comes."""
+def day_bounds(club: Club, *event_days: datetime.date | None,
+               now: datetime.datetime | None = None) -> tuple[datetime.date, datetime.date, datetime.date]:
+    """Today (the default), the latest and the earliest day a result of a match of
+    ``club`` (in events beginning on ``event_days``) may give. The earliest is the club's
+    first day, or an event's when later; an event played ahead of its date (its rounds
+    opened early) takes today's results: its day counts as today until it comes."""
     today = today_in(club, now)
-    days = [club.created_at.astimezone(zone(club.time_zone)).date()]
-    return max(days + [min(day, today) for day in event_days if day is not None])
+    first = club.created_at.astimezone(zone(club.time_zone)).date()
+    earliest = max([first, *(min(day, today) for day in event_days if day is not None)])
+    return today, today + datetime.timedelta(days=DAYS_AHEAD), earliest
+
+
+def match_day_bounds(match: Match, now: datetime.datetime | None = None
+                     ) -> tuple[datetime.date, datetime.date, datetime.date]:
+    """``day_bounds`` of this match (its event's first day, as the apps above say)."""
+    return day_bounds(match.club, *(rule(match) for rule in _EARLIEST), now=now)
 
 
 def check_played_on(match: Match, played_on: datetime.date | None,
@@ -72,13 +69,12 @@ def check_played_on(match: Match, played_on: datetime.date | None,
     """Refuse a day the match cannot have been played on (a field error on ``played_on``)."""
     if played_on is None:
         return
-    latest = club_today(match, now) + datetime.timedelta(days=DAYS_AHEAD)
+    _today, latest, earliest = match_day_bounds(match, now)
     if played_on > latest:
         raise ServiceError("played_on_in_future", _(
             "Date played: %(day)s is in the future; give the day the match was played "
             "(at the latest %(latest)s).") % {"day": _day(played_on), "latest": _day(latest)},
             FIELD)
-    earliest = earliest_day(match, now)
     if played_on < earliest:
         raise ServiceError("played_on_too_early", _(
             "Date played: %(day)s is before the match could be played (the club or its "

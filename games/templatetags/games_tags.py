@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -86,14 +85,9 @@ def played_on_input(match: Any, form_id: str = "", event: Any = None, key: Any =
     its club), nothing more is read: a console of a thousand matches asks nothing. ``key``
     names the field when the form is not a match's (a console row, whose pairing may have
     no match yet)."""
-    if event is not None:
-        today = played_dates.today_in(event.club)
-        earliest = played_dates.earliest_in(event.club, event.starts_on)
-    else:
-        today, earliest = played_dates.club_today(match), played_dates.earliest_day(match)
-    return {"today": today.isoformat(),
-            "latest": (today + timedelta(days=played_dates.DAYS_AHEAD)).isoformat(),
-            "earliest": earliest.isoformat(),
+    today, latest, earliest = (played_dates.day_bounds(event.club, event.starts_on) if event is not None
+                               else played_dates.match_day_bounds(match))
+    return {"today": today.isoformat(), "latest": latest.isoformat(), "earliest": earliest.isoformat(),
             "input_id": f"played-on-{match.pk if key is None else key}{form_id}"}
 
 

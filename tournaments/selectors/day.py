@@ -12,8 +12,15 @@ from clubs.models import Player
 from clubs.permissions import AnyUser, player_for
 from tournaments import event_rules as rules
 from tournaments.event_rules import CheckIn, Division
-from tournaments.models import Entry, Pairing, Registration, Tournament, Walkover
-from tournaments.selectors.tournaments import visible_tournaments, with_flight_rounds
+from tournaments.models import (
+    Entry,
+    Pairing,
+    Registration,
+    Tournament,
+    Walkover,
+    with_flight_rounds,
+)
+from tournaments.selectors.tournaments import visible_tournaments
 
 BEFORE_DRAW = (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION)
 

@@ -8,11 +8,11 @@ grow with the number of entrants.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, F, Q, QuerySet
+from django.db.models import F, Q, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
@@ -24,7 +24,14 @@ from games.services.scoring import format_score
 from tournaments import match_pr
 from tournaments.format_registry import FORMATS
 from tournaments.formats.base import TABLE_FLIGHTS
-from tournaments.models import Entry, Flight, Pairing, Tournament
+from tournaments.models import (
+    Entry,
+    Flight,
+    Pairing,
+    Tournament,
+    set_round_shapes,
+    with_flight_rounds,
+)
 from tournaments.play.tables import standings_order, table_standings
 from tournaments.standings import METRICS, WITHDRAWN, Standings
 
@@ -64,23 +71,9 @@ def pairings_of(tournament: Tournament, flights: Iterable[str] | None = None) ->
         query = query.filter(flight__in=list(flights))
     pairings = list(query)
     # whole flights: each one's rounds and their places are known without asking again
-    _set_round_shapes(pairings, Counter((p.tournament_id, p.flight, p.group, p.round)
+    set_round_shapes(pairings, Counter((p.tournament_id, p.flight, p.group, p.round)
                                         for p in pairings))
     return pairings
-
-
-def _set_round_shapes(pairings: list[Pairing],
-                      places: Mapping[tuple[int, str, int | None, int], int]) -> None:
-    """Each pairing's ``flight_rounds`` and ``round_places`` (``Pairing.round_shape``) from
-    the places of every round of their flights: (tournament, flight, group, round) → count."""
-    last: dict[tuple[int, str, int | None], int] = defaultdict(int)
-    for (tournament_id, flight, group, number) in places:
-        key = (tournament_id, flight, group)
-        last[key] = max(last[key], number)
-    for pairing in pairings:
-        key = (pairing.tournament_id, pairing.flight, pairing.group)
-        pairing.flight_rounds = last.get(key, pairing.round)
-        pairing.round_places = places.get((*key, pairing.round), 1)
 
 
 def round_links(pairing: Pairing) -> dict[str, str]:
@@ -130,18 +123,6 @@ def round_choices(pairings: list[Pairing]) -> list[tuple[int, str]]:
 
 
 FLIGHT_ORDER = {flight: index for index, flight in enumerate(Flight.values)}
-
-
-def with_flight_rounds(pairings: list[Pairing]) -> list[Pairing]:
-    """Each pairing's number of rounds in its flight and of places in its round (what
-    ``Pairing.round_title`` needs), for pairings of any events: one query."""
-    tournaments = {pairing.tournament_id for pairing in pairings}
-    rows = (Pairing.objects.filter(tournament_id__in=tournaments).order_by()
-            .values_list("tournament_id", "flight", "group", "round")
-            .annotate(places=Count("pk")))
-    _set_round_shapes(pairings, {(pk, flight, group, number): places
-                                 for pk, flight, group, number, places in rows})
-    return pairings
 
 
 def search_players(search: str, viewer: clubs_selectors.NameViewer, *,

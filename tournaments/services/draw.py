@@ -27,11 +27,20 @@ from django.db import transaction
 from django.db.models import Count, Exists, Max, ProtectedError, Q
 
 from clubs.permissions import AnyUser, can_manage_club
+from common.bounds import parse_int
+from common.bulk import update_rows
 from games.choices import MatchStatus
 from games.models import Match
 from tournaments import page_cache
 from tournaments.event_settings import bounds_of
-from tournaments.models import Entry, Pairing, Tournament, TournamentLog, Withdrawal
+from tournaments.models import (
+    Entry,
+    Pairing,
+    Tournament,
+    TournamentLog,
+    Withdrawal,
+    with_flight_rounds,
+)
 from tournaments.play import divisions
 from tournaments.play.common import ActionError, record
 from tournaments.services.checkin import drop_no_shows
@@ -47,14 +56,28 @@ PUBLISHED = "draw_published"
 # --- the draw ------------------------------------------------------------------------------
 
 
-def _fix_seed(tournament: Tournament, random_seed: int | None) -> None:
+def new_seed() -> int:
+    """A fresh seed for the draw's random choices (a preview's "Reshuffle")."""
+    return secrets.randbits(48)
+
+
+def checked_seed(value: object) -> int | None:
+    """A random seed as given (a number, or a form's text; empty: none), else refused."""
+    if value is None or value == "":
+        return None
     low, high = bounds_of("random_seed")
-    if random_seed is not None and not low <= random_seed <= high:
+    seed = parse_int(value, low, high)
+    if seed is None:
         raise ActionError("bad_random_seed", f"A random seed is a whole number from {low} to {high}.",
                           {"lowest": low, "highest": high}, field="random_seed")
+    return seed
+
+
+def _fix_seed(tournament: Tournament, random_seed: int | None) -> None:
+    random_seed = checked_seed(random_seed)
     if random_seed is None and tournament.random_seed is not None:
         return
-    tournament.random_seed = random_seed if random_seed is not None else secrets.randbits(48)
+    tournament.random_seed = random_seed if random_seed is not None else new_seed()
     tournament.save(update_fields=["random_seed"])
 
 
@@ -86,15 +109,21 @@ def make_draw(*, tournament: Tournament, actor: AbstractBaseUser | None,
         split = divisions.split_into_divisions(tournament=tournament, actor=actor)
     else:
         tournament.event_format.make_draw(tournament=tournament, actor=actor)
-    events = [tournament.pk, *(child.pk for child in split)]
-    made = Pairing.objects.filter(tournament_id__in=events).aggregate(count=Count("pk"), last=Max("pk"))
     record(tournament, actor, PUBLISHED, before=before, after={
-        "pairing_count": made["count"], "last_pairing": made["last"] or 0,
-        "rounds": {str(pk): round_ for pk, round_ in
-                   Tournament.objects.filter(pk__in=events).values_list("pk", "current_round")},
+        **_marks(tournament),
         "no_shows": [entry.pk for entry in dropped],
         "divisions": [child.pk for child in split],
     })
+
+
+def _marks(tournament: Tournament) -> dict[str, Any]:
+    """What says whether play moved on since the draw of ``tournament`` (and its
+    divisions): how many pairings there are, the newest, and each event's round."""
+    made = Pairing.objects.filter(Q(tournament=tournament) | Q(tournament__parent=tournament)).aggregate(
+        count=Count("pk"), last=Max("pk"))
+    return {"pairing_count": made["count"], "last_pairing": made["last"] or 0,
+            "rounds": {str(pk): number for pk, number in Tournament.objects.filter(
+                Q(pk=tournament.pk) | Q(parent=tournament)).values_list("pk", "current_round")}}
 
 
 # --- the preview ---------------------------------------------------------------------------
@@ -153,13 +182,10 @@ def _side(entry: Entry | None) -> tuple[str | None, int | None]:
 def drawn(tournament: Tournament) -> PreviewEvent:
     """What the draw of ``tournament`` made, as the preview shows it: the groups and the
     matches that are ready or byes (the first round, and what byes already settle)."""
-    pairings = list(tournament.pairings.filter(state__in=(Pairing.State.READY, Pairing.State.BYE))
-                    .select_related("tournament", "top__player", "bottom__player")
-                    .order_by("flight", "group", "round", "number"))
-    last = {(flight, group): rounds for flight, group, rounds in tournament.pairings.order_by()
-            .values_list("flight", "group").annotate(rounds=Max("round"))}
-    for pairing in pairings:  # what the round's name needs (Final, Semi-finals, ...)
-        pairing.flight_rounds = last.get((pairing.flight, pairing.group), pairing.round)
+    pairings = with_flight_rounds(list(  # what the rounds' names need, in one query
+        tournament.pairings.filter(state__in=(Pairing.State.READY, Pairing.State.BYE))
+        .select_related("tournament", "top__player", "bottom__player")
+        .order_by("flight", "group", "round", "number")))
     matches = []
     for pairing in pairings:
         (top, top_seed), (bottom, bottom_seed) = _side(pairing.top), _side(pairing.bottom)
@@ -235,12 +261,8 @@ def undo_refusal(tournament: Tournament) -> ActionError | None:
                            "or a walkover is already in.")
     log = tournament.log.filter(action=PUBLISHED).order_by("-pk").first()
     assert log is not None  # drawn
-    pairings = Pairing.objects.filter(of_event)
-    made = pairings.aggregate(count=Count("pk"), last=Max("pk"))
-    rounds = {str(pk): number for pk, number in Tournament.objects.filter(
-        Q(pk=tournament.pk) | Q(parent=tournament)).values_list("pk", "current_round")}
-    if (facts["late"] or made["count"] != log.after.get("pairing_count")
-            or (made["last"] or 0) != log.after.get("last_pairing") or rounds != log.after.get("rounds")):
+    marks = _marks(tournament)
+    if facts["late"] or any(log.after.get(name) != value for name, value in marks.items()):
         return ActionError("draw_moved_on", "The draw can no longer be taken back: a later round "
                            "has started or a player was entered late.")
     return None
@@ -298,6 +320,6 @@ def _restore(tournament: Tournament, before: dict[str, Any], *, no_shows: list[i
             setattr(entry, name, value)
     # seeds and positions are unique per event: clear them first, then write them back
     tournament.entries.update(seed=None, position=None)
-    Entry.objects.bulk_update(entries, list(ENTRY_FIELDS))
+    update_rows(Entry, entries, ENTRY_FIELDS)
     tournament.entries.filter(pk__in=no_shows, withdrawal=Withdrawal.NO_SHOW).update(
         withdrawn=False, withdrawn_at=None, withdrawal="")

@@ -6,7 +6,6 @@ htmx posts get the console's panels back and a ``refresh-bracket`` trigger.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -26,13 +25,11 @@ from clubs.selectors import name_viewer
 from common.bounds import parse_id, parse_int
 from games.services import ServiceError
 from tournaments import activity, console_sections, services
-from tournaments.errors import ActionError
-from tournaments.event_settings import bounds_of
 from tournaments.forms.tournament import AddEntryForm, DirectorResultForm, TournamentForm
 from tournaments.limits import MAX_ENTRANTS, MAX_ROUNDS
 from tournaments.models import BracketConflict, Pairing, Tournament
 from tournaments.selectors import tournaments as selectors
-from tournaments.services.draw import undo_refusal
+from tournaments.services.draw import checked_seed, new_seed, undo_refusal
 from tournaments.views.support import ask_first, managed_tournament, report
 
 ERRORS = (DomainError, ServiceError)
@@ -216,21 +213,10 @@ def console_draw(request: HttpRequest, pk: int) -> HttpResponse:
     """Publish the draw (the preview's button: the preview is the one question it asks)."""
     def run(tournament: Tournament) -> str:
         services.make_draw(tournament=tournament, actor=request.user,
-                           random_seed=_seed(request.POST.get("random_seed")))
+                           random_seed=checked_seed(request.POST.get("random_seed")))
         return _("The draw is made; play has started.")
 
     return _action(request, pk, run)
-
-
-def _seed(raw: str | None) -> int | None:
-    if not raw:
-        return None
-    low, high = bounds_of("random_seed")
-    seed = parse_int(raw, low, high)
-    if seed is None:
-        raise ActionError("bad_random_seed", f"A random seed is a whole number from {low} to {high}.",
-                          {"lowest": low, "highest": high}, field="random_seed")
-    return seed
 
 
 @login_required
@@ -239,7 +225,7 @@ def console_draw_preview(request: HttpRequest, pk: int) -> HttpResponse:
     (with the seed shown), "Reshuffle" shows another one (a new seed)."""
     tournament = managed_tournament(request, pk)
     try:
-        seed = secrets.randbits(48) if request.GET.get("reshuffle") else _seed(request.GET.get("random_seed"))
+        seed = new_seed() if request.GET.get("reshuffle") else checked_seed(request.GET.get("random_seed"))
         preview = services.preview_draw(tournament=tournament, actor=request.user, random_seed=seed)
     except ERRORS as error:
         report(request, error)

@@ -4,14 +4,14 @@ and the TV/projector view that refreshes itself (htmx polling)."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 
 from common.bounds import parse_int
-from common.live import live_answer, not_modified
+from common.live import live_answer, unchanged
 from tournaments import page_cache
 from tournaments.models import Flight, Pairing, Tournament
 from tournaments.selectors import tournaments as selectors
@@ -60,8 +60,8 @@ def tv(request: HttpRequest, pk: int) -> HttpResponse:
     # the screen shows the time to the minute and the club's name: part of the key
     minute = timezone.localtime().strftime("%Y-%m-%d %H:%M %Z")
     cached = page_cache.lookup(tournament, "tv", extra=(minute, tournament.club.name))
-    if request.htmx and not_modified(request, cached.etag):
-        return live_answer(HttpResponseNotModified(), cached.etag)
+    if (answer := unchanged(request, cached.etag)) is not None:
+        return answer
     screen = cached.value(lambda: render_to_string(
         "tournaments/_tv.html", {**tv_context(tournament), "etag": cached.etag}, request))
     if request.htmx:

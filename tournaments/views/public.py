@@ -8,14 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
 from clubs.permissions import can_manage_club, managed_clubs
 from common.listing import filtered_page
-from common.live import live_answer, not_modified
+from common.live import live_answer, unchanged
 from tournaments import page_cache
 from tournaments.filters import TournamentFilter
 from tournaments.models import Flight, Tournament
@@ -121,8 +121,8 @@ def _with_fragment(request: HttpRequest, tournament: Tournament, tab: str, parti
     or 304 Not Modified when it sends the fragment's entity tag and the event has not
     changed since."""
     cached = page_cache.lookup(tournament, f"{tab}:{partial}")
-    if request.htmx and not_modified(request, cached.etag):
-        return live_answer(HttpResponseNotModified(), cached.etag)
+    if (answer := unchanged(request, cached.etag)) is not None:
+        return answer
     fragment = _fragment(request, tournament, tab, partial, data, cached)
     if request.htmx:
         return live_answer(HttpResponse(fragment), cached.etag)
