@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 from decimal import Decimal
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -159,37 +160,39 @@ def test_a_back_dated_result_replays_the_later_ratings_as_a_full_recompute_would
     assert snapshot() == incremental
 
 
-def test_an_events_match_cannot_be_played_before_the_event_began() -> None:
+def _event_starting(days_from_today: int) -> tuple[datetime.date, datetime.date, Any]:
+    """An event of a two-month-old club starting ``days_from_today`` away, drawn: the
+    club's today, the event's first day, and a function entering its final's score on a
+    day."""
     event = make_event(2, with_logins=True)
     Club.objects.filter(pk=event.club_id).update(
         created_at=timezone.now() - datetime.timedelta(days=60))
-    starts = club_today(event.club) - datetime.timedelta(days=5)
+    today = club_today(event.club)
+    starts = today + datetime.timedelta(days=days_from_today)
     Tournament.objects.filter(pk=event.pk).update(starts_on=starts)
     services.make_draw(tournament=event, actor=director_of(event))
     final = pairing(event, "main", 1, 1)
-    player = final.top.player.user
+
+    def enter(day: datetime.date) -> Any:
+        return enter_final_score(match=final.match, by=final.top.player.user,
+                                 score1=Decimal(final.match.length), score2=Decimal(0), played_on=day)
+
+    return today, starts, enter
+
+
+def test_an_events_match_cannot_be_played_before_the_event_began() -> None:
+    _today, starts, enter = _event_starting(-5)
     with pytest.raises(ServiceError) as refused:
-        enter_final_score(match=final.match, by=player, score1=Decimal(final.match.length),
-                          score2=Decimal(0), played_on=starts - datetime.timedelta(days=1))
+        enter(starts - datetime.timedelta(days=1))
     assert refused.value.code == "played_on_too_early"
-    assert enter_final_score(match=final.match, by=player, score1=Decimal(final.match.length),
-                             score2=Decimal(0), played_on=starts).played_on == starts
+    assert enter(starts).played_on == starts
 
 
 def test_an_event_played_ahead_of_its_date_takes_todays_results_not_earlier_ones() -> None:
     """A director opens the rounds before the event's announced day: a result of today
     (the form's default) is taken, a day before today is not."""
-    event = make_event(2, with_logins=True)
-    Club.objects.filter(pk=event.club_id).update(
-        created_at=timezone.now() - datetime.timedelta(days=60))
-    today = club_today(event.club)
-    Tournament.objects.filter(pk=event.pk).update(starts_on=today + datetime.timedelta(days=3))
-    services.make_draw(tournament=event, actor=director_of(event))
-    final = pairing(event, "main", 1, 1)
-    player = final.top.player.user
+    today, _starts, enter = _event_starting(3)
     with pytest.raises(ServiceError) as refused:
-        enter_final_score(match=final.match, by=player, score1=Decimal(final.match.length),
-                          score2=Decimal(0), played_on=today - datetime.timedelta(days=1))
+        enter(today - datetime.timedelta(days=1))
     assert refused.value.code == "played_on_too_early"
-    assert enter_final_score(match=final.match, by=player, score1=Decimal(final.match.length),
-                             score2=Decimal(0), played_on=today).played_on == today
+    assert enter(today).played_on == today
