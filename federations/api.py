@@ -159,7 +159,7 @@ class AffiliationViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         return answer(lambda: s.AffiliationSerializer(services.correct_membership_dates(
             affiliation=affiliation, actor=request.user,
             joined_on=given.get("joined_on", affiliation.joined_on),
-            left_on=given["left_on"] if "left_on" in given else affiliation.left_on)).data)
+            left_on=given.get("left_on", affiliation.left_on))).data)
 
     @extend_schema(request=None, responses=s.AffiliationSerializer)
     @action(detail=True, methods=["post"])

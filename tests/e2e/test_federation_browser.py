@@ -8,7 +8,6 @@ import datetime
 
 import pytest
 from django.contrib.auth import get_user_model
-
 from django.utils import translation
 from django.utils.translation import gettext
 
