@@ -21,6 +21,7 @@ ERROR_MESSAGES: dict[str, Any] = {
     "already_admin": _("%(username)s is already an admin of this federation."),
     "not_an_admin": _("%(username)s is not an admin of this federation."),
     "name_required": _("A federation needs a name."),
+    "busy": _("Too many federations of this name are being started at once; try again."),
     "not_a_membership": _("Only an accepted membership has dates to correct."),
     "joined_on_required": _("Give the day the club joined."),
     "date_in_future": _("%(day)s is in the future: give a day that has come."),

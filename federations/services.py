@@ -89,8 +89,17 @@ def start_federation(*, actor: AbstractBaseUser, name: str, country: str = "",
     federation = Federation()
     _set_fields(federation, {"name": name, "country": country, "description": description,
                              "is_public": is_public})
-    federation.slug = _unique_slug(federation.name)
-    federation.save()
+    for _attempt in range(3):  # two people starting one name at once: the next number
+        federation.slug = _unique_slug(federation.name)
+        try:
+            with transaction.atomic():
+                federation.save()
+            break
+        except IntegrityError:
+            federation.pk = None
+    else:
+        raise FederationError("busy", "Too many federations of this name are being started "
+                              "at once; try again.", field="name")
     federation.admins.add(actor)
     return federation
 
