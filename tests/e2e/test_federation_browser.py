@@ -83,6 +83,10 @@ def test_a_federation_on_a_phone(live_server, page) -> None:
     assert page.get_by_role("link", name="Harbour").is_visible()
 
 
+# A laptop, a big screen, then the phone: the steps after each check run at 390 px.
+SIZES = [crawl.LAPTOP, {"width": 1920, "height": 1080}, crawl.PHONE]
+
+
 def _ru(text: str) -> str:
     with translation.override("ru"):
         return gettext(text)
@@ -104,7 +108,7 @@ def test_a_russian_speaker_starts_a_federation_on_a_phone(live_server, browser) 
         page.get_by_role("button", name=_ru("Start a federation")).click()  # a link styled as a button
         page.wait_for_url("**/federations/new/")
         problems = crawl.Problems()
-        crawl.check(page, page.url, "start", problems, viewports=[crawl.PHONE], language="ru")
+        crawl.check(page, page.url, "start", problems, language="ru", viewports=SIZES)
         assert not problems, problems.report()
         page.get_by_role("button", name=_ru("Start the federation")).click()
         page.wait_for_load_state()
@@ -120,7 +124,7 @@ def test_a_russian_speaker_starts_a_federation_on_a_phone(live_server, browser) 
         assert list(fed.admins.all()) == [founder] and fed.country == "Азербайджан"
         problems = crawl.Problems()
         crawl.check(page, page.url, "manage", problems, language="ru",
-                    viewports=[crawl.PHONE, crawl.LAPTOP, {"width": 1920, "height": 1080}],
+                    viewports=SIZES,
                     strip={"Федерация нард Каспия", "osnovatel", "Клуб у моря"})
         assert not problems, problems.report()
 
