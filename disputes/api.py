@@ -82,6 +82,7 @@ class DisputeViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             replay_position_id=data.get("replay_position_id", ""),
             score1=data.get("score1"),
             score2=data.get("score2"),
+            played_on=data.get("played_on"),
         )
         return Response(self._output(dispute.pk))
 

@@ -22,7 +22,7 @@ def section(request: HttpRequest, tournament) -> str | None:
     ruled = list(disputes.filter(status=DisputeStatus.RULED).order_by("-ruled_at", "-pk")[:5])
     if not open_ones and not ruled:
         return None
-    rows = [(d, presentation.headline(d.verdict or {}) if d.verdict else "", _ruling_form(d))
+    rows = [(d, presentation.headline(d.verdict or {}) if d.verdict else "", _ruling_form(d, tournament))
             for d in open_ones]
     return render_to_string("disputes/_console_section.html", {
         "tournament": tournament,
@@ -33,12 +33,12 @@ def section(request: HttpRequest, tournament) -> str | None:
     }, request=request)
 
 
-def _ruling_form(dispute: Dispute) -> RulingForm | None:
+def _ruling_form(dispute: Dispute, tournament) -> RulingForm | None:
     """The ruling form of a checked disputed result, its ids its own on a page of several;
-    the score fields show the entered score."""
+    the score fields show the entered score, the date played the disputed day."""
     if dispute.kind != DisputeKind.RESULT or dispute.status != DisputeStatus.CHECKED:
         return None
-    form = RulingForm(kind=DisputeKind.RESULT, auto_id=f"id_dispute{dispute.pk}_%s")
+    form = RulingForm(dispute=dispute, event=tournament, auto_id=f"id_dispute{dispute.pk}_%s")
     entered = (dispute.claims or {}).get("entered") if isinstance(dispute.claims, dict) else None
     for name, score in zip(("score1", "score2"), entered or (), strict=False):
         form.fields[name].widget.attrs.update(placeholder=score, step="0.5")

@@ -11,7 +11,9 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club
-from disputes.models import DisputeKind, Ruling
+from common.widgets import DateInput
+from disputes.models import Dispute, DisputeKind, Ruling
+from disputes.selectors import disputed_day
 from disputes.services import input_errors
 from engine.ids import encode_position_id
 from engine.transcript.model import MOVE
@@ -23,6 +25,7 @@ from games.models import (
     TranscriptStatus,
     Variant,
 )
+from games.services import played_dates
 from games.transcript_view import ReplayStep, safe_replay_of
 
 
@@ -161,8 +164,10 @@ RULING_HELP = {
 
 
 class RulingForm(forms.Form):
-    """A director's ruling. ``kind`` (for display) keeps the choices and fields that fit a
-    disputed result or a disputed move; the help text says what each choice does."""
+    """A director's ruling. ``kind`` keeps the choices and fields that fit a disputed
+    result or a disputed move; the help text says what each choice does. A disputed
+    result's ruling gives the date played: the ``dispute``'s day by default, within the
+    days its match can have been played (its ``event``'s, when the page has it)."""
 
     ruling = forms.ChoiceField(label=_("Ruling"), choices=Ruling.choices)
     note = forms.CharField(
@@ -182,14 +187,34 @@ class RulingForm(forms.Form):
         label=_("Ruled score of player 2"), required=False, min_value=0, max_digits=5,
         decimal_places=1,
     )
+    # the service checks the day against the match's club and event (games.played_dates)
+    played_on = forms.DateField(
+        label=_("Date played"), required=False, widget=DateInput(),
+        help_text=_("The day the match was played, in the club's time zone: the ratings "
+                    "count the ruled result on that day. Left empty: the day of the result "
+                    "in dispute."),
+    )
 
-    def __init__(self, *args: Any, kind: str | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, kind: str | None = None, dispute: Dispute | None = None,
+                 event: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        kind = dispute.kind if dispute is not None else kind
         if kind == DisputeKind.RESULT:
             self.fields["ruling"].choices = [(value, label) for value, label in Ruling.choices
                                              if value != Ruling.REPLAY]
             del self.fields["replay_position_id"]
         elif kind == DisputeKind.MOVE:
-            del self.fields["score1"], self.fields["score2"]
+            del self.fields["score1"], self.fields["score2"], self.fields["played_on"]
+        if "played_on" in self.fields and dispute is not None and dispute.match is not None:
+            self._bound_days(dispute, event)
         self.fields["ruling"].help_text = " ".join(
             str(RULING_HELP[value]) for value, _label in self.fields["ruling"].choices)
+
+    def _bound_days(self, dispute: Dispute, event: Any) -> None:
+        """The disputed day as the default, and the browser's bounds of the field."""
+        today, latest, earliest = (
+            played_dates.day_bounds(event.club, event.starts_on) if event is not None
+            else played_dates.match_day_bounds(dispute.match))
+        self.fields["played_on"].initial = disputed_day(dispute) or today
+        self.fields["played_on"].widget.attrs.update(
+            {"min": earliest.isoformat(), "max": latest.isoformat()})

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import datetime
+
 from django.db.models import Q, QuerySet
 
 from clubs.permissions import AnyUser, is_site_admin
 from disputes.models import OPEN_STATUSES, Dispute
+from games.services.played_dates import club_zone
 
 
 def _base() -> QuerySet[Dispute]:
@@ -37,3 +40,17 @@ def director_queue(user: AnyUser | None) -> QuerySet[Dispute]:
     if not is_site_admin(user):
         queryset = queryset.filter(club__directors=user)
     return queryset.order_by("submitted_at", "pk")
+
+
+def disputed_day(dispute: Dispute) -> datetime.date | None:
+    """The day a ruling on a disputed result gives the match when the director gives none:
+    the day the disputed result says it was played, else the day the match has (in its
+    club's time zone), else None (the day the ruling makes it official)."""
+    if dispute.match is None:
+        return None
+    if dispute.result is not None and dispute.result.played_on is not None:
+        return dispute.result.played_on
+    match = dispute.match
+    if match.played_at is None:
+        return None
+    return match.played_at.astimezone(club_zone(match)).date()

@@ -61,6 +61,11 @@ class RulingInputSerializer(serializers.Serializer):
                                 help_text="A disputed result: the ruled score of player 1.")
     score2 = StrictDecimalField(max_digits=5, decimal_places=1, min_value=0, required=False,
                                 help_text="A disputed result: the ruled score of player 2.")
+    played_on = serializers.DateField(
+        required=False, allow_null=True,
+        help_text="A disputed result: the day the match was played (the club's time zone), "
+                  "from the club's or the event's first day to tomorrow; the ratings count "
+                  "the ruled result on it. Left out: the day of the result in dispute.")
 
 
 class DisputeEventSerializer(StrictModelSerializer):

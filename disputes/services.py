@@ -9,6 +9,7 @@ verdict) is ``disputes.checking``.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
@@ -28,6 +29,7 @@ from disputes.models import (
     DisputeStatus,
     Ruling,
 )
+from disputes.selectors import disputed_day
 from disputes.signals import dispute_opened, dispute_ruled
 from disputes.verdicts import validate_move
 from engine.errors import EngineError
@@ -262,6 +264,7 @@ def rule_dispute(
     replay_position_id: str = "",
     score1: Decimal | None = None,
     score2: Decimal | None = None,
+    played_on: datetime.date | None = None,
 ) -> Dispute:
     """A director's ruling on a checked dispute, with a note.
 
@@ -270,7 +273,9 @@ def rule_dispute(
     given. That score becomes the match's official result through the same service as a
     director's override (``games.services.override_result``: audited, the bracket moves
     on), in this transaction: the dispute is closed with it or not at all. Two directors
-    ruling at once: the dispute row is locked, the second one finds it closed.
+    ruling at once: the dispute row is locked, the second one finds it closed. The ruled
+    result is dated ``played_on`` (checked as any result's day), by default the day of
+    the result in dispute (``selectors.disputed_day``): the ratings follow it.
     """
     dispute = _locked(dispute)
     if not access.can_rule(by, dispute):
@@ -301,7 +306,12 @@ def rule_dispute(
         replay_position_id = ""
     note = note.strip()
     if dispute.kind == DisputeKind.RESULT:
-        _apply_ruled_score(dispute, by, ruling, note, score1, score2)
+        _apply_ruled_score(dispute, by, ruling, note, score1, score2,
+                           played_on if played_on is not None else disputed_day(dispute))
+    elif played_on is not None:
+        raise ServiceError("played_on_not_for_move",
+                           _("Only a ruling on a disputed result gives the date played."),
+                           "played_on")
     dispute.status = DisputeStatus.RULED
     dispute.ruling = ruling
     dispute.ruling_note = note
@@ -322,7 +332,8 @@ def rule_dispute(
 
 
 def _apply_ruled_score(dispute: Dispute, by: AnyUser, ruling: str, note: str,
-                       score1: Decimal | None, score2: Decimal | None) -> None:
+                       score1: Decimal | None, score2: Decimal | None,
+                       played_on: datetime.date | None) -> None:
     """The ruled score becomes the official result (see ``rule_dispute``)."""
     if (score1 is None) != (score2 is None):
         raise ServiceError("score_required", _("Give both scores of the ruling."), "score1")
@@ -339,7 +350,7 @@ def _apply_ruled_score(dispute: Dispute, by: AnyUser, ruling: str, note: str,
         raise ServiceError("no_match", _("This dispute has no match."))
     reason = reasons.ruling_reason(dispute.pk, note)
     result = override_result(match=dispute.match, by=by, score1=score1, score2=score2,
-                             reason=reason)
+                             reason=reason, played_on=played_on)
     claims = dict(dispute.claims or {})
     claims["ruled"] = [format_score(result.score1), format_score(result.score2)]
     claims["ruled_result"] = result.pk

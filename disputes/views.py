@@ -148,7 +148,7 @@ def _context(request: HttpRequest, dispute: Dispute, **extra: Any) -> dict[str, 
         "alternatives": presentation.alternatives(dispute),
         "can_rule": access.can_rule(request.user, dispute) and dispute.status == "checked",
         "can_withdraw": access.can_withdraw(request.user, dispute) and dispute.is_open,
-        "ruling_form": extra.pop("ruling_form", None) or RulingForm(kind=dispute.kind),
+        "ruling_form": extra.pop("ruling_form", None) or RulingForm(dispute=dispute),
         "events": [(event, presentation.event_text(event))
                    for event in dispute.events.select_related("actor__player")],
         **extra,
@@ -174,7 +174,7 @@ def dispute_status(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def rule(request: HttpRequest, pk: int) -> HttpResponse:
     dispute = _visible(request, pk)
-    form = RulingForm(request.POST)
+    form = RulingForm(request.POST, dispute=dispute)
     if form.is_valid():
         try:
             services.rule_dispute(dispute=dispute, by=request.user, **form.cleaned_data)

@@ -1,13 +1,16 @@
 """REST API of federations. ``register(router)`` is called by nardy_site/api_urls.py.
 
     GET  /api/federations/                        listed federations (and those you administer)
+    POST /api/federations/                        start one (signed in; you become its admin)
     GET  /api/federations/{slug}/                 one federation
+    PATCH /api/federations/{slug}/                its admins edit it
     GET  /api/federations/{slug}/clubs/           its member clubs
     GET  /api/federations/{slug}/calendar/        its member clubs' public events (?month=&variant=)
     GET  /api/federations/{slug}/ranking/         its national ranking (?variant=&year= or start=&end=)
     GET  /api/affiliations/                       affiliations of your federations and clubs
     POST /api/affiliations/                       ask to join (side=club) or invite (side=federation)
     POST /api/affiliations/{id}/accept|decline|end/
+    PATCH /api/affiliations/{id}/                 a federation admin corrects a membership's days
 
 Writes answer in the API's one error shape (common.api): 403 for the wrong side, 409 when
 the state refuses.
@@ -20,7 +23,7 @@ from django.db.models import Count, Q, QuerySet
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.routers import BaseRouter
@@ -36,12 +39,40 @@ RANKING_PAGE_SIZE = 200
 
 
 class FederationViewSet(viewsets.ReadOnlyModelViewSet):
-    """Federations, by slug: anyone reads the listed ones."""
+    """Federations, by slug: anyone reads the listed ones; anyone signed in starts one;
+    its admins edit it."""
 
     serializer_class = s.FederationSerializer
     permission_classes = [AllowAny]
     lookup_field = "slug"
     lookup_value_regex = r"[-a-zA-Z0-9_]+"
+
+    def get_permissions(self) -> list[BasePermission]:
+        if self.action in ("create", "partial_update"):
+            return [IsAuthenticated()]
+        return super().get_permissions()
+
+    def _output(self, federation: Federation) -> dict:
+        return s.FederationSerializer(self.get_queryset().get(pk=federation.pk)).data
+
+    @extend_schema(request=s.FederationInputSerializer,
+                   responses={201: s.FederationSerializer})
+    def create(self, request: Request) -> Response:
+        """Start a federation: whoever starts it is its first admin."""
+        data = s.FederationInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return answer(lambda: self._output(services.start_federation(
+            actor=request.user, **data.validated_data)), status.HTTP_201_CREATED)
+
+    @extend_schema(request=s.FederationInputSerializer(partial=True),
+                   responses=s.FederationSerializer)
+    def partial_update(self, request: Request, slug: str | None = None) -> Response:
+        """Its admins change its name, country, about text or listing."""
+        federation = self.get_object()
+        data = s.FederationInputSerializer(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        return answer(lambda: self._output(services.update_federation(
+            federation=federation, actor=request.user, **data.validated_data)))
 
     def get_queryset(self) -> QuerySet[Federation]:
         return visible_federations(self.request.user).annotate(
@@ -117,6 +148,18 @@ class AffiliationViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             federation=data.validated_data["federation"], club=data.validated_data["club"],
             actor=request.user, side=data.validated_data["side"])).data,
             status.HTTP_201_CREATED)
+
+    @extend_schema(request=s.MembershipDatesSerializer, responses=s.AffiliationSerializer)
+    def partial_update(self, request: Request, pk: str | None = None) -> Response:
+        """A federation admin corrects the days a club joined and left."""
+        affiliation = self.get_object()
+        data = s.MembershipDatesSerializer(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        given = data.validated_data
+        return answer(lambda: s.AffiliationSerializer(services.correct_membership_dates(
+            affiliation=affiliation, actor=request.user,
+            joined_on=given.get("joined_on", affiliation.joined_on),
+            left_on=given.get("left_on", affiliation.left_on))).data)
 
     @extend_schema(request=None, responses=s.AffiliationSerializer)
     @action(detail=True, methods=["post"])

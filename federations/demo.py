@@ -4,6 +4,7 @@ answer. Idempotent; runs after the rankings' demo (its app is installed after th
 
 from __future__ import annotations
 
+import datetime
 from typing import TextIO
 
 from django.contrib.auth import get_user_model
@@ -15,6 +16,7 @@ from federations.models import Affiliation, Federation
 
 DEMO_FEDERATION = ("caspian-federation", "Caspian Nardy Federation", "Azerbaijan")
 SECOND_CLUB = ("harbour-club", "Harbour Backgammon Club", "harbour")
+MEMBER_SINCE = datetime.date(2015, 1, 1)
 
 
 def populate(stdout: TextIO) -> None:
@@ -34,7 +36,10 @@ def populate(stdout: TextIO) -> None:
     if not federation.affiliations.filter(club=club).exists():
         asked = services.ask_to_affiliate(federation=federation, club=club, actor=director,
                                           side=Affiliation.Side.CLUB)
-        services.decide_affiliation(affiliation=asked, actor=director, accept=True)
+        accepted = services.decide_affiliation(affiliation=asked, actor=director, accept=True)
+        # A member for years: its events of the demo's past seasons count nationally.
+        services.correct_membership_dates(affiliation=accepted, actor=director,
+                                          joined_on=MEMBER_SINCE)
     _second_club_asks(federation)
     stdout.write(f"Federation {federation.name}: "
                  f"{federation.affiliations.filter(status='active').count()} member club(s).\n")

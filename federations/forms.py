@@ -1,5 +1,5 @@
-"""Forms of the federation pages: the calendar and ranking filters, and the actions of
-both sides of an affiliation."""
+"""Forms of the federation pages: the calendar and ranking filters, starting and editing
+a federation, the actions of both sides of an affiliation and a membership's dates."""
 
 from __future__ import annotations
 
@@ -9,10 +9,13 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club
+from common.widgets import DateInput
+from federations.models import Federation
 from federations.selectors import CalendarQuery
 from games.models import Variant
 from leaderboard.forms import RankingFilterForm
@@ -77,3 +80,36 @@ class ClubChoiceForm(forms.Form):
 class AdminForm(forms.Form):
     username = forms.CharField(max_length=150, label=_("Account name"),
                                help_text=_("The name the person signs in with."))
+
+
+class FederationForm(forms.ModelForm):
+    """Starting a federation, and its admins' "About the federation" (the service checks
+    and saves; the address stays the one made from the first name)."""
+
+    class Meta:
+        model = Federation
+        fields = ["name", "country", "description", "is_public"]
+        widgets = {"description": forms.Textarea(attrs={"rows": 4})}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["name"].error_messages["required"] = _("A federation needs a name.")
+
+
+class MembershipDatesForm(forms.Form):
+    """A federation admin's correction of when a club joined and, once it has left, when."""
+
+    joined_on = forms.DateField(label=_("Member since"), widget=DateInput(),
+                                error_messages={"required": _("Give the day the club joined.")})
+    left_on = forms.DateField(label=_("Member until"), widget=DateInput(), required=False,
+                              help_text=_("Empty while the club is a member."))
+
+    def __init__(self, *args: Any, affiliation: Any, **kwargs: Any) -> None:
+        super().__init__(*args, prefix=f"dates-{affiliation.pk}", initial={
+            "joined_on": affiliation.joined_on, "left_on": affiliation.left_on}, **kwargs)
+        self.affiliation = affiliation
+        today = timezone.localdate().isoformat()
+        for field in self.fields.values():
+            field.widget.attrs["max"] = today
+        if affiliation.status != affiliation.Status.ENDED:
+            del self.fields["left_on"]

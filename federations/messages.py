@@ -20,6 +20,17 @@ ERROR_MESSAGES: dict[str, Any] = {
     "no_such_user": _("There is no account with the name %(username)s."),
     "already_admin": _("%(username)s is already an admin of this federation."),
     "not_an_admin": _("%(username)s is not an admin of this federation."),
+    "name_required": _("A federation needs a name."),
+    "busy": _("Too many federations of this name are being started at once; try again."),
+    "not_a_membership": _("Only an accepted membership has dates to correct."),
+    "joined_on_required": _("Give the day the club joined."),
+    "date_in_future": _("%(day)s is in the future: give a day that has come."),
+    "still_a_member": _("The club is still a member: end the membership before giving the "
+                        "day it left."),
+    "left_on_required": _("Give the day the club left."),
+    "left_before_joined": _("The club cannot leave (%(left)s) before it joined (%(joined)s)."),
+    "memberships_overlap": _("These dates overlap another membership of the club (from "
+                             "%(joined)s to %(left)s)."),
 }
 
 

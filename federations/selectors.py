@@ -4,6 +4,12 @@ Everything a federation shows is public: the calendar lists its member clubs' pu
 events only, and the national ranking is the leaderboard's ranking (its formulas and
 its privacy rules) over the member clubs' events as an outside visitor sees them, with
 players' public names (``Player.display_name``), whoever asks.
+
+An event belongs to the federation when its club was a member on the event's day
+(``member_on``: joined on or before it, and not left before it): a club that left keeps
+its past events in the federation's history, and a club that joins brings none of the
+events it held before. The check is a subquery of the events' one query, whatever the
+number of clubs.
 """
 
 from __future__ import annotations
@@ -11,7 +17,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from django.db.models import Case, QuerySet, When
+from django.db.models import Case, Exists, OuterRef, Q, QuerySet, When
 
 from clubs.models import Club, Player
 from federations.models import Affiliation, Federation
@@ -32,8 +38,26 @@ def member_clubs(federation: Federation) -> QuerySet[Club]:
     ).order_by("name", "pk")
 
 
-def member_club_ids(federation: Federation) -> tuple[int, ...]:
-    return tuple(member_clubs(federation).values_list("pk", flat=True))
+def memberships(federation: Federation) -> QuerySet[Affiliation]:
+    """The clubs' memberships, past and present: accepted affiliations with their dates."""
+    return federation.affiliations.filter(
+        status__in=(Affiliation.Status.ACTIVE, Affiliation.Status.ENDED), joined_on__isnull=False)
+
+
+def member_on(federation: Federation, *, club: str = "club_id", day: str) -> Exists:
+    """Whether the club (the outer row's field ``club``) was a member of the federation on
+    the day (its field ``day``): joined on or before it, and still a member that day (a
+    membership that ended without a date counts for no day)."""
+    return Exists(memberships(federation).filter(
+        club_id=OuterRef(club), joined_on__lte=OuterRef(day),
+    ).filter(Q(left_on__gte=OuterRef(day))
+             | Q(left_on__isnull=True, status=Affiliation.Status.ACTIVE)))
+
+
+def member_list(federation: Federation) -> QuerySet[Affiliation]:
+    """The memberships open now, by club name (each with its "member since")."""
+    return federation.affiliations.filter(status=Affiliation.Status.ACTIVE).select_related(
+        "club").order_by("club__name", "club_id")
 
 
 def affiliations(federation: Federation) -> QuerySet[Affiliation]:
@@ -51,9 +75,10 @@ class CalendarQuery:
 
 
 def calendar(federation: Federation, query: CalendarQuery) -> QuerySet[Tournament]:
-    """The public, announced events of the member clubs (divisions are their parent's)."""
+    """The public, announced events of the clubs that are members on the event's first
+    day (divisions are their parent's)."""
     events = Tournament.objects.filter(
-        club_id__in=member_club_ids(federation), is_public=True, status__in=ANNOUNCED,
+        member_on(federation, day="starts_on"), is_public=True, status__in=ANNOUNCED,
         parent__isnull=True,
     ).select_related("club")
     if query.variant:
@@ -78,9 +103,10 @@ def past(events: QuerySet[Tournament]) -> QuerySet[Tournament]:
 
 def national_ranking(federation: Federation, season: Season,
                      variant: str | None) -> list[RankingRow]:
-    """GP-style points over the member clubs' ranked events that are public: the
-    leaderboard's club ranking, narrowed to these clubs and seen as by a visitor."""
-    query = RankingQuery(season, variant=variant, clubs=member_club_ids(federation))
+    """GP-style points over the public ranked events of the clubs that were members on
+    the event's day: the leaderboard's ranking, narrowed to these events and seen as by a
+    visitor."""
+    query = RankingQuery(season, variant=variant, events=member_on(federation, day="date"))
     return ranking(query, None)
 
 
@@ -91,7 +117,7 @@ def current_ratings(rows: list[RankingRow], variant: str | None) -> dict[int, fl
 def rating_list(federation: Federation, variant: str, limit: int = 100
                 ) -> QuerySet[PlayerRating]:
     """Rated players of the member clubs for one game, best first (public names)."""
-    players = Player.objects.filter(memberships__club_id__in=member_club_ids(federation))
+    players = Player.objects.filter(memberships__club__in=member_clubs(federation).values("pk"))
     return (
         PlayerRating.objects.filter(variant=variant, player__in=players.values("pk"))
         .select_related("player").only("player__display_name", "rating", "matches", "variant")

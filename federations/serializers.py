@@ -25,6 +25,29 @@ class FederationSerializer(serializers.ModelSerializer):
         fields = ["slug", "name", "country", "description", "is_public", "clubs"]
 
 
+class FederationInputSerializer(serializers.Serializer):
+    """Starting a federation (whoever starts it is its first admin), or its admins'
+    changes (PATCH: the fields given). The slug is made from the first name and stays."""
+
+    name = StrictCharField(max_length=120)
+    country = StrictCharField(max_length=80, required=False, allow_blank=True)
+    description = StrictCharField(max_length=5000, required=False, allow_blank=True,
+                                  help_text="About the federation.")
+    is_public = serializers.BooleanField(
+        required=False, help_text="Listed publicly (true when left out); an unlisted "
+                                  "federation is seen only by its admins.")
+
+
+class MembershipDatesSerializer(serializers.Serializer):
+    """A federation admin's correction of a membership's days (PATCH: the fields given).
+    The days decide which of the club's events count for the federation."""
+
+    joined_on = serializers.DateField(required=False, help_text="The day the club joined.")
+    left_on = serializers.DateField(
+        required=False, allow_null=True,
+        help_text="The day it left: only for a membership that ended (null while a member).")
+
+
 class MemberClubSerializer(serializers.Serializer):
     slug = StrictCharField(source="club.slug")
     name = StrictCharField(source="club.name")

@@ -6,6 +6,7 @@ app_name = "federations"
 
 urlpatterns = [
     path("federations/", views.federation_list, name="list"),
+    path("federations/new/", views.federation_create, name="create"),
     path("federations/<slug:slug>/", views.federation_detail, name="detail"),
     path("federations/<slug:slug>/calendar/", views.calendar, name="calendar"),
     path("federations/<slug:slug>/ranking/", views.ranking, name="ranking"),

@@ -1,12 +1,14 @@
 """Federation pages. Thin: forms parse, selectors read, services write.
 
 Public: the list, a federation's page, its calendar and its national ranking (the two
-lists filter in place with htmx). Its admins: the manage page (affiliations, admins).
-A club's directors answer for their club on the federation's page.
+lists filter in place with htmx). Anyone signed in starts a federation (and becomes its
+admin). Its admins: the manage page (about, affiliations and their dates, admins). A
+club's directors answer for their club on the federation's page.
 """
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -22,7 +24,14 @@ from clubs.models import Club
 from clubs.permissions import managed_clubs
 from federations import selectors, services
 from federations.errors import FederationError
-from federations.forms import AdminForm, CalendarFilterForm, ClubChoiceForm, NationalRankingForm
+from federations.forms import (
+    AdminForm,
+    CalendarFilterForm,
+    ClubChoiceForm,
+    FederationForm,
+    MembershipDatesForm,
+    NationalRankingForm,
+)
 from federations.messages import error_message
 from federations.models import Affiliation, Federation
 from federations.permissions import is_federation_admin, visible_federations
@@ -55,6 +64,27 @@ def federation_list(request: HttpRequest) -> HttpResponse:
     return render(request, "federations/list.html", {"federations": federations})
 
 
+@login_required
+def federation_create(request: HttpRequest) -> HttpResponse:
+    """Start a federation: whoever starts it is its first admin."""
+    form = FederationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            federation = services.start_federation(actor=request.user, **form.cleaned_data)
+        except FederationError as error:
+            _form_error(form, error)
+        else:
+            messages.success(request, _("The federation %(name)s is started: invite its clubs "
+                                        "next.") % {"name": federation.name})
+            return redirect("federations:manage", slug=federation.slug)
+    return render(request, "federations/form.html", {"form": form},
+                  status=400 if form.errors else 200)
+
+
+def _form_error(form: forms.Form, error: FederationError) -> None:
+    form.add_error(error.field if error.field in form.fields else None, error_message(error))
+
+
 def federation_detail(request: HttpRequest, slug: str) -> HttpResponse:
     federation = _federation(request, slug)
     return render(request, "federations/detail.html", _detail_context(request, federation))
@@ -70,7 +100,7 @@ def _detail_context(request: HttpRequest, federation: Federation,
     events = selectors.calendar(federation, selectors.CalendarQuery())
     return {
         "federation": federation,
-        "clubs": selectors.member_clubs(federation),
+        "members": selectors.member_list(federation),
         "next_events": selectors.upcoming(events)[:5],
         "season": season,
         "top": _with_ratings(rows, None),
@@ -139,25 +169,47 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
     federation = _federation(request, slug)
     if not is_federation_admin(request.user, federation):
         raise PermissionDenied(_("Only the federation's admins manage it."))
-    invite_form: ClubChoiceForm | None = None
-    admin_form: AdminForm | None = None
+    bound: dict[str, object] = {}  # the form posted, shown again with its errors
     status = 200
     if request.method == "POST":
         action = request.POST.get("action", "")
+        form: forms.Form | None = None
         try:
-            if action == "invite":
-                invite_form = ClubChoiceForm(request.POST, clubs=_invitable(federation))
-                if invite_form.is_valid():
+            if action == "edit":
+                form = bound["about_form"] = FederationForm(
+                    request.POST, instance=Federation.objects.get(pk=federation.pk))
+                if form.is_valid():
+                    services.update_federation(federation=federation, actor=request.user,
+                                               **form.cleaned_data)
+                    messages.success(request, _("Saved."))
+                    return redirect("federations:manage", slug=slug)
+            elif action == "dates":
+                affiliation = get_object_or_404(selectors.memberships(federation),
+                                                 pk=_post_id(request, "affiliation"))
+                form = bound[f"dates-{affiliation.pk}"] = MembershipDatesForm(
+                    request.POST, affiliation=affiliation)
+                if form.is_valid():
+                    services.correct_membership_dates(
+                        affiliation=affiliation, actor=request.user,
+                        joined_on=form.cleaned_data["joined_on"],
+                        left_on=form.cleaned_data.get("left_on"))
+                    messages.success(request, _("The membership's dates of %(club)s are "
+                                                "corrected.") % {"club": affiliation.club.name})
+                    return redirect("federations:manage", slug=slug)
+            elif action == "invite":
+                form = bound["invite_form"] = ClubChoiceForm(
+                    request.POST, clubs=_invitable(federation))
+                if form.is_valid():
                     services.ask_to_affiliate(federation=federation, actor=request.user,
-                                              club=invite_form.cleaned_data["club"],
+                                              club=form.cleaned_data["club"],
                                               side=Affiliation.Side.FEDERATION)
                     messages.success(request, _("The club is invited; its directors answer."))
                     return redirect("federations:manage", slug=slug)
             elif action == "add_admin":
-                admin_form = AdminForm(request.POST)
-                if admin_form.is_valid():
+                form = bound["admin_form"] = AdminForm(request.POST)
+                if form.is_valid():
                     services.add_admin(federation=federation, actor=request.user,
-                                       username=admin_form.cleaned_data["username"])
+                                       username=form.cleaned_data["username"])
                     messages.success(request, _("The admin is added."))
                     return redirect("federations:manage", slug=slug)
             elif action == "remove_admin":
@@ -170,22 +222,32 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
             else:
                 messages.error(request, _("Unknown action."))
         except FederationError as error:
-            form = admin_form if action == "add_admin" else invite_form
-            if form is not None and error.field:
-                form.add_error(error.field, error_message(error))
-            elif form is not None:
-                form.add_error(None, error_message(error))
+            if form is not None:
+                _form_error(form, error)
             else:
                 messages.error(request, error_message(error))
         status = 400
-    context = {
+    return render(request, "federations/manage.html", _manage_context(federation, bound),
+                  status=status)
+
+
+def _manage_context(federation: Federation, bound: dict[str, object]) -> dict[str, object]:
+    """The manage page: each form as posted (with its errors) or fresh."""
+    rows = [
+        (affiliation, bound.get(f"dates-{affiliation.pk}")
+         or MembershipDatesForm(affiliation=affiliation)
+         if affiliation.status in (Affiliation.Status.ACTIVE, Affiliation.Status.ENDED)
+         and affiliation.joined_on is not None else None)
+        for affiliation in selectors.affiliations(federation)
+    ]
+    return {
         "federation": federation,
-        "affiliations": selectors.affiliations(federation),
+        "about_form": bound.get("about_form") or FederationForm(instance=federation),
+        "affiliations": rows,
         "admins": federation.admins.order_by("username"),
-        "invite_form": invite_form or ClubChoiceForm(clubs=_invitable(federation)),
-        "admin_form": admin_form or AdminForm(),
+        "invite_form": bound.get("invite_form") or ClubChoiceForm(clubs=_invitable(federation)),
+        "admin_form": bound.get("admin_form") or AdminForm(),
     }
-    return render(request, "federations/manage.html", context, status=status)
 
 
 def _invitable(federation: Federation) -> QuerySet[Club]:

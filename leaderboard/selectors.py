@@ -25,12 +25,14 @@ from tournaments.seasons import Season
 @dataclass(frozen=True)
 class RankingQuery:
     """Which ranking: a season (date range), one club or all (None), one game or all;
-    ``clubs`` narrows it to the events of these clubs (a federation's members)."""
+    ``events`` narrows it to the ranked events that meet a condition of their own
+    (fields of ``RankedEvent``: a federation's clubs on the event's day, say), checked in
+    the ranking's one query."""
 
     season: Season
     club: Club | None = None
     variant: str | None = None
-    clubs: tuple[int, ...] | None = None
+    events: Q | None = None
 
 
 def visible_events(viewer: AnyUser | None, prefix: str = "") -> Q:
@@ -54,8 +56,8 @@ def ranking(query: RankingQuery, viewer: AnyUser | None) -> list[RankingRow]:
     )
     if query.club is not None:
         placings = placings.filter(event__club=query.club)
-    if query.clubs is not None:
-        placings = placings.filter(event__club_id__in=query.clubs)
+    if query.events is not None:
+        placings = placings.filter(event__in=RankedEvent.objects.filter(query.events).values("pk"))
     if query.variant:
         placings = placings.filter(event__variant=query.variant)
     totals: dict[int, Decimal] = {}

@@ -179,7 +179,7 @@ CRAWLED = {
     "ladders:ladder_list", "ladders:my_challenges", "ladders:ladder_new", "ladders:ladder",
     "ladders:tv", "ladders:log", "ladders:player",
     "federations:list", "federations:detail", "federations:calendar", "federations:ranking",
-    "federations:manage",
+    "federations:manage", "federations:create",
 }
 
 
@@ -320,6 +320,7 @@ def visits() -> list[Visit]:
     assert federation is not None, "the demo has a federation (federations/demo.py)"
     out += [
         Visit("federations:list", reverse("federations:list")),
+        Visit("federations:create", reverse("federations:create"), signed_in),
         Visit("federations:detail", reverse("federations:detail", args=[federation.slug])),
         Visit("federations:calendar", reverse("federations:calendar", args=[federation.slug])),
         Visit("federations:calendar filtered", reverse("federations:calendar", args=[

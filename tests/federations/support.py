@@ -22,13 +22,22 @@ def federation(*, admins: list[Any] | None = None, **fields: Any) -> Federation:
     return made
 
 
-def member(fed: Federation, club: Club | None = None) -> Club:
-    """A club that asked and was accepted through the services."""
+LONG_AGO = datetime.date(2015, 1, 1)
+
+
+def member(fed: Federation, club: Club | None = None, *,
+           since: datetime.date | None = LONG_AGO) -> Club:
+    """A club that asked and was accepted through the services, a member since ``since``
+    (corrected by the admin, so that the events the tests hold count; None: today)."""
     club = club or ClubFactory(directors=[UserFactory()])
     director = club.directors.first()
     asked = services.ask_to_affiliate(federation=fed, club=club, actor=director,
                                       side=Affiliation.Side.CLUB)
-    services.decide_affiliation(affiliation=asked, actor=fed.admins.first(), accept=True)
+    accepted = services.decide_affiliation(affiliation=asked, actor=fed.admins.first(),
+                                           accept=True)
+    if since is not None:
+        services.correct_membership_dates(affiliation=accepted, actor=fed.admins.first(),
+                                          joined_on=since)
     return club
 
 

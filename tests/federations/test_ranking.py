@@ -7,13 +7,15 @@ import datetime
 from decimal import Decimal
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from federations import selectors, services
 from federations.models import Affiliation
 from leaderboard.selectors import RankingQuery, ranking
 from tests.factories import ClubFactory, UserFactory
-from tests.federations.support import federation, member, players, ranked_event
+from tests.federations.support import LONG_AGO, federation, member, players, ranked_event
 from tournaments.seasons import Season
 
 pytestmark = pytest.mark.django_db
@@ -74,12 +76,61 @@ def test_no_points_from_other_clubs_private_events_or_other_seasons(league):
     assert set(private_view) - set(national)
 
 
-def test_a_club_that_left_no_longer_counts(league):
+def _sum_with(parts):
+    """Totals of club rankings, each over its own date range: [(club, start, end)]."""
+    total: dict[int, Decimal] = {}
+    for club, start, end in parts:
+        for row in ranking(RankingQuery(Season(start, end), club), None):
+            total[row.player] = total.get(row.player, Decimal(0)) + row.points
+    return total
+
+
+def test_a_club_that_left_keeps_the_events_it_held_while_a_member(league):
+    fed, riverside, harbour, _outside = league
+    admin = fed.admins.first()
+    affiliation = Affiliation.objects.get(club=harbour, status=Affiliation.Status.ACTIVE)
+    services.end_affiliation(affiliation=affiliation, actor=admin)
+    # Harbour left on May 1: its March open counts, its June event no longer does.
+    services.correct_membership_dates(affiliation=affiliation, actor=admin,
+                                      joined_on=LONG_AGO, left_on=datetime.date(2026, 5, 1))
+    national = _totals(selectors.national_ranking(fed, SEASON, None))
+    assert national == _sum_with([(riverside, SEASON.start, SEASON.end),
+                                  (harbour, SEASON.start, datetime.date(2026, 5, 1))])
+    assert national != _sum_of_club_rankings([riverside])  # the March open is still there
+    assert national != _sum_of_club_rankings([riverside, harbour])  # June's is not
+
+
+def test_a_club_that_joins_brings_none_of_its_earlier_events(league):
     fed, riverside, harbour, _outside = league
     affiliation = Affiliation.objects.get(club=harbour, status=Affiliation.Status.ACTIVE)
-    services.end_affiliation(affiliation=affiliation, actor=fed.admins.first())
-    assert _totals(selectors.national_ranking(fed, SEASON, None)) == \
-        _sum_of_club_rankings([riverside])
+    services.correct_membership_dates(affiliation=affiliation, actor=fed.admins.first(),
+                                      joined_on=datetime.date(2026, 6, 1))
+    assert _totals(selectors.national_ranking(fed, SEASON, None)) == _sum_with(
+        [(riverside, SEASON.start, SEASON.end), (harbour, datetime.date(2026, 6, 1), SEASON.end)])
+    # The day it joins counts (joined_on <= the event's day).
+    assert "Harbour mixed" in {e.name for e in harbour.ranked_events.all()}
+
+
+@pytest.mark.parametrize("clubs", [1, 6])
+def test_the_ranking_reads_the_dates_in_one_query_whatever_the_number_of_clubs(clubs):
+    fed = federation()
+    parts = []
+    for number in range(clubs):
+        joined = datetime.date(2026, 2, 1) if number % 2 else LONG_AGO
+        club = member(fed, since=joined)
+        field = players(club, prefix=f"C{number}-")
+        ranked_event(club, field, name=f"Open {number}")  # March 1: counts
+        ranked_event(club, field[::-1], name=f"January {number}", day=datetime.date(2026, 1, 10))
+        parts.append((club, max(joined, SEASON.start), SEASON.end))
+    with CaptureQueriesContext(connection) as ranking_queries:
+        rows = selectors.national_ranking(fed, SEASON, None)
+    with CaptureQueriesContext(connection) as calendar_queries:
+        events = {event.name for event in selectors.calendar(fed, selectors.CalendarQuery())}
+    assert len(ranking_queries) == 1 and len(calendar_queries) == 1
+    # The clubs that joined on February 1 bring their March open, not their January one.
+    assert _totals(rows) == _sum_with(parts)
+    assert events == {f"Open {n}" for n in range(clubs)} | {
+        f"January {n}" for n in range(clubs) if n % 2 == 0}
 
 
 def test_the_ranking_page_and_api_show_the_same_rows_with_public_names(client, league):

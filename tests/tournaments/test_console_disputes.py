@@ -3,6 +3,7 @@ and a player correcting their own entry until the opponent confirms."""
 
 from __future__ import annotations
 
+import re
 import threading
 from decimal import Decimal
 
@@ -16,6 +17,7 @@ from disputes.models import Dispute, DisputeStatus
 from games import services as games_services
 from games.models import ResultChange, ResultStatus
 from games.services import ServiceError
+from games.services.played_dates import day_bounds
 from tests.tournaments.tournament_helpers import director_of, make_event, pairing
 from tournaments import services
 from tournaments.models import Tournament
@@ -130,6 +132,13 @@ def test_the_console_shows_disputes_and_rules_from_there(client: Client,
     console = client.get(reverse("tournaments:console", args=[event.pk]))
     assert 'id="console-disputes"' in console.text and "I won 7-2." in console.text
     assert reverse("disputes:rule", args=[dispute.pk]) in console.text
+    # the date played, within the event's days (the disputed result gave none: today)
+    today, latest, earliest = day_bounds(event.club, event.starts_on)
+    played_on = re.search(rf'<input[^>]*id="id_dispute{dispute.pk}_played_on"[^>]*>', console.text)
+    assert played_on is not None
+    for attribute in (f'value="{today.isoformat()}"', f'min="{earliest.isoformat()}"',
+                      f'max="{latest.isoformat()}"'):
+        assert attribute in played_on.group(0)
     answer = client.post(reverse("disputes:rule", args=[dispute.pk]), {
         "ruling": "upheld", "score1": "2", "score2": "7", "note": "seen on the transcript",
         "next": reverse("tournaments:console", args=[event.pk]),
