@@ -16,6 +16,12 @@ PWA_WORKER := build/pwa/sw.js
 PWA_INPUTS := nardy_site/service_worker/build.mjs nardy_site/service_worker/sw-source.js \
 	$(filter-out var/%,$(shell find */static -type f 2>/dev/null))
 PYTEST_ARGS ?=
+# The suite runs in one process per core, at most 4 (each has its own databases, and starts
+# its own browser, Redis and Celery worker when its tests need them), a test file's tests
+# together in one process (their module fixtures are made once); one core: one process.
+# `make test TEST_WORKERS=1` runs it in this process alone.
+TEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); [ $$n -gt 4 ] && n=4; echo $$n)
+XDIST := $(if $(filter 1,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile)
 # `make test POSTGRES_STAGE=no` leaves out the PostgreSQL stage (locally; CI runs it).
 POSTGRES_STAGE ?= yes
 MESSAGE_IGNORES := --ignore '.venv/*' --ignore 'node_modules/*' --ignore 'var/*' --ignore 'engine/*' --ignore 'tests/*' --ignore 'benchmarks/*'
@@ -40,7 +46,7 @@ run: setup migrate demo
 test: setup system-deps
 	@bash .ci/system-versions
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest --durations=30 $(PYTEST_ARGS)
+	$(PY) -m pytest --durations=30 $(XDIST) $(PYTEST_ARGS)
 	@$(MAKE) --no-print-directory test-postgres-marked
 
 # The tests where PostgreSQL behaves differently from SQLite (marked `postgres`), among
@@ -51,7 +57,7 @@ ifeq ($(POSTGRES_STAGE),no)
 	@echo "PostgreSQL stage left out (POSTGRES_STAGE=no)"
 else
 	@echo "--- PostgreSQL stage: the tests marked postgres, on a throwaway server"
-	@status=0; bash .ci/with-postgres --optional $(PY) -m pytest $(PYTEST_ARGS) -m postgres \
+	@status=0; bash .ci/with-postgres --optional $(PY) -m pytest $(XDIST) $(PYTEST_ARGS) -m postgres \
 	  || status=$$?; \
 	if [ $$status = 5 ]; then echo "PostgreSQL stage: no test marked postgres in this selection"; \
 	else exit $$status; fi

@@ -29,6 +29,7 @@ from engine.nardy.selfplay import self_play
 from engine.notation import format_playset
 from engine.playtext import Scratch, write_play
 from engine.variants import get_variant
+from tests.engine.conftest import runslow
 
 B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
@@ -49,11 +50,15 @@ def requests(ids: list[str], dice: np.ndarray) -> bytes:
 
 
 @pytest.mark.parametrize("variant", ["backgammon", "nardy"])
-def test_self_play_positions_answered_byte_for_byte(variant: str) -> None:
+def test_self_play_positions_answered_byte_for_byte(variant: str,
+                                                    request: pytest.FixtureRequest) -> None:
+    # the Python answers take most of the time: 1,000 positions a game here, 3,000 in the
+    # long run (--runslow)
+    size = 3000 if runslow(request.config) else 1000
     if variant == "backgammon":
-        boards, dice = mixed_sample(seed=44, n=3000)
+        boards, dice = mixed_sample(seed=44, n=size)
     else:
-        sample = self_play(3000, 44)
+        sample = self_play(size, 44)
         boards, dice = sample.boards, sample.dice
     data = requests(encode_position_ids(boards), dice)
     assert compiled_answers(data, variant) == python_answers(data, variant)

@@ -82,9 +82,14 @@ def crawl(client: Client, start: str = "/") -> dict[str, Any]:
     return pages
 
 
-@pytest.fixture
-def site() -> dict[str, Any]:
-    return crawl(page_client(user("director")))
+@pytest.fixture(scope="module")
+def site(demo_world: None, django_db_blocker: Any) -> dict[str, Any]:
+    """The director's crawl, made once for the module (it reads; what it writes, such as
+    the session, is rolled back)."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        pages = crawl(page_client(user("director")))
+        transaction.set_rollback(True)
+    return pages
 
 
 def answer(send: Callable[[], Any]) -> Any:

@@ -679,11 +679,13 @@ def test_whole_events_run_through_the_api(no_throttles: None) -> None:
 
 
 # Long-run events that once failed (both: a late correction in a double elimination with
-# withdrawals left a losers' match 'ready' with its finished match; see
-# test_simulation_findings.py for the short scenario).
+# withdrawals left a losers' match 'ready' with its finished match). The short scenario of
+# test_simulation_findings.py holds that bug in every run; these whole 33-player events
+# (a minute each) run with the long run.
 ONCE_FAILED = (4039, 5054)
 
 
+@pytest.mark.skipif(not RUN_SLOW, reason="whole 33-player events: NARDY_RUNSLOW=1")
 @pytest.mark.parametrize("seed", ONCE_FAILED)
 def test_events_that_once_failed_now_run_to_their_end(no_throttles: None, seed: int) -> None:
     EventSimulation(seed, Stats(), largest_field=33).run()
