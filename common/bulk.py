@@ -78,6 +78,19 @@ def update_rows(model: type[Model], objs: Iterable[Model], fields: Sequence[str]
     return written
 
 
+def _copy_types(connection: Any, fields: Sequence[Any]) -> list[str] | None:
+    """PostgreSQL's names of the columns' types for COPY (None when one is unknown to the
+    driver: each value's converter is then chosen as it comes)."""
+    registry = connection.connection.adapters.types
+    names = []
+    for field in fields:
+        info = registry.get((field.db_type(connection) or "").split("(")[0].strip())
+        if info is None:
+            return None
+        names.append(info.name)
+    return names
+
+
 def insert_rows(model: type[Model], fields: Sequence[Any], rows: Iterable[Sequence[Any]],
                 using: str | None = None) -> int:
     """Insert ``rows`` (tuples of values of ``fields``, model fields in order) into
@@ -93,6 +106,8 @@ def insert_rows(model: type[Model], fields: Sequence[Any], rows: Iterable[Sequen
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             with cursor.cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
+                if not json_columns and (types := _copy_types(connection, fields)):
+                    copy.set_types(types)  # each value's converter chosen once, not a row
                 for row in rows:
                     if json_columns:
                         row = [json.dumps(value) if i in json_columns and value is not None

@@ -70,18 +70,23 @@ class RatingChange(models.Model):
     ``experience`` is the player's experience after this match.
     """
 
+    # The rows are worked out from the matches (rebuild_ratings writes them all again), so
+    # the database checks none of their links: a rebuild writes millions of rows, and a
+    # check of three links a row cost as much as writing them. Deleting a player or a match
+    # deletes its rows all the same (Django's CASCADE).
     # no index of its own: (player, match) and (player, variant, at) begin with it
     player = models.ForeignKey(
         Player, on_delete=models.CASCADE, related_name="rating_changes", verbose_name=_("player"),
-        db_index=False,
+        db_index=False, db_constraint=False,
     )
     opponent = models.ForeignKey(
-        Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("opponent")
+        Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("opponent"),
+        db_constraint=False,
     )
     variant = models.CharField(pgettext_lazy("game type", "game"), max_length=12, choices=Variant.choices)
     match = models.ForeignKey(
         "games.Match", on_delete=models.CASCADE, related_name="rating_changes",
-        verbose_name=_("match"),
+        verbose_name=_("match"), db_constraint=False,
     )
     won = models.BooleanField(_("won"))
     length = models.PositiveSmallIntegerField(_("match length"))

@@ -23,6 +23,7 @@ whose entrants' starting ratings changed are scored again (``tournament_points``
 from __future__ import annotations
 
 import datetime
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import groupby
@@ -163,6 +164,9 @@ class _Replay:
     deletes: list[int] = field(default_factory=list)
     replayed: int = 0
     changed: set[int] = field(default_factory=set)  # players whose stored rows changed
+    counts: Counter[int] = field(default_factory=Counter)  # rated matches replayed, a player
+    # no row of the list is stored anywhere (a first build): nothing can have moved
+    fresh: bool = False
     first_change: datetime.datetime | None = None
     # PostgreSQL's cursors read a snapshot, so rows are written while the list is read;
     # SQLite's see the writes of their own connection: there rows are written at the end.
@@ -201,6 +205,8 @@ class _Replay:
         loser = self.state_before(row.loser_id, stored, key)
         gain, loss = rate(winner[0], winner[1], loser[0], loser[1], row.length)
         self.replayed += 1
+        self.counts[row.winner_id] += 1
+        self.counts[row.loser_id] += 1
         for player, opponent, before, delta, won in (
             (row.winner_id, row.loser_id, winner, gain, True),
             (row.loser_id, row.winner_id, loser, loss, False),
@@ -243,9 +249,10 @@ class _Replay:
             # a row of the same player and match may be stored under another key (the
             # match was moved in the order): it goes first (its own turn comes later)
             pairs = {(row[3], row[0]) for row in self.inserts}
-            moved = [pk for pk, match_id, player_id in RatingChange.objects.filter(
-                match_id__in={match_id for match_id, _ in pairs}).values_list("pk", "match_id", "player_id")
-                if (match_id, player_id) in pairs]
+            moved = [] if self.fresh else [
+                pk for pk, match_id, player_id in RatingChange.objects.filter(
+                    match_id__in={match_id for match_id, _ in pairs}
+                ).values_list("pk", "match_id", "player_id") if (match_id, player_id) in pairs]
             if moved:
                 RatingChange.objects.filter(pk__in=moved).delete()
             fields = [RatingChange._meta.get_field(name) for name in WRITTEN]
@@ -307,11 +314,14 @@ def _finish(replay: _Replay, players: Iterable[int] | None) -> None:
     """Write what is left, then the touched players' ratings and rated-match counts."""
     replay.write()
     variant = replay.variant
-    counts_of = RatingChange.objects.filter(variant=variant)
-    if players is not None:
-        players = set(players)
-        counts_of = counts_of.filter(player_id__in=players)
-    counts = dict(counts_of.values_list("player_id").annotate(count=Count("pk")).order_by())
+    if players is None and replay.since is None:  # every rated match was replayed
+        counts: dict[int, int] = replay.counts
+    else:
+        counts_of = RatingChange.objects.filter(variant=variant)
+        if players is not None:
+            players = set(players)
+            counts_of = counts_of.filter(player_id__in=players)
+        counts = dict(counts_of.values_list("player_id").annotate(count=Count("pk")).order_by())
     touched = set(replay.states) if players is None else players
     rows = [PlayerRating(player_id=player, variant=variant, rating=replay.states[player][0],
                          experience=replay.states[player][1], matches=counts[player])
@@ -404,6 +414,7 @@ def rebuild_ratings(*, variant: str, since: OrderKey | None = None, rescore: boo
     rating_list = _lock(variant)
     _fill_played_at(Match.objects.filter(variant=variant))
     replay = _Replay(variant, since, None)
+    replay.fresh = _nothing_stored(variant)
     matches = _rows(_from(rated_matches(variant), since, "played_at", "pk"))
     for key, now, stored in _merged(matches, _stored(variant, since)):
         replay.step(key, now, stored)
@@ -413,6 +424,13 @@ def rebuild_ratings(*, variant: str, since: OrderKey | None = None, rescore: boo
     if rescore and replay.changed:  # the events of the players whose history moved
         _rescore(variant, replay.first_change, replay.changed)
     return replay.replayed
+
+
+def _nothing_stored(variant: str) -> bool:
+    """No rating row of ``variant`` is stored, nor a row of another game's list for one of
+    its matches (a match whose game was changed): every row the rebuild writes is new."""
+    return not (RatingChange.objects.filter(variant=variant).exists()
+                or RatingChange.objects.exclude(variant=variant).filter(match__variant=variant).exists())
 
 
 def _rescore(variant: str, at: datetime.datetime | None, players: set[int] | None) -> None:
