@@ -13,8 +13,6 @@ from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone, translation
-from django.utils.text import slugify
-from unidecode import unidecode
 
 from clubs.errors import ClubError
 from clubs.models import Club, JoinRequest, Membership, NameStyle, Player, PlayerLog, Role
@@ -22,24 +20,11 @@ from clubs.permissions import can_manage_club, is_site_admin
 from clubs.profiles import LANGUAGE_CODES, ensure_player, own_player, supported_language
 from clubs.public_names import join_club, refresh_club
 from clubs.services import merge_players
+from common.slugs import unique_slug
 
 CLUB_FIELDS = ("name", "description", "venue", "schedule", "city", "language", "time_zone",
                "embed_origins", "public_names")
 ASSIGNABLE_ROLES = (Role.DIRECTOR, Role.SCORER, Role.MEMBER)
-
-
-RESERVED_SLUGS = {"new"}  # addresses under /clubs/ that are not clubs
-
-
-def _unique_slug(name: str) -> str:
-    base = slugify(unidecode(name))[:70] or "club"
-    if base in RESERVED_SLUGS:
-        base = f"{base}-club"
-    slug, n = base, 1
-    while Club.objects.filter(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
-    return slug
 
 
 def _language(code: str) -> str:
@@ -71,7 +56,8 @@ def create_club(*, actor: AbstractBaseUser, name: str, description: str = "", ve
     if not name:
         raise ClubError("name_required", "A club needs a name.")
     language = language or supported_language(translation.get_language()) or settings.LANGUAGE_CODE
-    club = Club(name=name[:120], slug=_unique_slug(name), description=description.strip(),
+    slug = unique_slug(Club.objects.all(), name, "club")
+    club = Club(name=name[:120], slug=slug, description=description.strip(),
                 venue=venue.strip(), schedule=schedule.strip(), city=city.strip(),
                 language=_language(language), public_names=_name_style(public_names), owner=actor,
                 time_zone=time_zone or settings.TIME_ZONE, embed_origins=list(embed_origins or []))

@@ -14,11 +14,10 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import formats, timezone
-from django.utils.text import slugify
-from unidecode import unidecode
 
 from clubs.models import Club
 from clubs.permissions import can_manage_club
+from common.slugs import unique_slug
 from federations.errors import FederationError
 from federations.models import Affiliation, Federation
 from federations.permissions import is_federation_admin
@@ -28,20 +27,6 @@ Side = Affiliation.Side
 Status = Affiliation.Status
 
 FEDERATION_FIELDS = ("name", "country", "description", "is_public")
-RESERVED_SLUGS = {"new"}  # addresses under /federations/ that are not federations
-SLUG_LENGTH = 70  # of the name's part; room left for "-2", "-3", ...
-
-
-def _unique_slug(name: str) -> str:
-    """The name in Latin letters (as clubs make theirs), made unique with a number."""
-    base = slugify(unidecode(name))[:SLUG_LENGTH].strip("-") or "federation"
-    if base in RESERVED_SLUGS:
-        base = f"{base}-federation"
-    slug, number = base, 1
-    while Federation.objects.filter(slug=slug).exists():
-        number += 1
-        slug = f"{base}-{number}"
-    return slug
 
 
 def _set_fields(federation: Federation, fields: dict[str, Any]) -> None:
@@ -90,7 +75,7 @@ def start_federation(*, actor: AbstractBaseUser, name: str, country: str = "",
     _set_fields(federation, {"name": name, "country": country, "description": description,
                              "is_public": is_public})
     for _attempt in range(3):  # two people starting one name at once: the next number
-        federation.slug = _unique_slug(federation.name)
+        federation.slug = unique_slug(Federation.objects.all(), federation.name, "federation")
         try:
             with transaction.atomic():
                 federation.save()
