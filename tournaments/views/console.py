@@ -27,8 +27,9 @@ from games.services import ServiceError
 from tournaments import activity, console_sections, services
 from tournaments.forms.tournament import AddEntryForm, DirectorResultForm, TournamentForm
 from tournaments.limits import MAX_ENTRANTS, MAX_ROUNDS
-from tournaments.models import BracketConflict, Pairing, Tournament
+from tournaments.models import BracketConflict, Tournament
 from tournaments.selectors import tournaments as selectors
+from tournaments.selectors.console import console_results
 from tournaments.services.draw import checked_seed, new_seed, undo_refusal
 from tournaments.views.support import ask_first, managed_tournament, report
 
@@ -64,16 +65,16 @@ def format_settings(request: HttpRequest) -> HttpResponse:
 
 
 def _console_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
-    pairings = selectors.pairings_of(tournament)
+    results = console_results(tournament, request.GET.get("page"), request.GET.get("decided"))
     return {
         "tournament": tournament,
         "tab": "console",
         "can_manage": True,
         "entries": selectors.entries_of(tournament),
         "form": TournamentForm(instance=tournament),
-        "open_pairings": [p for p in pairings if p.state == Pairing.State.READY],
-        "decided_pairings": [p for p in pairings if p.state == Pairing.State.DECIDED],
-        "rounds_in_play": selectors.rounds_in_play(pairings),
+        "open_pairings": results.open,
+        "decided_pairings": results.decided,
+        "rounds_in_play": results.rounds_in_play,
         "conflicts": tournament.conflicts.filter(status=BracketConflict.Status.OPEN)
         .select_related("pairing", "previous_winner__player", "new_winner__player"),
         "log": activity.described(tournament.log.select_related("actor__player")[:15]),
