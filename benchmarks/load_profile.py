@@ -151,7 +151,7 @@ def measure(data: dict[str, Any], args: argparse.Namespace) -> None:
                 profiler.disable()
             cpu = (time.process_time() - start) * 1000
         if profiler:
-            print(f"\n--- cProfile ---")
+            print("\n--- cProfile ---")
             stats = pstats.Stats(profiler)
             stats.sort_stats("cumulative").print_stats(r"^(?!.*site-packages).*wt-|^(?!.*(django/(core|utils|test)|deprecation|middleware)).*/", 40)
             stats.sort_stats("tottime").print_stats(15)
