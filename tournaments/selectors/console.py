@@ -19,6 +19,7 @@ from tournaments.models import Pairing, Tournament, set_round_shapes
 from tournaments.selectors.tournaments import rounds_in_play
 
 PER_PAGE = 25  # a round of a 50-player league
+ORDER = ("flight", "group", "round", "number")
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,8 @@ class _CountedPaginator(Paginator):
 def console_results(tournament: Tournament, open_page: object = None,
                     decided_page: object = None) -> ConsoleResults:
     """The console's pages of open and decided matches (``*_page``: the page asked for, as
-    the query string gives it; a bad one gives the nearest page)."""
+    the query string gives it: one that is no number gives the first, one out of range the
+    last, as the site's other lists)."""
     rows = (tournament.pairings.order_by().values_list("flight", "group", "round")
             .annotate(places=Count("pk"),
                       ready=Count("pk", filter=Q(state=Pairing.State.READY)),
@@ -52,20 +54,25 @@ def console_results(tournament: Tournament, open_page: object = None,
     rows = list(rows)
     places = {(tournament.pk, flight, group, number): count
               for flight, group, number, count, *_ in rows}
-    pages = []
+    pages = {}
     for state, page_number, column in ((Pairing.State.READY, open_page, 4),
                                        (Pairing.State.DECIDED, decided_page, 6)):
-        query = tournament.pairings.filter(state=state).select_related(
-            "top__player", "bottom__player", "winner", "match").order_by("flight", "group", "round", "number")
-        paginator = _CountedPaginator(query, PER_PAGE, sum(row[column] for row in rows))
-        page = paginator.get_page(page_number)
-        page.object_list = _shaped(list(page.object_list), tournament, places)
-        pages.append(page)
+        paginator = _CountedPaginator(tournament.pairings.filter(state=state).order_by(*ORDER),
+                                      PER_PAGE, sum(row[column] for row in rows))
+        pages[state] = paginator.get_page(page_number)  # lazy: its rows are read below
+    # both pages' rows in one query: each page's ids are a subquery with its own LIMIT
+    wanted = Q()
+    for page in pages.values():
+        wanted |= Q(pk__in=page.object_list.values("pk"))
+    shown = _shaped(list(tournament.pairings.filter(wanted).select_related(
+        "top__player", "bottom__player", "winner", "match").order_by(*ORDER)), tournament, places)
+    for state, page in pages.items():
+        page.object_list = [pairing for pairing in shown if pairing.state == state]
     # one pairing standing for each round in play: its title is the round's
     playing = [Pairing(tournament=tournament, flight=flight, group=group, round=number,
                        state=Pairing.State.READY, match_id=0)
                for flight, group, number, _places, _ready, count, _decided in rows if count]
-    return ConsoleResults(open=pages[0], decided=pages[1],
+    return ConsoleResults(open=pages[Pairing.State.READY], decided=pages[Pairing.State.DECIDED],
                           rounds_in_play=rounds_in_play(_shaped(playing, tournament, places)))
 
 
