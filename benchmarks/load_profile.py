@@ -188,22 +188,19 @@ def measure(data: dict[str, Any], args: argparse.Namespace) -> None:
             change()
             timed(call, profile=True)
 
+    def post(url: str, body: dict[str, Any], key: str) -> Callable[[], Any]:
+        return lambda: api.post(url, body, content_type="application/json", **token(key))
+
     writes = []
     for _ in range(args.repeat):
-        pairing = league_pairings.pop()
-        enter = timed(lambda: api.post(f"/api/pairings/{pairing['id']}/result/",
-                                       {"score1": pairing["length"], "score2": 1},
-                                       content_type="application/json",
-                                       **token(pairing["tokens"][0])),
-                      profile="enter result" in args.profile and not writes)  # fmt: skip
-        confirm = timed(lambda: api.post(f"/api/pairings/{pairing['id']}/confirm/", {},
-                                         content_type="application/json",
-                                         **token(pairing["tokens"][1])),
-                        profile="confirm result" in args.profile and not writes)  # fmt: skip
-        table = timed(lambda: api.post(f"/api/pairings/{league_pairings[-1]['id']}/table/",
-                                       {"table": "7"}, content_type="application/json",
-                                       **token(data["directors"][0]["token"])),
-                      profile="set table" in args.profile and not writes)  # fmt: skip
+        pairing, first = league_pairings.pop(), not writes
+        url = f"/api/pairings/{pairing['id']}"
+        enter = timed(post(f"{url}/result/", {"score1": pairing["length"], "score2": 1},
+                           pairing["tokens"][0]), profile="enter result" in args.profile and first)
+        confirm = timed(post(f"{url}/confirm/", {}, pairing["tokens"][1]),
+                        profile="confirm result" in args.profile and first)
+        table = timed(post(f"/api/pairings/{league_pairings[-1]['id']}/table/", {"table": "7"},
+                           data["directors"][0]["token"]), profile="set table" in args.profile and first)
         writes.append((enter, confirm, table))
     for index, name in enumerate(("enter result", "confirm result", "set table")):
         best = min((w[index] for w in writes), key=lambda t: t[0])
