@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -49,6 +50,10 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 TIMEOUT = 60 * 60  # seconds a fragment is kept at most (its version usually changes first)
+# One request renders a missing fragment, the others asking for it meanwhile wait (seconds):
+RENDER_WAIT = 2.0  # at most this long, then render it themselves
+RENDER_POLL = 0.02  # looking for the value this often
+RENDER_LOCK_TIMEOUT = 10  # a renderer that died holds the others back no longer
 
 
 # True inside ``held()``: writes that will be rolled back (a draw's preview) leave the
@@ -136,12 +141,41 @@ def _get_or_render(key: str, render: Callable[[], T]) -> T:
     except Exception:  # the cache is down: render, as without it
         log.warning("page cache unavailable", exc_info=True)
         return render()
-    if value is None:
+    return _render_once(key, render) if value is None else value
+
+
+def _render_once(key: str, render: Callable[[], T]) -> T:
+    """Render ``key`` and keep it, unless another request is rendering the same key right
+    now: then wait for its value instead of working it out again. When a result changes
+    a busy event, every open page polls its fragment within seconds; on a loaded server
+    each of them rendering it (each slower for the others) would outlast the version.
+    A renderer that fails or is slow leaves the others to render after RENDER_WAIT."""
+    lock = f"{key}:rendering"
+    try:
+        mine = cache.add(lock, 1, RENDER_LOCK_TIMEOUT)
+    except Exception:  # the cache is down: render, as without it
+        log.warning("page cache unavailable", exc_info=True)
+        return render()
+    if not mine:
+        deadline = time.monotonic() + RENDER_WAIT
+        while time.monotonic() < deadline:
+            time.sleep(RENDER_POLL)
+            try:
+                value = cache.get(key)
+            except Exception:
+                log.warning("page cache unavailable", exc_info=True)
+                break
+            if value is not None:
+                return value
+    try:
         value = render()
         try:
             cache.set(key, value, TIMEOUT)
         except Exception:
             log.warning("page cache unavailable", exc_info=True)
+    finally:
+        if mine:
+            _drop([lock])
     return value
 
 
