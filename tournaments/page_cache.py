@@ -76,12 +76,13 @@ def held() -> Iterator[None]:
 
 
 def fragment(tournament: Any, name: str, render: Callable[[], T], *,
-             extra: Sequence[str] = ()) -> T:
+             extra: Sequence[str] = (), row_only: bool = False) -> T:
     """The fragment ``name`` of ``tournament``: from the cache, or ``render()`` kept there.
     ``extra``: anything else the fragment shows that no version follows (the minute of a
     clock, the club's name). ``render`` may return any picklable value (the API keeps its
-    answers' data here)."""
-    return lookup(tournament, name, extra=extra).value(render)
+    answers' data here). ``row_only``: it shows the tournament's own row and nothing of its
+    entries, pairings or matches (a form of its settings): kept across versions."""
+    return lookup(tournament, name, extra=extra, row_only=row_only).value(render)
 
 
 @dataclass(frozen=True)
@@ -103,12 +104,13 @@ class Cached:
         return render() if self.key is None else _get_or_render(self.key, render)
 
 
-def lookup(tournament: Any, name: str, *, extra: Sequence[str] = ()) -> Cached:
+def lookup(tournament: Any, name: str, *, extra: Sequence[str] = (),
+           row_only: bool = False) -> Cached:
     """The cache entry of the fragment ``name`` of ``tournament`` as it is now."""
     if not enabled():
         return Cached(None)
     try:
-        return Cached(_key(tournament, name, extra))
+        return Cached(_key(tournament, name, extra, row_only=row_only))
     except Exception:  # the cache is down: render, as without it
         log.warning("page cache unavailable", exc_info=True)
         return Cached(None)
@@ -223,9 +225,9 @@ def _row_digest(tournament: Any) -> str:
     return hashlib.blake2b("\x1f".join(values).encode(), digest_size=12).hexdigest()
 
 
-def _key(tournament: Any, name: str, extra: Sequence[str] = ()) -> str:
+def _key(tournament: Any, name: str, extra: Sequence[str] = (), *, row_only: bool = False) -> str:
     return ":".join(("nardy:pages", _release(), str(tournament.pk), name,
-                     translation.get_language() or "", _version(tournament.pk),
+                     translation.get_language() or "", "row" if row_only else _version(tournament.pk),
                      _row_digest(tournament), _digest(extra)))  # fmt: skip
 
 

@@ -107,3 +107,17 @@ def test_a_version_of_the_table_is_worked_out_once_for_its_three_views() -> None
             assert visitor.get(view).status_code == 200
         reads_of_the_table.append(sum('"games_match"' in query["sql"] for query in queries))
     assert reads_of_the_table == [1, 0, 0]  # the first works the table out, the others keep it
+
+
+def test_the_console_s_settings_form_follows_the_event_s_row(client: Client) -> None:
+    """Kept across results (it shows the event's row only), never across a change of it."""
+    event = _league(6, played=0)
+    client.force_login(director_of(event))
+    _console(client, event)
+    play(event.pairings.filter(state="ready").select_related("match").first().match, 1)
+    html, _ = _console(client, event)
+    assert f'value="{event.name}"' in html
+    Tournament.objects.filter(pk=event.pk).update(name="Renamed league", cycles=2)  # no signal
+    html, _ = _console(client, event)
+    assert 'value="Renamed league"' in html and f'value="{event.name}"' not in html
+    assert 'name="cycles" value="2"' in html

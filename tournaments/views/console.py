@@ -89,10 +89,11 @@ def _console_context(request: HttpRequest, tournament: Tournament) -> dict[str, 
 
 
 def _settings_fields(tournament: Tournament) -> SafeString:
-    """The fields of the event's settings form, kept per version of the event (its row is in
-    the key): the same for every director, and a third of the console's time to write."""
+    """The fields of the event's settings form, kept while the event's row is the same
+    (they show nothing else): the same for every director, a third of the console's time."""
     return mark_safe(page_cache.fragment(tournament, "console:settings", lambda: render_to_string(
-        "tournaments/_tournament_form_fields.html", {"form": TournamentForm(instance=tournament)})))
+        "tournaments/_tournament_form_fields.html", {"form": TournamentForm(instance=tournament)}),
+        row_only=True))
 
 
 @login_required
