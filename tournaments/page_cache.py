@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -49,6 +50,10 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 TIMEOUT = 60 * 60  # seconds a fragment is kept at most (its version usually changes first)
+# One request renders a missing fragment, the others asking for it meanwhile wait (seconds):
+RENDER_WAIT = 2.0  # at most this long, then render it themselves
+RENDER_POLL = 0.02  # looking for the value this often
+RENDER_LOCK_TIMEOUT = 10  # a renderer that died holds the others back no longer
 
 
 # True inside ``held()``: writes that will be rolled back (a draw's preview) leave the
@@ -71,12 +76,13 @@ def held() -> Iterator[None]:
 
 
 def fragment(tournament: Any, name: str, render: Callable[[], T], *,
-             extra: Sequence[str] = ()) -> T:
+             extra: Sequence[str] = (), row_only: bool = False) -> T:
     """The fragment ``name`` of ``tournament``: from the cache, or ``render()`` kept there.
     ``extra``: anything else the fragment shows that no version follows (the minute of a
     clock, the club's name). ``render`` may return any picklable value (the API keeps its
-    answers' data here)."""
-    return lookup(tournament, name, extra=extra).value(render)
+    answers' data here). ``row_only``: it shows the tournament's own row and nothing of its
+    entries, pairings or matches (a form of its settings): kept across versions."""
+    return lookup(tournament, name, extra=extra, row_only=row_only).value(render)
 
 
 @dataclass(frozen=True)
@@ -98,12 +104,13 @@ class Cached:
         return render() if self.key is None else _get_or_render(self.key, render)
 
 
-def lookup(tournament: Any, name: str, *, extra: Sequence[str] = ()) -> Cached:
+def lookup(tournament: Any, name: str, *, extra: Sequence[str] = (),
+           row_only: bool = False) -> Cached:
     """The cache entry of the fragment ``name`` of ``tournament`` as it is now."""
     if not enabled():
         return Cached(None)
     try:
-        return Cached(_key(tournament, name, extra))
+        return Cached(_key(tournament, name, extra, row_only=row_only))
     except Exception:  # the cache is down: render, as without it
         log.warning("page cache unavailable", exc_info=True)
         return Cached(None)
@@ -136,12 +143,41 @@ def _get_or_render(key: str, render: Callable[[], T]) -> T:
     except Exception:  # the cache is down: render, as without it
         log.warning("page cache unavailable", exc_info=True)
         return render()
-    if value is None:
+    return _render_once(key, render) if value is None else value
+
+
+def _render_once(key: str, render: Callable[[], T]) -> T:
+    """Render ``key`` and keep it, unless another request is rendering the same key right
+    now: then wait for its value instead of working it out again. When a result changes
+    a busy event, every open page polls its fragment within seconds; on a loaded server
+    each of them rendering it (each slower for the others) would outlast the version.
+    A renderer that fails or is slow leaves the others to render after RENDER_WAIT."""
+    lock = f"{key}:rendering"
+    try:
+        mine = cache.add(lock, 1, RENDER_LOCK_TIMEOUT)
+    except Exception:  # the cache is down: render, as without it
+        log.warning("page cache unavailable", exc_info=True)
+        return render()
+    if not mine:
+        deadline = time.monotonic() + RENDER_WAIT
+        while time.monotonic() < deadline:
+            time.sleep(RENDER_POLL)
+            try:
+                value = cache.get(key)
+            except Exception:
+                log.warning("page cache unavailable", exc_info=True)
+                break
+            if value is not None:
+                return value
+    try:
         value = render()
         try:
             cache.set(key, value, TIMEOUT)
         except Exception:
             log.warning("page cache unavailable", exc_info=True)
+    finally:
+        if mine:
+            _drop([lock])
     return value
 
 
@@ -189,9 +225,9 @@ def _row_digest(tournament: Any) -> str:
     return hashlib.blake2b("\x1f".join(values).encode(), digest_size=12).hexdigest()
 
 
-def _key(tournament: Any, name: str, extra: Sequence[str] = ()) -> str:
+def _key(tournament: Any, name: str, extra: Sequence[str] = (), *, row_only: bool = False) -> str:
     return ":".join(("nardy:pages", _release(), str(tournament.pk), name,
-                     translation.get_language() or "", _version(tournament.pk),
+                     translation.get_language() or "", "row" if row_only else _version(tournament.pk),
                      _row_digest(tournament), _digest(extra)))  # fmt: skip
 
 

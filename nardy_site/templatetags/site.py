@@ -59,6 +59,13 @@ def query_with(context: Any, **changes: Any) -> str:
     return f"?{encoded}" if encoded else "?"
 
 
+@register.simple_tag(takes_context=True)
+def query_page(context: Any, number: int, param: str = "") -> str:
+    """``query_with`` for a pager: the list's page parameter (``param``, "page" unless a
+    page holds two lists with pages of their own) set to ``number``."""
+    return query_with(context, **{param or "page": number})
+
+
 @register.filter
 def page_window(paginator: Any, number: int) -> list[int | None]:
     """The page numbers to link: the first, the last, two around ``number``; None for a gap."""

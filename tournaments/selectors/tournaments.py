@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 
 from django.db.models import F, Q, QuerySet
 from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
@@ -21,7 +23,7 @@ from clubs import selectors as clubs_selectors
 from clubs.models import Player
 from clubs.permissions import AnyUser, visible_q
 from games.services.scoring import format_score
-from tournaments import match_pr
+from tournaments import match_pr, page_cache
 from tournaments.format_registry import FORMATS
 from tournaments.formats.base import TABLE_FLIGHTS
 from tournaments.models import (
@@ -187,7 +189,6 @@ def bracket(tournament: Tournament, pairings: list[Pairing] | None = None) -> li
 class CrossCell:
     text: str = ""
     outcome: str = ""  # "win", "loss", "bye", "pending", "self"
-    pairing: Pairing | None = None
 
 
 @dataclass
@@ -196,6 +197,13 @@ class CrossRow:
     cells: list[CrossCell]
     wins: int = 0  # byes and walkovers included, before any penalty
     byes: list[int] = field(default_factory=list)  # the rounds of this player's byes
+
+    @property
+    def cells_html(self) -> SafeString:
+        """The row's cells as table cells: a 50-player crosstable has 2,500 of them, which
+        the template language took most of the table's time to write one by one."""
+        return mark_safe("".join(f'<td class="{escape(cell.outcome)}">{escape(cell.text)}</td>'
+                                 for cell in self.cells))  # both escaped
 
     @property
     def penalty(self) -> int:
@@ -243,12 +251,20 @@ class StandingLine:
 def crosstables(tournament: Tournament, *, flight: str = Flight.GROUP) -> list[GroupTable]:
     """One crosstable per group (a plain round robin has group 1) with its standings.
 
-    Two queries whatever the size of the field: entries and pairings.
+    Worked out once per version of the event and kept (``tournaments.page_cache``): the
+    crosstable, the standings page and the API's standings of a league where results
+    come in every few seconds share one working out (a 50-player table: 1,225 pairings).
+    Else two queries whatever the size of the field: entries and pairings.
     """
+    return page_cache.fragment(tournament, f"tables:{flight}",
+                               lambda: _crosstables(tournament, flight))
+
+
+def _crosstables(tournament: Tournament, flight: str) -> list[GroupTable]:
     # withdrawn entrants too: their results stand, their rows are marked and listed last
     entries = list(entries_of(tournament))
     pairings = _with_entries(tournament.pairings.filter(flight=flight).select_related("match")
-                             .order_by("group", "round", "number"), entries)  # fmt: skip
+                             .only(*_TABLE_FIELDS).order_by("group", "round", "number"), entries)  # fmt: skip
     groups: dict[int, list[Entry]] = defaultdict(list)
     for entry in entries:
         groups[entry.group or (0 if flight == Flight.SWISS else 1)].append(entry)
@@ -278,6 +294,12 @@ def crosstables(tournament: Tournament, *, flight: str = Flight.GROUP) -> list[G
 
 
 _SIDES = [Pairing._meta.get_field(name) for name in ("top", "bottom", "winner")]
+# What a table reads of its pairings and their matches (the cells, the standings, the PR
+# tiebreak): a league's table has a pairing for every two players, and building each
+# object with every field was most of its time.
+_TABLE_FIELDS = ("tournament", "flight", "group", "round", "number", "state", "top", "bottom",
+                 "winner", "match__score1", "match__score2", "match__length",
+                 "match__player1", "match__player2")
 
 
 def _with_entries(pairings: QuerySet[Pairing], entries: list[Entry]) -> list[Pairing]:
@@ -306,7 +328,6 @@ def _fill(rows: list[CrossRow], index: dict[int, int], pairing: Pairing) -> None
     bottom = index[pairing.bottom_id]
     for me, other, seat in ((top, bottom, 1), (bottom, top, 2)):
         cell = rows[me].cells[other]
-        cell.pairing = pairing
         if pairing.state == Pairing.State.DECIDED and pairing.match is not None:
             first, second = pairing.match.displayed_score  # capped at the match length
             mine, theirs = (first, second) if seat == 1 else (second, first)
