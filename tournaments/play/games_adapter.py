@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from clubs.models import Player
+from common.bulk import create_objects
 from games.models import Match, MatchStatus
 from tournaments.models import Tournament
 
@@ -51,7 +52,7 @@ def set_matches_public(tournament: Tournament) -> None:
 
 
 def create_matches(matches: list[Match]) -> list[Match]:
-    return Match.objects.bulk_create(matches)
+    return create_objects(Match, matches)
 
 
 def has_started(match: Match) -> bool:
