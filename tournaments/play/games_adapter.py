@@ -7,6 +7,7 @@ changed when an earlier result is corrected. Those two writes live here.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 
 from clubs.models import Player
@@ -44,6 +45,25 @@ def new_match(
     )
     match.apply_variant_defaults()  # the cube and the block rule left to the variant
     return match
+
+
+class MatchMaker:
+    """Unsaved matches of an event, many at once (a draw, a round): each a copy of the
+    event's match of its length (``new_match``, worked out once a length) with its players
+    in. The event's rules are not read again for every match."""
+
+    def __init__(self, tournament: Tournament) -> None:
+        self.tournament = tournament
+        self.templates: dict[int, Match] = {}
+
+    def __call__(self, length: int, player1_id: int | None, player2_id: int | None) -> Match:
+        template = self.templates.get(length)
+        if template is None:
+            template = self.templates[length] = new_match(self.tournament, length, None, None)
+        match = copy.copy(template)
+        match.player1_id, match.player2_id = player1_id, player2_id
+        match.status = MatchStatus.READY if player1_id and player2_id else MatchStatus.WAITING
+        return match
 
 
 def set_matches_public(tournament: Tournament) -> None:

@@ -224,6 +224,7 @@ def sync_bracket(tournament: Tournament) -> BracketState:
     new_matches: list[tuple[Pairing, Match]] = []
     created: list[Pairing] = []  # the bracket's matches without a pairing yet: a new draw or flight
     rounds: dict[str, int] = {}
+    new_match = games_adapter.MatchMaker(tournament)
     for key, match_state in state.matches.items():
         pairing = pairings.get(key)
         if pairing is None:
@@ -253,8 +254,8 @@ def sync_bracket(tournament: Tournament) -> BracketState:
                 if key.flight not in rounds:  # draw.rounds looks at every match: once a flight
                     rounds[key.flight] = draw.rounds(key.flight)
                 length = tournament.length_for(key.flight, key.round, rounds[key.flight])
-                new_matches.append((pairing, games_adapter.new_match(
-                    tournament, length, players[0].pk, players[1].pk  # type: ignore[union-attr]
+                new_matches.append((pairing, new_match(
+                    length, players[0].pk, players[1].pk  # type: ignore[union-attr]
                 )))
         elif new_state == Pairing.State.READY:
             _reseat_if_moved(pairing.match, players)
@@ -286,7 +287,7 @@ def sync_bracket(tournament: Tournament) -> BracketState:
         games_adapter.discard_unplayed(match)
     _set_places(tournament, state, entries)
     _finish_if_over(tournament, state)
-    draw_changed.send(sender=Tournament, tournament=tournament, stamped=[p.pk for p in fresh])
+    draw_changed.send(sender=Tournament, tournament=tournament, stamped=fresh)
     return state
 
 

@@ -106,12 +106,9 @@ def start_round(
     target = min(through or tournament.current_round + 1, final)
     if target <= tournament.current_round:
         raise ActionError("no_round_to_start", "Every round of this event has already started.")
-    waiting = list(
-        tournament.pairings.filter(
-            flight__in=TABLE_FLIGHTS, round__lte=target, state=Pairing.State.WAITING
-        ).select_related("top", "bottom")
-    )
-    entries = {entry.pk: entry for p in waiting for entry in (p.top, p.bottom)}
+    waiting = list(tournament.pairings.filter(
+        flight__in=TABLE_FLIGHTS, round__lte=target, state=Pairing.State.WAITING))
+    entries = {entry.pk: entry for entry in tournament.entries.all()}  # not once per pairing
     return open_rounds(tournament, actor, target=target, pairings=waiting, entries=entries, create=False)
 
 
@@ -122,8 +119,8 @@ def open_rounds(tournament: Tournament, actor: AbstractBaseUser | None, *, targe
     written once: created (``create``: a new draw or round) or updated set-based."""
     waiting = [p for p in pairings if p.state == Pairing.State.WAITING and p.round <= target]
     length = tournament.length_for(tournament.event_format.table_flight or Flight.GROUP, 1, 1)
-    matches = [games_adapter.new_match(tournament, length, entries[p.top_id].player_id,
-                                       entries[p.bottom_id].player_id)  # type: ignore[index]
+    new_match = games_adapter.MatchMaker(tournament)
+    matches = [new_match(length, entries[p.top_id].player_id, entries[p.bottom_id].player_id)  # type: ignore[index]
                for p in waiting]
     for pairing, match in zip(waiting, matches, strict=True):
         pairing.match, pairing.state = match, Pairing.State.READY
@@ -140,7 +137,7 @@ def open_rounds(tournament: Tournament, actor: AbstractBaseUser | None, *, targe
     tournament.current_round = target
     tournament.save(update_fields=["current_round"])
     record(tournament, actor, "round_started", after={"round": target})
-    draw_changed.send(sender=Tournament, tournament=tournament, stamped=[p.pk for p in fresh])
+    draw_changed.send(sender=Tournament, tournament=tournament, stamped=fresh)
     return target
 
 
