@@ -82,6 +82,7 @@ def update_rows(model: type[Model], objs: Iterable[Model], fields: Sequence[str]
     row = "(" + ", ".join(["%s"] * len(names)) + ")"
     size = batch_size(model, fields, alias)
     written = 0
+    prepare = Preparer(connection)
     with connection.cursor() as cursor:
         for start in range(0, len(objs), size):
             batch = objs[start:start + size]
@@ -89,7 +90,7 @@ def update_rows(model: type[Model], objs: Iterable[Model], fields: Sequence[str]
             for obj in batch:
                 params.append(pk.get_db_prep_value(obj.pk, connection))
                 for field in columns:
-                    params.append(field.get_db_prep_save(getattr(obj, field.attname), connection))
+                    params.append(prepare(field, getattr(obj, field.attname)))
             sql = (f"UPDATE {table} SET {assignments} FROM (VALUES {', '.join([row] * len(batch))}) "
                    f"AS v WHERE {table}.{quote(pk.column)} = {value(names[0], pk)}")
             cursor.execute(sql, params)
@@ -149,23 +150,19 @@ def create_objects(model: type[Model], objs: Sequence[Model], using: str | None 
     table = quote(meta.db_table)
     columns = ", ".join(quote(field.column) for field in fields)
     row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    for field in fields:  # one moment for the whole insert, as one statement would have
+        if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
+            moment = field.pre_save(objs[0], True)
+            for obj in objs:
+                setattr(obj, field.attname, moment)
     readers = [_reader(field) for field in fields]
-    prepared: dict[tuple[int, type, Any], Any] = {}  # each distinct value prepared once
+    prepare = Preparer(connection)
     size = max(1, max_params(connection) // len(fields))
     with connection.cursor() as cursor:
         for start in range(0, len(objs), size):
             batch = objs[start:start + size]
-            params: list[Any] = []
-            for obj in batch:
-                for index, (field, read) in enumerate(zip(fields, readers, strict=True)):
-                    value = read(obj)
-                    try:
-                        key = (index, type(value), value)
-                        params.append(prepared[key])
-                    except KeyError:
-                        params.append(prepared.setdefault(key, field.get_db_prep_save(value, connection)))
-                    except TypeError:  # not hashable (a JSON value): prepared each time
-                        params.append(field.get_db_prep_save(value, connection))
+            params = [prepare(field, read(obj)) for obj in batch
+                      for field, read in zip(fields, readers, strict=True)]
             cursor.execute(f"INSERT INTO {table} ({columns}) VALUES {', '.join([row] * len(batch))} "
                            f"RETURNING {quote(meta.pk.column)}", params)
             for obj, (pk,) in zip(batch, cursor.fetchall(), strict=True):
@@ -174,9 +171,31 @@ def create_objects(model: type[Model], objs: Sequence[Model], using: str | None 
     return objs
 
 
+class Preparer:
+    """A field's value as the database takes it (``get_db_prep_save``), worked out once
+    for each distinct value of each field: thousands of rows share a few values (the
+    event's rules, a moment, a handful of players)."""
+
+    def __init__(self, connection: Any) -> None:
+        self.connection = connection
+        self.prepared: dict[tuple[Field, type, Any], Any] = {}
+
+    def __call__(self, field: Field, value: Any) -> Any:
+        try:
+            key = (field, type(value), value)
+            return self.prepared[key]
+        except KeyError:
+            return self.prepared.setdefault(key, field.get_db_prep_save(value, self.connection))
+        except TypeError:  # not hashable (a JSON value): prepared each time
+            return field.get_db_prep_save(value, self.connection)
+
+
 def _reader(field: Field) -> Any:
     """How a field's value is read off an unsaved instance for its INSERT."""
-    if type(field).pre_save is not Field.pre_save:  # auto_now_add and friends
+    if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
+        attname = field.attname  # set for all rows at once (create_objects)
+        return lambda obj: getattr(obj, attname)
+    if type(field).pre_save is not Field.pre_save:  # fields that work their value out
         return lambda obj: field.pre_save(obj, True)
     attname = field.attname
     if not field.is_relation:
