@@ -234,8 +234,8 @@ def possible_duplicates(players: Iterable[Player]) -> list[tuple[Player, Player,
     """Pairs among `players` whose names are similar and whom nobody marked as different
     people: a draw must not pair a player with a duplicate of themself."""
     players = list(players)
-    if len(players) < 2:
-        return []
+    if len(players) < 2 or all(p.user_id for p in players):
+        return []  # two accounts are two people: a field of accounts has no such pair
     ids = [p.pk for p in players]
     marked = set(DistinctPlayers.objects.filter(first_id__in=ids, second_id__in=ids)
                  .values_list("first_id", "second_id"))

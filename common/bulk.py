@@ -82,15 +82,15 @@ def update_rows(model: type[Model], objs: Iterable[Model], fields: Sequence[str]
     row = "(" + ", ".join(["%s"] * len(names)) + ")"
     size = batch_size(model, fields, alias)
     written = 0
-    prepare = Preparer(connection)
+    prepare = Preparer(connection, columns)
+    attnames = list(enumerate(field.attname for field in columns))
     with connection.cursor() as cursor:
         for start in range(0, len(objs), size):
             batch = objs[start:start + size]
             params: list[Any] = []
             for obj in batch:
                 params.append(pk.get_db_prep_value(obj.pk, connection))
-                for field in columns:
-                    params.append(prepare(field, getattr(obj, field.attname)))
+                params.extend(prepare(index, getattr(obj, attname)) for index, attname in attnames)
             sql = (f"UPDATE {table} SET {assignments} FROM (VALUES {', '.join([row] * len(batch))}) "
                    f"AS v WHERE {table}.{quote(pk.column)} = {value(names[0], pk)}")
             cursor.execute(sql, params)
@@ -155,14 +155,13 @@ def create_objects(model: type[Model], objs: Sequence[Model], using: str | None 
             moment = field.pre_save(objs[0], True)
             for obj in objs:
                 setattr(obj, field.attname, moment)
-    readers = [_reader(field) for field in fields]
-    prepare = Preparer(connection)
+    readers = list(enumerate(_reader(field) for field in fields))
+    prepare = Preparer(connection, fields)
     size = max(1, max_params(connection) // len(fields))
     with connection.cursor() as cursor:
         for start in range(0, len(objs), size):
             batch = objs[start:start + size]
-            params = [prepare(field, read(obj)) for obj in batch
-                      for field, read in zip(fields, readers, strict=True)]
+            params = [prepare(index, read(obj)) for obj in batch for index, read in readers]
             cursor.execute(f"INSERT INTO {table} ({columns}) VALUES {', '.join([row] * len(batch))} "
                            f"RETURNING {quote(meta.pk.column)}", params)
             for obj, (pk,) in zip(batch, cursor.fetchall(), strict=True):
@@ -172,22 +171,23 @@ def create_objects(model: type[Model], objs: Sequence[Model], using: str | None 
 
 
 class Preparer:
-    """A field's value as the database takes it (``get_db_prep_save``), worked out once
-    for each distinct value of each field: thousands of rows share a few values (the
-    event's rules, a moment, a handful of players)."""
+    """The values of ``fields`` as the database takes them (``get_db_prep_save``), worked
+    out once for each distinct value of each field: thousands of rows share a few values
+    (the event's rules, a moment, a handful of players). Called with a field's position."""
 
-    def __init__(self, connection: Any) -> None:
+    def __init__(self, connection: Any, fields: Sequence[Field]) -> None:
         self.connection = connection
-        self.prepared: dict[tuple[Field, type, Any], Any] = {}
+        self.fields = list(fields)
+        self.prepared: dict[tuple[int, type, Any], Any] = {}
 
-    def __call__(self, field: Field, value: Any) -> Any:
+    def __call__(self, index: int, value: Any) -> Any:
         try:
-            key = (field, type(value), value)
+            key = (index, type(value), value)
             return self.prepared[key]
         except KeyError:
-            return self.prepared.setdefault(key, field.get_db_prep_save(value, self.connection))
+            return self.prepared.setdefault(key, self.fields[index].get_db_prep_save(value, self.connection))
         except TypeError:  # not hashable (a JSON value): prepared each time
-            return field.get_db_prep_save(value, self.connection)
+            return self.fields[index].get_db_prep_save(value, self.connection)
 
 
 def _reader(field: Field) -> Any:
