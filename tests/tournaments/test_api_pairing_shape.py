@@ -6,6 +6,8 @@ walkover, in a list and alone, in English and in Russian."""
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 from rest_framework import serializers
 
@@ -40,3 +42,17 @@ def test_a_pairing_answers_what_its_declared_fields_answer(language: str) -> Non
         assert list(PairingSerializer(listed, many=True).data) == field_by_field(listed)
         alone = Pairing.objects.get(pk=first.pk)  # nothing read ahead: read as it is asked
         assert PairingSerializer(alone).data == field_by_field([Pairing.objects.get(pk=first.pk)])[0]
+
+
+def test_the_pairings_the_api_reads_answer_without_another_query() -> None:
+    """The draw's answer reads the pairings with the columns it shows (``API_PAIRING_FIELDS``):
+    answering them asks the database nothing more (no column left out and read row by row)."""
+    event = make_event(6, consolation="first_match_losers", forfeit_minutes=15)
+    services.make_draw(tournament=event, actor=director_of(event))
+    play(pairing(event, "main", 1, 2).match)
+    listed = event_pairings(event)
+    with CaptureQueriesContext(connection) as queries:
+        answered = list(PairingSerializer(listed, many=True).data)
+    assert len(queries) == 0, [q["sql"] for q in queries]
+    assert answered == field_by_field(listed)
+    assert any(p["match"] and p["match"]["winner"] for p in answered)

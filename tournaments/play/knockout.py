@@ -157,7 +157,7 @@ def make_knockout_draw(*, tournament: Tournament, actor: AbstractBaseUser | None
     tournament.status = Tournament.Status.RUNNING
     tournament.current_round = 1
     tournament.save()
-    sync_bracket(tournament)  # creates the bracket's pairings, each in its final state
+    sync_bracket(tournament, drawn=by_id)  # creates the bracket's pairings, each in its final state
     record(tournament, actor, "knockout_draw", after={"seeds": seeded, "size": draw.size})
     return draw
 
@@ -208,13 +208,18 @@ def _entry_id(occupant: object) -> int | None:
     return None if isinstance(occupant, Marker) else occupant  # type: ignore[return-value]
 
 
-def sync_bracket(tournament: Tournament) -> BracketState:
+def sync_bracket(tournament: Tournament, drawn: dict[int, Entry] | None = None) -> BracketState:
     """Bring every pairing in line with the resolved bracket; create ready matches.
 
     Idempotent. Draws the last-chance flight when its entry closes, sets the places of
-    the main flight and finishes the event when every flight is over.
+    the main flight and finishes the event when every flight is over. ``drawn``: the
+    entries (by id, with their players) of a draw just made, which has no pairings yet:
+    not read again.
     """
-    entries, draw, pairings = _load(tournament)
+    if drawn is None:
+        entries, draw, pairings = _load(tournament)
+    else:
+        entries, draw, pairings = drawn, knockout_draw_of(tournament, drawn.values()), {}
     state = resolve(draw, results_of(pairings), strict=False)
     if _draw_last_chance(tournament, draw, state, entries):
         entries, draw, pairings = _load(tournament)
