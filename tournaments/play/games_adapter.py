@@ -10,8 +10,10 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable
 
+from django.db import connections, router
+
 from clubs.models import Player
-from common.bulk import create_objects
+from common.bulk import Preparer, create_objects, insert_returning
 from games.models import Match, MatchStatus
 from tournaments.models import Tournament
 
@@ -64,6 +66,29 @@ class MatchMaker:
         match.player1_id, match.player2_id = player1_id, player2_id
         match.status = MatchStatus.READY if player1_id and player2_id else MatchStatus.WAITING
         return match
+
+
+def insert_matches(seats: list[tuple[Match, int | None, int | None]]) -> list[int]:
+    """Insert one match per (template, player 1, player 2): the template (an unsaved match
+    of the event: its rules, length and round's stamps) with the two players in; returns
+    their ids, in order. No instance is made per match (a league opens thousands at once),
+    and each template's values are prepared for the database once."""
+    fields = [field for field in Match._meta.concrete_fields if not field.primary_key]
+    prepare = Preparer(connections[router.db_for_write(Match)], fields)
+    index = {field.attname: position for position, field in enumerate(fields)}
+    first, second, status = index["player1_id"], index["player2_id"], index["status"]
+    values: dict[int, list] = {}  # each template's values, prepared once
+    rows = []
+    for template, player1_id, player2_id in seats:
+        base = values.get(id(template))
+        if base is None:
+            base = values[id(template)] = [prepare(position, field.pre_save(template, True))
+                                           for position, field in enumerate(fields)]
+        row = base.copy()
+        row[first], row[second] = prepare(first, player1_id), prepare(second, player2_id)
+        row[status] = prepare(status, MatchStatus.READY if player1_id and player2_id else MatchStatus.WAITING)
+        rows.append(row)
+    return insert_returning(Match, fields, rows, prepared=True)
 
 
 def set_matches_public(tournament: Tournament) -> None:

@@ -26,7 +26,7 @@ from games.models import Match
 from tournaments.models import Entry, Pairing, Tournament, Walkover
 from tournaments.play import games_adapter
 from tournaments.play.common import ActionError, record
-from tournaments.play.ready import MATCH_STAMPS, announced_for, stamp_ready
+from tournaments.play.ready import MATCH_STAMPS, stamp_ready
 from tournaments.play.results import award_walkover
 from tournaments.play.walkovers import settle_withdrawals
 from tournaments.signals import pairings_published, rounds_published
