@@ -160,6 +160,13 @@ def create_objects(model: type[Model], objs: Sequence[Model], using: str | None 
     return objs
 
 
+def insert_batch_size(model: type[Model], using: str | None = None) -> int:
+    """How many new rows one statement of ``create_objects`` (or ``insert_returning`` of
+    all of the model's columns) writes at most."""
+    connection = connections[using or router.db_for_write(model)]
+    return max(1, max_params(connection) // max(1, len(model._meta.concrete_fields) - 1))
+
+
 def insert_returning(model: type[Model], fields: Sequence[Field], rows: Sequence[Sequence[Any]],
                      using: str | None = None, prepared: bool = False) -> list[Any]:
     """Insert ``rows`` (lists of the Python values of ``fields``, the primary key left to
