@@ -234,28 +234,46 @@ def possible_duplicates(players: Iterable[Player]) -> list[tuple[Player, Player,
     """Pairs among `players` whose names are similar and whom nobody marked as different
     people: a draw must not pair a player with a duplicate of themself."""
     players = list(players)
-    if len(players) < 2:
-        return []
+    if len(players) < 2 or all(p.user_id for p in players):
+        return []  # two accounts are two people: a field of accounts has no such pair
     ids = [p.pk for p in players]
     marked = set(DistinctPlayers.objects.filter(first_id__in=ids, second_id__in=ids)
                  .values_list("first_id", "second_id"))
     keys = {p.pk: _keys_of(p) for p in players}
-    by_word: dict[str, list[Player]] = {}
-    for player in players:
+    by_word: dict[str, list[int]] = {}  # positions in `players`
+    for position, player in enumerate(players):
         for word in {w for key in keys[player.pk] for w in key.keys}:
-            by_word.setdefault(word, []).append(player)
+            by_word.setdefault(word, []).append(position)
     found, seen = [], set()
     for group in by_word.values():  # only players sharing a word can be alike
-        for i, a in enumerate(group):
-            for b in group[i + 1:]:
-                pair = tuple(sorted((a.pk, b.pk)))
-                if pair in seen or pair in marked or (a.user_id and b.user_id):
-                    continue  # two accounts are two people
-                seen.add(pair)
-                if not any(ka.numbers == kb.numbers for ka in keys[a.pk] for kb in keys[b.pk]):
-                    continue  # numbered names ("Player 7", "Player 8") differ: a cheap test
-                matches = [m for ka in keys[a.pk] for kb in keys[b.pk]
-                           if (m := similarity(ka, kb))]
-                if matches:
-                    found.append((a, b, min(matches, key=lambda m: len(m.reasons)).reasons))
+        for i, j in _candidates(players, group, keys):
+            a, b = players[i], players[j]
+            pair = tuple(sorted((a.pk, b.pk)))
+            if pair in seen or pair in marked:
+                continue
+            seen.add(pair)
+            matches = [m for ka in keys[a.pk] for kb in keys[b.pk] if (m := similarity(ka, kb))]
+            if matches:
+                found.append((a, b, min(matches, key=lambda m: len(m.reasons)).reasons))
     return found
+
+
+def _candidates(players: list[Player], group: list[int],
+                keys: dict[int, list[NameKey]]) -> list[tuple[int, int]]:
+    """The pairs (positions, in order) of a group sharing a word that may be one person:
+    not two accounts (two accounts are two people), and with the same numbered words
+    ("Player 7" and "Player 8" differ). Found through buckets, not by trying every pair
+    of the group: a field of a thousand players with accounts, or numbered, costs a pass."""
+    buckets: dict[frozenset[str], list[int]] = {}
+    for position in group:
+        for numbers in {key.numbers for key in keys[players[position].pk]}:
+            buckets.setdefault(numbers, []).append(position)
+    pairs = set()
+    for bucket in buckets.values():
+        for i in bucket:
+            if players[i].user_id:
+                continue  # paired from the other side, if that one has no account
+            for j in bucket:
+                if j != i and (players[j].user_id or i < j):
+                    pairs.add((min(i, j), max(i, j)))
+    return sorted(pairs)

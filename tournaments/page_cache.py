@@ -44,7 +44,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import translation
 
-from common.bulk import update_rows
+from common.bulk import create_objects, update_rows
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -269,6 +269,12 @@ class TouchingQuerySet:
         return count
 
     def bulk_create(self, objs: Iterable[Any], *args: Any, **kwargs: Any) -> list[Any]:
-        created = super().bulk_create(objs, *args, **kwargs)  # type: ignore[misc]
+        """New rows (``common.bulk.create_objects``: one statement a batch, each value
+        prepared once) unless Django's options are asked for."""
+        objs = list(objs)
+        if args or kwargs or any(obj.pk is not None for obj in objs):
+            created = super().bulk_create(objs, *args, **kwargs)  # type: ignore[misc]
+        else:
+            created = create_objects(self.model, objs, using=self.db)  # type: ignore[attr-defined]
         touch(obj.tournament_id for obj in created)
         return created

@@ -280,12 +280,15 @@ def match_summary(pairing: Pairing) -> dict | None:
 
 
 class PairingListSerializer(serializers.ListSerializer):
-    """Pairings named by their rounds: the rounds' shapes read once for the whole list."""
+    """Pairings named by their rounds: the rounds' shapes read once for the whole list (unless
+    the selector that read them set them already), each round's names worked out once."""
 
     def to_representation(self, data: Any) -> list:
         pairings = list(data.all() if hasattr(data, "all") else data)
-        with_flight_rounds(pairings)
-        return super().to_representation(pairings)
+        if any("flight_rounds" not in p.__dict__ or "round_places" not in p.__dict__ for p in pairings):
+            with_flight_rounds(pairings)
+        titles: dict[tuple, tuple[str, str]] = {}
+        return [self.child.to_representation(p, titles) for p in pairings]  # type: ignore[union-attr,call-arg]
 
 
 class PairingSerializer(StrictModelSerializer):
@@ -314,6 +317,38 @@ class PairingSerializer(StrictModelSerializer):
     @extend_schema_field(MatchSummarySerializer(allow_null=True))
     def get_match(self, pairing: Pairing) -> dict | None:
         return match_summary(pairing)
+
+    def to_representation(self, pairing: Pairing, titles: dict[tuple, tuple[str, str]] | None = None) -> dict:
+        """The fields above, written out (a draw answers thousands of pairings: DRF's field
+        by field walk cost more than the draw). ``titles``: the round's names by round,
+        shared by a list. ``tests/tournaments/test_api_pairing_shape.py`` holds it to the
+        field by field answer."""
+        key = (pairing.tournament_id, pairing.flight, pairing.group, pairing.round, *pairing.round_shape())
+        if titles is None or key not in titles:
+            named = (pairing.round_title, pairing.stage_title)
+            if titles is None:
+                titles = {}
+            titles[key] = named
+        round_title, stage_title = titles[key]
+        forfeit_at = pairing.forfeit_at
+        return {
+            "id": pairing.pk, "tournament": pairing.tournament_id, "flight": pairing.flight,
+            "group": pairing.group, "round": pairing.round, "round_title": round_title,
+            "stage_title": stage_title, "number": pairing.number,
+            "top": _side(pairing.top), "bottom": _side(pairing.bottom), "winner": pairing.winner_id,
+            "state": pairing.state, "match": match_summary(pairing), "table": pairing.table,
+            "walkover": pairing.walkover,
+            "forfeit_at": None if forfeit_at is None else self.fields["forfeit_at"].to_representation(forfeit_at),
+        }
+
+
+def _side(entry: Entry | None) -> dict | None:
+    """``SideSerializer``'s answer, written out."""
+    if entry is None:
+        return None
+    player = entry.player
+    return {"id": entry.pk, "player": {"id": player.pk, "display_name": player.display_name},
+            "seed": entry.seed}
 
 
 class TiebreakSerializer(serializers.Serializer):

@@ -28,8 +28,9 @@ draw_changed(sender=Tournament, tournament, stamped=())
     walkover given or undone); inside the app, the day's services answer it
     (``tournaments.services.day.after_draw_change``: withdrawn players' matches become
     walkovers, ready matches are announced), so the draw services need not import them.
-    ``stamped``: the ids of pairings the draw created ready and stamped (table, clock:
-    ``tournaments.play.ready``), to be announced as they are.
+    ``stamped``: the pairings (saved, in memory) the draw made ready and stamped (table,
+    clock: ``tournaments.play.ready``), to be announced as they are, without reading them
+    again.
 """
 
 from __future__ import annotations

@@ -4,6 +4,8 @@ audited, and a draw never pairs a player with a duplicate of themself."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from clubs import registry
 from clubs.errors import PlayerError
@@ -121,3 +123,46 @@ def test_possible_duplicates_ignore_two_accounts_and_numbered_names() -> None:
     e = PlayerFactory(name="Smith Anna", display_name="AS")
     pairs = {(x.pk, y.pk) for x, y, _ in registry.possible_duplicates([a, b, c, d, e])}
     assert pairs == {(a.pk, e.pk), (b.pk, e.pk)}
+
+
+WORDS = ["Anna", "Анна", "Smith", "Smyth", "Petrov", "Петров", "A.", "7", "8", "Team"]
+
+
+def _every_pair(players: list[Player]) -> set[tuple[int, int]]:
+    """The pairs as the check means them, found by trying every pair (the reference)."""
+    from clubs.names import similarity
+
+    keys = {p.pk: registry._keys_of(p) for p in players}
+    found = set()
+    for i, a in enumerate(players):
+        for b in players[i + 1:]:
+            if a.user_id and b.user_id:
+                continue
+            shared = {w for k in keys[a.pk] for w in k.keys} & {w for k in keys[b.pk] for w in k.keys}
+            if not shared or not any(ka.numbers == kb.numbers for ka in keys[a.pk] for kb in keys[b.pk]):
+                continue
+            if any(similarity(ka, kb) for ka in keys[a.pk] for kb in keys[b.pk]):
+                found.add((a.pk, b.pk))
+    return found
+
+
+@given(st.lists(st.tuples(st.lists(st.sampled_from(WORDS), min_size=1, max_size=3),
+                          st.lists(st.sampled_from(WORDS), max_size=2), st.booleans()),
+                min_size=2, max_size=12))
+@settings(max_examples=150, deadline=None)
+def test_similar_entrants_are_the_pairs_that_trying_every_pair_finds(names) -> None:  # type: ignore[no-untyped-def]
+    players = [Player(pk=number, name=" ".join(name), display_name=" ".join(shown),
+                      user_id=number if account else None)
+               for number, (name, shown, account) in enumerate(names, start=1)]
+    pairs = {(a.pk, b.pk) for a, b, _ in registry.possible_duplicates(players)}
+    assert pairs == _every_pair(players)
+
+
+def test_similar_entrants_of_a_big_numbered_field_with_accounts_try_no_pair() -> None:
+    """A thousand entrants sharing words ("API Bench"), with accounts or numbered: no
+    candidate pair at all, so the check stays a pass over the field."""
+    players = [Player(pk=number, name=f"Club Bench {number}", display_name=f"Bench {number}",
+                      user_id=number if number % 2 else None) for number in range(1, 1025)]
+    keys = {p.pk: registry._keys_of(p) for p in players}
+    assert registry._candidates(players, list(range(len(players))), keys) == []
+    assert registry.possible_duplicates(players) == []

@@ -157,7 +157,7 @@ def make_knockout_draw(*, tournament: Tournament, actor: AbstractBaseUser | None
     tournament.status = Tournament.Status.RUNNING
     tournament.current_round = 1
     tournament.save()
-    sync_bracket(tournament)  # creates the bracket's pairings, each in its final state
+    sync_bracket(tournament, drawn=by_id)  # creates the bracket's pairings, each in its final state
     record(tournament, actor, "knockout_draw", after={"seeds": seeded, "size": draw.size})
     return draw
 
@@ -208,13 +208,18 @@ def _entry_id(occupant: object) -> int | None:
     return None if isinstance(occupant, Marker) else occupant  # type: ignore[return-value]
 
 
-def sync_bracket(tournament: Tournament) -> BracketState:
+def sync_bracket(tournament: Tournament, drawn: dict[int, Entry] | None = None) -> BracketState:
     """Bring every pairing in line with the resolved bracket; create ready matches.
 
     Idempotent. Draws the last-chance flight when its entry closes, sets the places of
-    the main flight and finishes the event when every flight is over.
+    the main flight and finishes the event when every flight is over. ``drawn``: the
+    entries (by id, with their players) of a draw just made, which has no pairings yet:
+    not read again.
     """
-    entries, draw, pairings = _load(tournament)
+    if drawn is None:
+        entries, draw, pairings = _load(tournament)
+    else:
+        entries, draw, pairings = drawn, knockout_draw_of(tournament, drawn.values()), {}
     state = resolve(draw, results_of(pairings), strict=False)
     if _draw_last_chance(tournament, draw, state, entries):
         entries, draw, pairings = _load(tournament)
@@ -224,6 +229,7 @@ def sync_bracket(tournament: Tournament) -> BracketState:
     new_matches: list[tuple[Pairing, Match]] = []
     created: list[Pairing] = []  # the bracket's matches without a pairing yet: a new draw or flight
     rounds: dict[str, int] = {}
+    new_match = games_adapter.MatchMaker(tournament)
     for key, match_state in state.matches.items():
         pairing = pairings.get(key)
         if pairing is None:
@@ -253,8 +259,8 @@ def sync_bracket(tournament: Tournament) -> BracketState:
                 if key.flight not in rounds:  # draw.rounds looks at every match: once a flight
                     rounds[key.flight] = draw.rounds(key.flight)
                 length = tournament.length_for(key.flight, key.round, rounds[key.flight])
-                new_matches.append((pairing, games_adapter.new_match(
-                    tournament, length, players[0].pk, players[1].pk  # type: ignore[union-attr]
+                new_matches.append((pairing, new_match(
+                    length, players[0].pk, players[1].pk  # type: ignore[union-attr]
                 )))
         elif new_state == Pairing.State.READY:
             _reseat_if_moved(pairing.match, players)
@@ -286,7 +292,7 @@ def sync_bracket(tournament: Tournament) -> BracketState:
         games_adapter.discard_unplayed(match)
     _set_places(tournament, state, entries)
     _finish_if_over(tournament, state)
-    draw_changed.send(sender=Tournament, tournament=tournament, stamped=[p.pk for p in fresh])
+    draw_changed.send(sender=Tournament, tournament=tournament, stamped=fresh)
     return state
 
 

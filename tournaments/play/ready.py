@@ -62,6 +62,13 @@ def stamp_ready(tournament: Tournament, pairings: Iterable[Pairing], *, taken: I
     return matches
 
 
+def stamp_round_match(tournament: Tournament, match: Match, round_number: int) -> None:
+    """Give an unsaved match what ``stamp_ready`` gives the matches of round ``round_number``
+    (its time control and clock): a template for many matches of that round."""
+    controls = rules.parse_time_controls(tournament.time_controls)
+    _stamp_match(tournament, match, rules.time_control_for(controls, round_number))
+
+
 def _stamp_match(tournament: Tournament, match: Match, control: rules.TimeControl | None) -> bool:
     """Give a match its round's time control (when the event writes one) and the clock
     the event's clock rule works out for its length; whether anything changed."""

@@ -9,11 +9,18 @@ pairing with no bottom player, decided for the top one.
 
 from __future__ import annotations
 
+import copy
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from common.bulk import update_rows
+from tournaments import page_cache
 from tournaments.draws.round_robin import round_robin, snake_groups
 from tournaments.models import Entry, Flight, Pairing, Tournament
 from tournaments.play import games_adapter
@@ -21,7 +28,7 @@ from tournaments.play.common import ActionError, record, require_status
 from tournaments.play.divisions import division_finished
 from tournaments.play.knockout import lock_for_draw, seeded_entries
 from tournaments.play.playoffs import places_after_playoffs
-from tournaments.play.ready import stamp_ready, tables_in_use
+from tournaments.play.ready import stamp_ready, stamp_round_match, tables_in_use
 from tournaments.play.tables import TABLE_FLIGHTS, table_standings
 from tournaments.signals import draw_changed
 
@@ -71,8 +78,7 @@ def make_round_robin_draw(*, tournament: Tournament, actor: AbstractBaseUser | N
     tournament.status = Tournament.Status.RUNNING
     tournament.save()
     # round 1 opens as it is created: every pairing is written once
-    open_rounds(tournament, actor, target=1, pairings=pairings, entries={e.pk: e for e in entries},
-                create=True)
+    open_rounds(tournament, actor, target=1, pairings=pairings, entries={e.pk: e for e in entries})
     record(tournament, actor, "round_robin_draw", after={"groups": groups, "cycles": tournament.cycles})
     return len(pairings)
 
@@ -106,24 +112,87 @@ def start_round(
     target = min(through or tournament.current_round + 1, final)
     if target <= tournament.current_round:
         raise ActionError("no_round_to_start", "Every round of this event has already started.")
-    waiting = list(
-        tournament.pairings.filter(
-            flight__in=TABLE_FLIGHTS, round__lte=target, state=Pairing.State.WAITING
-        ).select_related("top", "bottom")
-    )
-    entries = {entry.pk: entry for p in waiting for entry in (p.top, p.bottom)}
-    return open_rounds(tournament, actor, target=target, pairings=waiting, entries=entries, create=False)
+    return open_waiting(tournament, actor, target=target)
+
+
+@dataclass
+class Opening:
+    """A waiting table pairing as its round opens: what ``play.ready`` stamps, the write
+    and the announcement read (``draw_changed``'s ``stamped``), without a model instance
+    (a league opens thousands of pairings at once)."""
+
+    pk: int
+    tournament_id: int
+    flight: str
+    group: int
+    round: int
+    number: int
+    top_id: int
+    bottom_id: int
+    table: str
+    ready_at: datetime | None
+    forfeit_at: datetime | None
+    announced_for: str
+    state: str = Pairing.State.WAITING
+    match_id: int | None = None
+    match: None = None  # stamp_ready stamps the rounds' template matches instead
+
+
+OPENING_COLUMNS = ("pk", "tournament_id", "flight", "group", "round", "number", "top_id", "bottom_id",
+                   "table", "ready_at", "forfeit_at", "announced_for")
+OPENED_FIELDS = ["match", "state", "announced_for", "ready_at", "forfeit_at", "table"]
+
+
+def open_waiting(tournament: Tournament, actor: AbstractBaseUser | None, *, target: int) -> int:
+    """Open the waiting rounds up to ``target``, set-based: as ``open_rounds`` does for new
+    pairings (each gets its match and is stamped ready, a withdrawn player's
+    unannounced), read and written as rows: one read, one insert of the matches (copies of
+    each round's stamped match) and one write of the pairings a batch."""
+    waiting = [Opening(*row) for row in tournament.pairings.filter(
+        flight__in=TABLE_FLIGHTS, round__lte=target, state=Pairing.State.WAITING,
+    ).order_by("flight", "round", "number", "pk").values_list(*OPENING_COLUMNS)]
+    players = dict(tournament.entries.values_list("pk", "player_id"))
+    withdrawn = set(tournament.entries.filter(withdrawn=True).values_list("pk", flat=True))
+    for pairing in waiting:
+        pairing.state = Pairing.State.READY
+    fresh = [p for p in waiting if p.top_id not in withdrawn and p.bottom_id not in withdrawn]
+    stamp_ready(tournament, fresh, taken=tables_in_use(tournament), now=timezone.now())  # type: ignore[arg-type]
+    length = tournament.length_for(tournament.event_format.table_flight or Flight.GROUP, 1, 1)
+    plain = games_adapter.MatchMaker(tournament)(length, None, None)
+    stamped: dict[int, Any] = {}  # the round's match, stamped as stamp_ready stamps its matches
+
+    def template(pairing: Opening, announced: bool) -> Any:
+        if not announced:  # a withdrawn player's match: a walkover next, never stamped
+            return plain
+        if pairing.round not in stamped:
+            stamped[pairing.round] = copy.copy(plain)
+            stamp_round_match(tournament, stamped[pairing.round], pairing.round)
+        return stamped[pairing.round]
+
+    announced = {id(p) for p in fresh}
+    ids = games_adapter.insert_matches([
+        (template(p, id(p) in announced), players[p.top_id], players[p.bottom_id]) for p in waiting])
+    for pairing, match_id in zip(waiting, ids, strict=True):
+        pairing.match_id = match_id
+    update_rows(Pairing, waiting, OPENED_FIELDS)  # type: ignore[arg-type]
+    page_cache.touch([tournament.pk])
+    tournament.current_round = target
+    tournament.save(update_fields=["current_round"])
+    record(tournament, actor, "round_started", after={"round": target})
+    draw_changed.send(sender=Tournament, tournament=tournament, stamped=fresh)
+    return target
 
 
 def open_rounds(tournament: Tournament, actor: AbstractBaseUser | None, *, target: int,
-                pairings: list[Pairing], entries: dict[int, Entry], create: bool) -> int:
-    """Open the rounds up to ``target``: the waiting ones of ``pairings`` (up to that round)
-    get their matches and are stamped ready (``play.ready``), then every pairing is
-    written once: created (``create``: a new draw or round) or updated set-based."""
+                pairings: list[Pairing], entries: dict[int, Entry]) -> int:
+    """Open the rounds up to ``target`` of new ``pairings`` (a draw, or a Swiss round): the
+    waiting ones (up to that round) get their matches and are stamped ready
+    (``play.ready``), then every pairing is created, once, in its final state. Rounds of
+    pairings already saved open through ``open_waiting``."""
     waiting = [p for p in pairings if p.state == Pairing.State.WAITING and p.round <= target]
     length = tournament.length_for(tournament.event_format.table_flight or Flight.GROUP, 1, 1)
-    matches = [games_adapter.new_match(tournament, length, entries[p.top_id].player_id,
-                                       entries[p.bottom_id].player_id)  # type: ignore[index]
+    new_match = games_adapter.MatchMaker(tournament)
+    matches = [new_match(length, entries[p.top_id].player_id, entries[p.bottom_id].player_id)  # type: ignore[index]
                for p in waiting]
     for pairing, match in zip(waiting, matches, strict=True):
         pairing.match, pairing.state = match, Pairing.State.READY
@@ -132,15 +201,11 @@ def open_rounds(tournament: Tournament, actor: AbstractBaseUser | None, *, targe
     stamp_ready(tournament, fresh, taken=tables_in_use(tournament), now=timezone.now())
     for pairing, match in zip(waiting, games_adapter.create_matches(matches), strict=True):
         pairing.match = match
-    if create:
-        Pairing.objects.bulk_create(pairings)
-    else:
-        Pairing.objects.bulk_update(waiting, ["match", "state", "announced_for", "ready_at",
-                                              "forfeit_at", "table"])
+    Pairing.objects.bulk_create(pairings)
     tournament.current_round = target
     tournament.save(update_fields=["current_round"])
     record(tournament, actor, "round_started", after={"round": target})
-    draw_changed.send(sender=Tournament, tournament=tournament, stamped=[p.pk for p in fresh])
+    draw_changed.send(sender=Tournament, tournament=tournament, stamped=fresh)
     return target
 
 

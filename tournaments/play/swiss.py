@@ -85,7 +85,7 @@ def _open_round(tournament: Tournament, actor: AbstractBaseUser | None, entries:
                 for index, (first, second) in enumerate(pairs, start=1)]
     # the round opens as it is created: every pairing is written once, in its final state
     return open_rounds(tournament, actor, target=number, pairings=pairings,
-                       entries={entry.pk: entry for entry in entries}, create=True)
+                       entries={entry.pk: entry for entry in entries})
 
 
 def _history_for_next_round(tournament: Tournament) -> SwissHistory:

@@ -55,20 +55,36 @@ def entries_of(tournament: Tournament, *, with_divisions: bool = False) -> Query
     return tournament.entries.select_related("player").order_by(*order)
 
 
+# What the API's pairings show (tournaments.serializers.PairingSerializer): a draw answers
+# thousands of them, read without the columns nobody shows.
+API_PAIRING_FIELDS = (
+    "tournament", "flight", "group", "round", "number", "top", "bottom", "winner", "state",
+    "match", "table", "walkover", "forfeit_at",
+    "top__seed", "top__player", "top__player__display_name",
+    "bottom__seed", "bottom__player", "bottom__player__display_name",
+    "match__length", "match__status", "match__score1", "match__score2", "match__winner",
+    "match__player1", "match__player2",
+)
+
+
 def event_pairings(tournament: Tournament) -> list[Pairing]:
-    """The event's pairings and, for an event split into divisions, its divisions' (each
-    pairing names its tournament), division by division."""
-    pairings = pairings_of(tournament)
+    """The event's pairings as the API shows them and, for an event split into divisions,
+    its divisions' (each pairing names its tournament), division by division."""
+    pairings = pairings_of(tournament, only=API_PAIRING_FIELDS)
     for division in tournament.division_events.order_by("pk"):
-        pairings += pairings_of(division)
+        pairings += pairings_of(division, only=API_PAIRING_FIELDS)
     return pairings
 
 
-def pairings_of(tournament: Tournament, flights: Iterable[str] | None = None) -> list[Pairing]:
-    """Every pairing of the event with its entrants, players and match: one query."""
+def pairings_of(tournament: Tournament, flights: Iterable[str] | None = None,
+                only: Iterable[str] | None = None) -> list[Pairing]:
+    """Every pairing of the event with its entrants, players and match: one query
+    (``only``: those columns)."""
     query = tournament.pairings.select_related(
-        "top__player", "bottom__player", "winner", "match"
+        "top__player", "bottom__player", "match", *(() if only else ("winner",))
     ).order_by("flight", "group", "round", "number")
+    if only:
+        query = query.only(*only)
     if flights is not None:
         query = query.filter(flight__in=list(flights))
     pairings = list(query)

@@ -11,10 +11,13 @@ by which both players must be at the table.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.db.models import CharField, Count, Value
+from django.db.models.functions import Cast, Concat
 from django.utils import timezone
 
 from clubs.permissions import AnyUser, can_manage_club, is_player_self
@@ -23,7 +26,7 @@ from games.models import Match
 from tournaments.models import Entry, Pairing, Tournament, Walkover
 from tournaments.play import games_adapter
 from tournaments.play.common import ActionError, record
-from tournaments.play.ready import MATCH_STAMPS, announced_for, stamp_ready
+from tournaments.play.ready import MATCH_STAMPS, stamp_ready
 from tournaments.play.results import award_walkover
 from tournaments.play.walkovers import settle_withdrawals
 from tournaments.signals import pairings_published, rounds_published
@@ -31,48 +34,49 @@ from tournaments.signals import pairings_published, rounds_published
 MAX_EXTENSION_MINUTES = 240
 
 
-def after_draw_change(tournament: Tournament, stamped: Iterable[int] = ()) -> None:
+def after_draw_change(tournament: Tournament, stamped: Iterable[Pairing] = ()) -> None:
     settle_withdrawals(tournament)
     announce_ready(tournament, stamped=stamped)
 
 
 def announce_ready(tournament: Tournament, now: datetime | None = None,
-                   stamped: Iterable[int] = ()) -> list[Pairing]:
+                   stamped: Iterable[Pairing] = ()) -> list[Pairing]:
     """Announce the ready matches whose players are new or changed (see the module), in
     one ``pairings_published`` (and one ``rounds_published`` for the rounds they open).
 
-    ``stamped``: pairings stamped ready as they were created (``play.ready``), to be
-    announced as they are; the others are stamped here, in one set-based write.
+    ``stamped``: pairings stamped ready as they were created or opened (``play.ready``),
+    saved, to be announced as they are, without reading them again (a league's opened
+    rounds are thousands); the others are found by one query (ready, and announced for
+    other players or none) and stamped here, in one set-based write.
     """
     now = now or timezone.now()
-    stamped = set(stamped)
-    ready = list(
-        tournament.pairings.filter(state=Pairing.State.READY, match__isnull=False)
-        .select_related("match").order_by("flight", "round", "number")
-    )
-    fresh = [p for p in ready if p.pk in stamped or p.announced_for != announced_for(p)]
+    stamped = [p for p in stamped if p.state == Pairing.State.READY and p.match_id is not None]
+    stamped_ids = {p.pk for p in stamped}
+    ready = tournament.pairings.filter(state=Pairing.State.READY, match__isnull=False)
+    # a ready pairing has both players: announced for them reads "top:bottom" (ready.announced_for)
+    players = Concat(Cast("top_id", CharField()), Value(":"), Cast("bottom_id", CharField()))
+    to_stamp = [p for p in ready.exclude(announced_for=players).select_related("match")
+                if p.pk not in stamped_ids]
+    fresh = sorted([*stamped, *to_stamp], key=lambda p: (p.flight, p.round, p.number))
     if not fresh:
         return []
-    to_stamp = [p for p in fresh if p.pk not in stamped]
     changed = {p.pk for p in to_stamp if p.announced_for}
-    announced_rounds = {
-        (flight, round_number)
-        for pk, flight, round_number in tournament.pairings.exclude(announced_for="")
-        .values_list("pk", "flight", "round") if pk not in stamped
-    }
+    # A round opens with its first announced pairings. Announced before: those announced
+    # (by rounds, counted in one query) but the ones stamped by this draw or round.
+    announced_before = Counter({(row["flight"], row["round"]): row["count"] for row in (
+        tournament.pairings.exclude(announced_for="").values("flight", "round")
+        .annotate(count=Count("pk")).order_by())})
+    announced_before.subtract(Counter((p.flight, p.round) for p in stamped))
     if to_stamp:
         restamped = {p.pk for p in to_stamp}
-        taken = [p.table for p in ready if p.table and p.pk not in restamped]
+        taken = [table for pk, table in ready.exclude(table="").values_list("pk", "table")
+                 if pk not in restamped]
         started = games_adapter.started_matches(p.match for p in to_stamp)
         matches = stamp_ready(tournament, to_stamp, taken=taken, now=now, started=started)
         Pairing.objects.bulk_update(to_stamp, ["announced_for", "ready_at", "forfeit_at", "table"])
         update_rows(Match, matches, MATCH_STAMPS)
-    opened = []
-    for pairing in fresh:
-        key = (pairing.flight, pairing.round)
-        if key not in announced_rounds:
-            announced_rounds.add(key)
-            opened.append(key)
+    opened = list(dict.fromkeys((p.flight, p.round) for p in fresh
+                                if not announced_before[(p.flight, p.round)]))
     if opened:
         rounds_published.send(sender=Tournament, tournament=tournament, rounds=opened)
     pairings_published.send(sender=Tournament, tournament=tournament, pairings=fresh, changed=changed)
