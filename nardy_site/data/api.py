@@ -6,7 +6,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -14,6 +13,7 @@ from rest_framework.routers import BaseRouter
 
 from clubs.leaving import delete_account
 from common.api import StrictCharField, answer
+from common.parsers import JSONParser
 from nardy_site.data.personal import personal_data
 
 
