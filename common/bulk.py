@@ -46,10 +46,14 @@ def max_params(connection: Any) -> int:
     return connection.features.max_query_params or POSTGRES_MAX_PARAMS
 
 
+def rows_per_statement(connection: Any, columns: int) -> int:
+    """How many rows of ``columns`` parameters each one statement takes at most."""
+    return max(1, max_params(connection) // max(1, columns))
+
+
 def batch_size(model: type[Model], fields: Sequence[str], using: str | None = None) -> int:
     """How many rows one statement of ``update_rows`` writes at most."""
-    connection = connections[using or router.db_for_write(model)]
-    return max(1, max_params(connection) // (len(fields) + 1))
+    return rows_per_statement(connections[using or router.db_for_write(model)], len(fields) + 1)
 
 
 def update_rows(model: type[Model], objs: Iterable[Model], fields: Sequence[str],
@@ -178,8 +182,8 @@ def create_objects(model: type[Model], objs: Sequence[Model], using: str | None 
 def insert_batch_size(model: type[Model], using: str | None = None) -> int:
     """How many new rows one statement of ``create_objects`` (or ``insert_returning`` of
     all of the model's columns) writes at most."""
-    connection = connections[using or router.db_for_write(model)]
-    return max(1, max_params(connection) // max(1, len(model._meta.concrete_fields) - 1))
+    return rows_per_statement(connections[using or router.db_for_write(model)],
+                              len(model._meta.concrete_fields) - 1)
 
 
 def insert_returning(model: type[Model], fields: Sequence[Field], rows: Sequence[Sequence[Any]],
@@ -199,7 +203,7 @@ def insert_returning(model: type[Model], fields: Sequence[Field], rows: Sequence
     row = "(" + ", ".join(["%s"] * len(fields)) + ")"
     prepare = Preparer(connection, fields)
     positions = range(len(fields))
-    size = max(1, max_params(connection) // len(fields))
+    size = rows_per_statement(connection, len(fields))
     pks: list[Any] = []
     with connection.cursor() as cursor:
         for start in range(0, len(rows), size):
