@@ -24,6 +24,7 @@ from analysis.services import error_message
 from analysis.wording import worded
 from clubs.models import Club, Player
 from clubs.permissions import can_manage_club, player_for
+from common.bounds import parse_int
 from engine.errors import EngineError
 from engine.position import Position
 from games import selectors as game_selectors
@@ -133,7 +134,7 @@ def club_pr_table(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     this_year = timezone.localdate().year
     raw = request.GET.get("season", "")
-    year = int(raw) if raw.isdigit() and 1990 <= int(raw) <= this_year + 1 else this_year
+    year = parse_int(raw, 1990, this_year + 1) or this_year
     rows = selectors.season_table(club.pk, request.user, year)
     return render(
         request,

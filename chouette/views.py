@@ -30,6 +30,7 @@ from chouette.selectors.offline import offline_table
 from clubs.models import Club, Player
 from clubs.permissions import player_for
 from clubs.selectors import club_members
+from common.bounds import parse_int
 from common.confirm import ask_first
 from common.idempotency import idempotent_page, mark_refused
 from common.live import live_answer, unchanged
@@ -141,8 +142,9 @@ def preview(request: HttpRequest, pk: int) -> HttpResponse:
     state = selectors.state_of(session)
     number = request.POST.get("correcting", "")
     lineup = state.next_lineup
-    if number.isdigit() and 1 <= int(number) <= len(state.rows):
-        lineup = state.rows[int(number) - 1].outcome.lineup
+    row = parse_int(number, 1, len(state.rows))
+    if row is not None:
+        lineup = state.rows[row - 1].outcome.lineup
     if lineup is None:
         return HttpResponse("")
     names = selectors.names_of(session)

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Club
 from clubs.permissions import managed_clubs
+from common.bounds import parse_id
 from federations import selectors, services
 from federations.errors import FederationError
 from federations.forms import (
@@ -257,7 +258,7 @@ def _invitable(federation: Federation) -> QuerySet[Club]:
 
 def _post_id(request: HttpRequest, name: str) -> int:
     value = request.POST.get(name, "")
-    return int(value) if value.isdigit() and len(value) < 18 else 0
+    return parse_id(value) or 0
 
 
 def _affiliation_action(request: HttpRequest, federation: Federation, action: str) -> bool:

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from common.bounds import parse_id
 from common.confirm import ask_first
 from money import access, selectors, services
 from money.csv_export import ledger_csv
@@ -126,10 +127,9 @@ def add_side_pool(request: HttpRequest, pk: int) -> HttpResponse:
 def side_pool_entrant(request: HttpRequest, pk: int, pool_pk: int) -> HttpResponse:
     tournament = _editable(request, pk)
     side_pool = get_object_or_404(SidePool, pk=pool_pk, purse__tournament=tournament)
-    try:
-        entry_pk = int(request.POST.get("entry", ""))
-    except ValueError:
-        raise Http404 from None
+    entry_pk = parse_id(request.POST.get("entry", ""))
+    if entry_pk is None:
+        raise Http404
     entry = get_object_or_404(selectors.event_entries(tournament), pk=entry_pk)
     action = request.POST.get("action")
     if action not in ("out", "in", "paid"):

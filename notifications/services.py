@@ -26,6 +26,7 @@ from django.utils import timezone
 
 from clubs.models import Club
 from clubs.profiles import club_language, language_for, own_languages
+from common.bounds import parse_int
 from common.bulk import update_rows
 from notifications import channels as channel_registry
 from notifications.events import EVENTS
@@ -276,7 +277,7 @@ def update_preferences(*, user: Any, email: bool, telegram_chat_id: str,
     from notifications.models import Kind
 
     chat = telegram_chat_id.strip()
-    if chat and (len(chat) > 40 or not chat.lstrip("-").isdigit()):
+    if chat and parse_int(chat, -(10**20) + 1, 10**20 - 1) is None:
         raise PreferenceError("bad_chat_id", "A Telegram chat id is a number.")
     valid = {f"{kind}:{channel}" for kind in Kind.values for channel in channel_registry.CHANNELS}
     unknown = [item for item in muted if item not in valid]

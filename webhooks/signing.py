@@ -10,6 +10,8 @@ import hashlib
 import hmac
 import time
 
+from common.bounds import parse_int
+
 HEADER = "X-Nardy-Signature"
 TOLERANCE_SECONDS = 300
 
@@ -25,10 +27,11 @@ def verify(secret: str, body: bytes, header: str, now: int | None = None,
     """True when ``header`` signs ``body`` with ``secret`` and is recent enough."""
     parts = dict(item.split("=", 1) for item in header.split(",") if "=" in item)
     stamp, given = parts.get("t", ""), parts.get("v1", "")
-    if not stamp.isdigit() or not given:
+    moment = parse_int(stamp, 0, 2**63 - 1)
+    if moment is None or not given:
         return False
     now = int(time.time()) if now is None else now
-    if abs(now - int(stamp)) > tolerance:
+    if abs(now - moment) > tolerance:
         return False
-    expected = sign(secret, body, int(stamp)).split("v1=", 1)[1]
+    expected = sign(secret, body, moment).split("v1=", 1)[1]
     return hmac.compare_digest(expected, given)

@@ -3,11 +3,12 @@ a file it cannot read, another depth, long nardy, privacy, the sweep."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from rest_framework.authtoken.models import Token
 
 from analysis.models import (
@@ -119,6 +120,12 @@ def test_a_player_who_keeps_their_pr_to_their_clubs(
     table_url = reverse("analysis:club_pr_table", args=[match.club.slug])
     table = client.get(table_url).content.decode()
     assert str(match.player2) in table and str(match.player1) not in table
+    table_heading = re.search(r"<h1>(.*?)</h1>", table, re.DOTALL).group(1)
+    assert str(timezone.localdate().year) in table_heading
+    for season in ("²", "1800", "99999999999999999999999"):  # not a season: this year's table
+        odd = client.get(table_url, {"season": season})
+        assert odd.status_code == 200 and str(match.player2) in odd.content.decode()
+        assert f"<h1>{table_heading}</h1>" in odd.content.decode()
     # and so does the player's PR over time
     hidden = client.get(reverse("analysis:player_pr", args=[match.player1.pk])).content.decode()
     assert 'data-testid="pr-chart"' not in hidden and str(analysis.pr1) not in hidden

@@ -119,6 +119,11 @@ def test_preferences_mute_a_kind_by_email_but_the_site_still_shows_it(
     assert mails_to(user.email) == []
     with pytest.raises(notify.PreferenceError):
         notify.update_preferences(user=user, email=True, telegram_chat_id="", muted=["nonsense:email"])
+    # a chat id is ASCII digits with an optional minus: "²" and "٣" pass str.isdigit() alone
+    for chat in ("²", "-٣", "--5", "-", "12a"):
+        with pytest.raises(notify.PreferenceError):
+            notify.update_preferences(user=user, email=True, telegram_chat_id=chat, muted=[])
+    notify.update_preferences(user=user, email=True, telegram_chat_id="-1001234567890", muted=[])
 
 
 def test_players_who_chose_no_language_read_in_their_club_s(django_capture_on_commit_callbacks) -> None:

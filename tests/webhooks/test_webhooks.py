@@ -32,6 +32,9 @@ def test_signatures_verify_and_refuse_tampering_and_old_posts() -> None:
     assert not signing.verify("s3cret", body + b" ", header, now=1_700_000_010)
     assert not signing.verify("s3cret", body, header, now=1_700_000_000 + 301)
     assert not signing.verify("s3cret", body, "garbage", now=1_700_000_000)
+    digest = header.split("v1=", 1)[1]
+    for stamp in ("²", "-1700000000", "1e9", ""):  # not a time: refused, not a crash
+        assert not signing.verify("s3cret", body, f"t={stamp},v1={digest}", now=1_700_000_010)
 
 
 def test_a_round_and_a_confirmed_result_are_posted_signed(django_capture_on_commit_callbacks) -> None:

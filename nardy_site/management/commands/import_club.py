@@ -13,6 +13,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from common.bounds import parse_id
 from nardy_site.data.importer import (
     ArchiveError,
     automatic_choices,
@@ -59,9 +60,10 @@ class Command(BaseCommand):
         chosen = {}
         for pair in pairs:
             archive_id, _, player_id = pair.partition("=")
-            if not (archive_id.isdigit() and player_id.isdigit()):
+            archive, player = parse_id(archive_id), parse_id(player_id)
+            if archive is None or player is None:
                 raise CommandError(f"--merge-with {pair!r}: write ARCHIVE_ID=PLAYER_ID.")
-            chosen[int(archive_id)] = int(player_id)
+            chosen[archive] = player
         return chosen
 
     def _owner(self, username: str | None) -> Any:
