@@ -40,24 +40,25 @@ class RowAfter(Func):
 
 
 def keyset_rows(queryset: QuerySet, key: Sequence[str], key_of: Callable[[tuple], Sequence[Any]],
-                size: int = PAGE) -> Iterator[tuple]:
+                size: int | None = None) -> Iterator[tuple]:
     """The rows of ``keyset_pages``, one by one."""
     for page in keyset_pages(queryset, key, key_of, size):
         yield from page
 
 
 def keyset_pages(queryset: QuerySet, key: Sequence[str], key_of: Callable[[tuple], Sequence[Any]],
-                 size: int = PAGE) -> Iterator[list[tuple]]:
+                 size: int | None = None) -> Iterator[list[tuple]]:
     """The rows of ``queryset`` (a ``values_list``, ordered by the fields ``key``: a unique
     order), a page (a list) at a time. ``key_of`` gives a row's values of ``key``, as the
     fields take them. A row written after its page was read is seen only if it sorts
-    after that page."""
+    after that page. ``size``: rows a page, ``PAGE`` unless given."""
+    size = size or PAGE
     meta = queryset.model._meta
     fields = [meta.pk if name == "pk" else meta.get_field(name) for name in key]
     connection = connections[queryset.db]
     after: Sequence[Any] | None = None
     while True:
-        page = queryset
+        page = queryset.all()  # a fresh query, even if ``queryset`` was read
         if after is not None:
             page = page.filter(RowAfter([F(name) for name in key],
                                         [Value(value, output_field=field)
