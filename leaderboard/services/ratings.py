@@ -13,10 +13,14 @@ players, a winner and a confirmed result. ``RatingChange.at`` is the match's key
   reaches: its two players, then whoever played one of them afterwards, and so on.
 * ``rebuild_ratings``: the whole list (or the list from a point of the order on),
   read from the matches in one ordered pass and compared with the stored rows, so
-  only what differs is written.
+  only what differs is written. ``rebuild_all_ratings`` (``manage.py recompute_ratings``)
+  rebuilds every list in one transaction. A whole list with no row stored anywhere (a
+  first build) is written by ``first_build``: replayed over arrays, compiled, and
+  written as arrays, every list from empty together.
 
-Both paths feed the same ``core.ratings.rate`` the same numbers in the same order, so an
-incremental history and ``manage.py recompute_ratings`` give identical floats. Events
+Every path feeds the same ``core.ratings.rate`` (the first build a compiled copy of its
+source) the same numbers in the same order, so an incremental history and ``manage.py
+recompute_ratings`` give identical floats. Events
 whose entrants' starting ratings changed are scored again (``tournament_points``).
 """
 
