@@ -34,6 +34,7 @@ from leaderboard.services.rated_matches import MATCH_COLUMNS, match_pages, rated
 if TYPE_CHECKING:
     from leaderboard.core.replay_kernel import Sides, States
 
+# a rating row's columns as both rebuilds write them, in the order of their values
 WRITTEN = ("player", "opponent", "variant", "match", "won", "length", "before", "after", "delta",
            "experience", "at")
 RATING_WRITTEN = ("player", "variant", "rating", "experience", "matches", "updated_at")

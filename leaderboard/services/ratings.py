@@ -42,7 +42,7 @@ from common.keyset import keyset_rows
 from games.models import Match, MatchResult, ResultStatus, Variant
 from leaderboard.core.ratings import START_RATING, rate
 from leaderboard.models import PlayerRating, RatingChange, RatingList
-from leaderboard.services.first_build import build_from_empty
+from leaderboard.services.first_build import WRITTEN, build_from_empty
 from leaderboard.services.rated_matches import (
     EpochMicroseconds,
     OrderKey,
@@ -57,8 +57,6 @@ NEW: State = (START_RATING, 0)
 CHUNK = 20_000
 STORED = ("pk", "at", "match_id", "player_id", "opponent_id", "won", "length", "before", "after",
           "delta", "experience")
-WRITTEN = ("player", "opponent", "variant", "match", "won", "length", "before", "after", "delta",
-           "experience", "at")
 
 
 def _from(queryset: QuerySet, since: OrderKey | None, at: str, match: str) -> QuerySet:
@@ -369,9 +367,9 @@ def _rebuild(variants: list[str], since: OrderKey | None, rescore: bool) -> dict
     lists = {variant: _lock(variant) for variant in sorted(variants)}  # record_match's order
     for variant in variants:
         _fill_played_at(Match.objects.filter(variant=variant))
-    fresh = {variant for variant in variants if _nothing_stored(variant)}
+    fresh = [variant for variant in variants if _nothing_stored(variant)]
     # no row stored anywhere: every row is new, replayed over arrays, written as arrays
-    built = build_from_empty([v for v in variants if v in fresh]) if since is None else {}
+    built = build_from_empty(fresh) if fresh and since is None else {}
     replayed = {}
     for variant in variants:
         if variant in built:
