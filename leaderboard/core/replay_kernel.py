@@ -100,11 +100,7 @@ def replay_arrays(winners: np.ndarray, losers: np.ndarray, lengths: np.ndarray,
 
 def warm() -> None:
     """Compile (or load from the cache) the kernels, so that the first rebuild from
-    nothing does not wait for them: ``python -m leaderboard.core.replay_kernel``
-    (``make setup`` runs it with the engine's)."""
+    nothing does not wait for them (``make setup`` runs it with the engine's)."""
     matches = np.array([[0, 1, 1]], np.int64)
     replay_arrays(matches[:, 0], matches[:, 1], matches[:, 2], States.new(2))
 
-
-if __name__ == "__main__":
-    warm()
