@@ -6,7 +6,7 @@ buffers, most of those updates read and write a page of it, and the cost grows f
 than the rows. Building an index from the finished table sorts it once.
 
 ``indexes_built_after`` drops a table's indexes (and the unique constraints they back),
-all but its primary key, lets the caller write, then creates each one again from the
+all but its primary key and those a foreign key relies on, lets the caller write, then creates each one again from the
 definition PostgreSQL gave for it (``pg_get_indexdef``, ``pg_get_constraintdef``), so
 the names and definitions the migrations made are kept. It runs inside the caller's
 transaction: PostgreSQL's DDL is transactional, so a failure anywhere leaves every index
@@ -55,6 +55,9 @@ def indexes_built_after(model: type[Model], using: str | None = None) -> Iterato
             "LEFT JOIN pg_constraint constraint_ ON constraint_.conindid = listed.indexrelid "
             "AND constraint_.conrelid = listed.indrelid AND constraint_.contype IN ('u', 'x') "
             "WHERE listed.indrelid = %s::regclass AND NOT listed.indisprimary "
+            # an index a foreign key of another table relies on stays
+            "AND NOT EXISTS (SELECT 1 FROM pg_constraint foreign_key WHERE foreign_key.contype = 'f' "
+            "AND foreign_key.conindid = listed.indexrelid) "
             "ORDER BY index.relname",
             [model._meta.db_table],
         )

@@ -147,6 +147,20 @@ def test_the_tables_indexes_are_built_again_as_the_migrations_made_them():
     assert _indexes() == before
 
 
+def test_an_index_a_foreign_key_relies_on_stays():
+    if connection.vendor != "postgresql":
+        pytest.skip("the indexes are built again on PostgreSQL only")
+    with connection.cursor() as cursor:  # rolled back with the test
+        cursor.execute("CREATE TABLE rating_change_reference (player_id bigint, match_id bigint, "
+                       "FOREIGN KEY (player_id, match_id) REFERENCES leaderboard_ratingchange "
+                       "(player_id, match_id))")
+    before = _indexes()
+    with transaction.atomic(), indexes_built_after(RatingChange) as dropped:
+        assert "rating_change_order" in dropped
+        assert "one_change_per_player_match" not in dropped
+    assert _indexes() == before
+
+
 def test_a_first_build_that_fails_leaves_the_indexes_and_writes_nothing(monkeypatch):
     federation_of(5, 10)
     expected = snapshot()
