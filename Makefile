@@ -90,11 +90,13 @@ lock: python-deps
 	  -c requirements.lock -o deploy/requirements.lock
 	@$(MAKE) --no-print-directory test
 
-# The engine's compiled kernels, loaded from numba's cache (engine/__pycache__/numba-*) or
-# compiled into it once (about a minute on a fresh checkout), so that the first command
-# or request does not wait for them.
+# The engine's compiled kernels and the rating replay's, loaded from numba's cache
+# (engine/__pycache__/numba-*) or compiled into it once (about a minute on a fresh
+# checkout), so that the first command or request does not wait for them. The engine is
+# imported first, as in the app's processes: it chooses numba's cache folder.
 engine-cache: python-deps
 	$(PY) -m engine.warm
+	$(PY) -c "import engine; from leaderboard.core.replay_kernel import warm; warm()"
 
 $(NODE_STAMP): package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error

@@ -163,13 +163,13 @@ def _updates(federation, count: int) -> None:  # type: ignore[no-untyped-def]
 def _recompute(from_empty: bool) -> None:
     from django.db import connection
 
-    from games.models import Match, Variant
+    from games.models import Match
     from leaderboard.models import PlayerRating, RatingChange
-    from leaderboard.services.ratings import rebuild_ratings
+    from leaderboard.services.ratings import rebuild_all_ratings
 
     matches = Match.objects.filter(rated=True, winner__isnull=False).count()
     started = time.perf_counter()
-    replayed = sum(rebuild_ratings(variant=variant) for variant in Variant.values)
+    replayed = sum(rebuild_all_ratings().values())
     _line("full recompute, nothing to change", time.perf_counter() - started, RECOMPUTE_GOAL,
           f"{replayed:,} rated matches of {matches:,} replayed, events scored again")
     if not from_empty:
@@ -179,7 +179,7 @@ def _recompute(from_empty: bool) -> None:
     with connection.cursor() as cursor:
         cursor.execute("VACUUM ANALYZE leaderboard_ratingchange")
     started = time.perf_counter()
-    replayed = sum(rebuild_ratings(variant=variant, rescore=False) for variant in Variant.values)
+    replayed = sum(rebuild_all_ratings(rescore=False).values())
     _line("full recompute from empty lists", time.perf_counter() - started, RECOMPUTE_GOAL,
           f"{replayed:,} matches, {RatingChange.objects.count():,} rating rows written")
 

@@ -10,6 +10,8 @@ primary key. A batch holds as many rows as the database's parameter limit allows
 ``insert_rows`` writes new rows given as tuples of column values: through PostgreSQL's
 ``COPY ... FROM STDIN`` (psycopg's ``copy``: no SQL to parse and no parameters per
 row), elsewhere through ``executemany`` of one INSERT. No model instances are made.
+``insert_arrays`` does the same for rows given as numpy columns: on PostgreSQL a binary
+COPY encoded by numpy, a batch of rows at a time.
 
 ``create_objects`` is ``bulk_create`` for unsaved model instances whose primary keys the
 database assigns (it gives them back); ``insert_returning`` the same for rows of values,
@@ -24,11 +26,13 @@ Batches: as many rows as the database takes parameters (SQLite's own limit, ofte
 
 from __future__ import annotations
 
+import datetime
 import json
 import sqlite3
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+import numpy as np
 from django.db import connections, router
 from django.db.models import Field, Model
 
@@ -149,6 +153,85 @@ def insert_rows(model: type[Model], fields: Sequence[Any], rows: Iterable[Sequen
         ]
         cursor.executemany(f"INSERT INTO {table} ({names}) VALUES ({marks})", prepared)
         return len(prepared)
+
+
+# PostgreSQL's binary COPY: a signature, flags and an empty header extension, then each row
+# as its number of fields and each field's length and bytes (big-endian), then -1.
+_BINARY_SIGNATURE = b"PGCOPY\n\xff\r\n\x00" + bytes(8)
+_BINARY_TRAILER = b"\xff\xff"
+# the binary form of the types ``insert_arrays`` writes: numpy's big-endian codes
+_BINARY_CODES = {"int2": ">i2", "int4": ">i4", "int8": ">i8", "float8": ">f8", "bool": "u1",
+                 "timestamptz": ">i8", "timestamp": ">i8"}
+_POSTGRES_EPOCH = np.datetime64("2000-01-01T00:00:00", "us")
+_ARRAY_BATCH = 200_000  # rows encoded at a time (about 20 MB for a dozen columns)
+
+
+def insert_arrays(model: type[Model], fields: Sequence[Any], columns: Sequence[Any],
+                  using: str | None = None) -> int:
+    """Insert rows given column by column: each of ``columns`` (one a field of ``fields``)
+    is a numpy array with a value for every row (datetimes as ``datetime64`` in UTC) or
+    one value every row takes (a string, a number). No NULLs. Nothing runs but the
+    insert, as with ``insert_rows``; returns the number of rows written.
+
+    On PostgreSQL the rows travel as one binary COPY that numpy encodes a batch at a time
+    (no Python object a value, floats bit for bit); elsewhere through ``insert_rows``."""
+    connection = connections[using or router.db_for_write(model)]
+    length = max((len(column) for column in columns if isinstance(column, np.ndarray)), default=0)
+    if connection.vendor != "postgresql":
+        return insert_rows(model, fields, _as_rows(columns, length), using=using)
+    connection.ensure_connection()
+    layout, values = _binary_layout(connection, fields, columns)
+    quote = connection.ops.quote_name
+    names = ", ".join(quote(field.column) for field in fields)
+    sql = f"COPY {quote(model._meta.db_table)} ({names}) FROM STDIN (FORMAT BINARY)"
+    with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
+        copy.write(_BINARY_SIGNATURE)
+        for start in range(0, length, _ARRAY_BATCH):
+            stop = min(start + _ARRAY_BATCH, length)
+            batch = np.empty(stop - start, layout)
+            batch["fields"] = len(fields)
+            for index, value in enumerate(values):
+                batch[f"size{index}"] = layout[f"value{index}"].itemsize
+                batch[f"value{index}"] = value[start:stop] if isinstance(value, np.ndarray) else value
+            copy.write(batch.tobytes())
+        copy.write(_BINARY_TRAILER)
+    return length
+
+
+def _binary_layout(connection: Any, fields: Sequence[Any], columns: Sequence[Any]) -> tuple[np.dtype, list[Any]]:
+    """The numpy record of one row of binary COPY, and each column's values in its form."""
+    types = _copy_types(connection, fields)
+    if types is None:
+        raise ValueError("insert_arrays writes columns of types the database driver knows")
+    layout: list[tuple[str, str]] = [("fields", ">i2")]
+    values: list[Any] = []
+    for index, (name, field, column) in enumerate(zip(types, fields, columns, strict=True)):
+        if name in _BINARY_CODES:
+            code = _BINARY_CODES[name]
+            if name.startswith("timestamp"):
+                column = (np.asarray(column, "datetime64[us]") - _POSTGRES_EPOCH).astype(np.int64)
+        elif name in ("varchar", "text", "bpchar") and isinstance(column, str):
+            column = column.encode()
+            code = f"S{len(column)}"
+        else:
+            raise ValueError(f"insert_arrays cannot write {field.name} ({name}) as given")
+        layout += [(f"size{index}", ">i4"), (f"value{index}", code)]
+        values.append(column)
+    return np.dtype(layout), values
+
+
+def _as_rows(columns: Sequence[Any], length: int) -> Iterable[tuple]:
+    """``insert_arrays``' columns as rows of Python values (datetimes aware, in UTC)."""
+    listed = []
+    for column in columns:
+        if not isinstance(column, np.ndarray):
+            listed.append([column] * length)
+        elif column.dtype.kind == "M":
+            listed.append([moment.replace(tzinfo=datetime.UTC)
+                           for moment in column.astype("datetime64[us]").tolist()])
+        else:
+            listed.append(column.tolist())
+    return zip(*listed, strict=True)
 
 
 def create_objects(model: type[Model], objs: Sequence[Model], using: str | None = None) -> list[Model]:

@@ -13,7 +13,7 @@ What a federation holds after years of play, consistent with the models' rules:
 * finished chouette nights (the pure chouette rules settle every game into the ledger);
 * disputed results, ruled by a director.
 
-Then the rating lists are built (``leaderboard.services.ratings.rebuild_ratings``) and
+Then the rating lists are built (``leaderboard.services.ratings.rebuild_all_ratings``) and
 every finished event scored, as the site would have done match by match.
 """
 
@@ -41,7 +41,7 @@ from federations.synthetic import names
 from federations.synthetic.matchplay import play_match
 from federations.synthetic.tables import TableWriter
 from games.models import Game, Match, MatchResult
-from leaderboard.services.ratings import rebuild_ratings
+from leaderboard.services.ratings import rebuild_all_ratings
 from leaderboard.services.tournament_points import score_tournament
 from tournaments.models import Entry, Pairing, Tournament
 
@@ -113,9 +113,8 @@ def generate_federation(size: Size, progress: Callable[[str], None] = lambda lin
         summary.seconds["rows"] = time.perf_counter() - started
     _analyze()
     started = time.perf_counter()
-    for variant in ("backgammon", "nardy"):
-        progress(f"ratings: {variant}")
-        rebuild_ratings(variant=variant, rescore=False)
+    progress("ratings")
+    rebuild_all_ratings(rescore=False)
     summary.seconds["ratings"] = time.perf_counter() - started
     started = time.perf_counter()
     progress("ranking points")

@@ -13,10 +13,14 @@ players, a winner and a confirmed result. ``RatingChange.at`` is the match's key
   reaches: its two players, then whoever played one of them afterwards, and so on.
 * ``rebuild_ratings``: the whole list (or the list from a point of the order on),
   read from the matches in one ordered pass and compared with the stored rows, so
-  only what differs is written.
+  only what differs is written. ``rebuild_all_ratings`` (``manage.py recompute_ratings``)
+  rebuilds every list in one transaction. A whole list with no row stored anywhere (a
+  first build) is written by ``first_build``: replayed over arrays, compiled, and
+  written as arrays, every list from empty together.
 
-Both paths feed the same ``core.ratings.rate`` the same numbers in the same order, so an
-incremental history and ``manage.py recompute_ratings`` give identical floats. Events
+Every path feeds the same ``core.ratings.rate`` (the first build a compiled copy of its
+source) the same numbers in the same order, so an incremental history and ``manage.py
+recompute_ratings`` give identical floats. Events
 whose entrants' starting ratings changed are scored again (``tournament_points``).
 """
 
@@ -27,102 +31,32 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import groupby
-from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import BigIntegerField, Count, Exists, Func, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from common.bulk import insert_rows, update_rows
-from games.models import Match, MatchResult, MatchStatus, ResultStatus
+from common.keyset import keyset_rows
+from games.models import Match, MatchResult, ResultStatus, Variant
 from leaderboard.core.ratings import START_RATING, rate
 from leaderboard.models import PlayerRating, RatingChange, RatingList
+from leaderboard.services.first_build import WRITTEN, build_from_empty
+from leaderboard.services.rated_matches import (
+    EpochMicroseconds,
+    OrderKey,
+    RatedRow,
+    moment,
+    rated_matches,
+    rated_rows,
+)
 
-OrderKey = tuple[datetime.datetime, int]
 State = tuple[float, int]  # rating, experience
 NEW: State = (START_RATING, 0)
 CHUNK = 20_000
 STORED = ("pk", "at", "match_id", "player_id", "opponent_id", "won", "length", "before", "after",
           "delta", "experience")
-WRITTEN = ("player", "opponent", "variant", "match", "won", "length", "before", "after", "delta",
-           "experience", "at")
-
-
-EPOCH = datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
-
-
-class EpochMicroseconds(Func):
-    """A time as microseconds since 1970: a million rows' times read as integers, which
-    the database driver hands over many times faster than timestamps."""
-
-    output_field = BigIntegerField()
-
-    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> Any:
-        return self.as_sql(compiler, connection,
-                           template="(EXTRACT(EPOCH FROM %(expressions)s) * 1000000)::bigint", **extra)
-
-    def as_sqlite(self, compiler: Any, connection: Any, **extra: Any) -> Any:
-        # Django stores "YYYY-MM-DD HH:MM:SS[.ffffff]" in UTC: whole seconds from the
-        # Julian day, the microseconds from the text
-        template = ("(CAST(ROUND((julianday(%(expressions)s) - 2440587.5) * 86400 - "
-                    "CAST(substr(%(expressions)s || '.000000', 21, 6) AS INTEGER) / 1000000.0) "
-                    "AS INTEGER) * 1000000 + CAST(substr(%(expressions)s || '.000000', 21, 6) "
-                    "AS INTEGER))")
-        return self.as_sql(compiler, connection, template=template, **extra)
-
-
-def _moment(microseconds: int) -> datetime.datetime:
-    return EPOCH + datetime.timedelta(microseconds=microseconds)
-
-
-@dataclass(frozen=True, slots=True)
-class RatedRow:
-    """A rated match as the replay needs it."""
-
-    match_id: int
-    at: datetime.datetime
-    winner_id: int
-    loser_id: int
-    length: int
-
-    @property
-    def key(self) -> OrderKey:
-        return (self.at, self.match_id)
-
-
-def rated_matches(variant: str) -> QuerySet[Match]:
-    """The variant's rated matches, in rating order (``played_at``, id)."""
-    confirmed = MatchResult.objects.filter(match=OuterRef("pk"), status=ResultStatus.CONFIRMED)
-    return (
-        Match.objects.filter(
-            variant=variant, rated=True, length__gte=1, status=MatchStatus.FINISHED,
-            player1__isnull=False, player2__isnull=False, winner__isnull=False,
-            played_at__isnull=False,
-        )
-        .filter(Exists(confirmed))
-        .order_by("played_at", "pk")
-    )
-
-
-def _stream(queryset: QuerySet) -> Iterator[tuple]:
-    """The rows of a ``values_list`` queryset as the driver gives them, in chunks from a
-    server-side cursor on PostgreSQL (the same as ``iterator()`` without Django's
-    per-value converters, which cost more than the replay itself)."""
-    sql, params = queryset.query.sql_with_params()
-    with connection.chunked_cursor() as cursor:
-        cursor.execute(sql, params)
-        while rows := cursor.fetchmany(CHUNK):
-            yield from rows
-
-
-def _rows(matches: QuerySet[Match]) -> Iterator[RatedRow]:
-    for match_id, at, player1, player2, winner, length in _stream(matches.annotate(
-        played=EpochMicroseconds("played_at")
-    ).values_list("pk", "played", "player1_id", "player2_id", "winner_id", "length")):
-        if winner not in (player1, player2):
-            continue  # not a result the ratings can use
-        yield RatedRow(match_id, _moment(at), winner, player2 if winner == player1 else player1, length)
 
 
 def _from(queryset: QuerySet, since: OrderKey | None, at: str, match: str) -> QuerySet:
@@ -168,8 +102,10 @@ class _Replay:
     # no row of the list is stored anywhere (a first build): nothing can have moved
     fresh: bool = False
     first_change: datetime.datetime | None = None
-    # PostgreSQL's cursors read a snapshot, so rows are written while the list is read;
-    # SQLite's see the writes of their own connection: there rows are written at the end.
+    # On PostgreSQL rows are written while the list is read (a million rows are not held):
+    # the stored rows are read a page at a time, each page the rows after the last one
+    # read, where no write of a match already replayed lands. SQLite's lists (`make run`)
+    # are written at the end.
     stream_writes: bool = field(default_factory=lambda: connection.vendor == "postgresql")
 
     def touches(self, row: RatedRow) -> bool:
@@ -261,11 +197,16 @@ class _Replay:
 
 
 def _stored(variant: str, since: OrderKey | None) -> Iterator[tuple[OrderKey, dict[int, tuple]]]:
+    """The stored rows from ``since`` on, a match's at a time (by player), page by page: a
+    page is read after the rows of the matches before it were written, so it is asked
+    for the rows after the last one read, which no write of an earlier match reaches."""
     rows = _from(RatingChange.objects.filter(variant=variant), since, "at", "match_id")
-    ordered = _stream(rows.order_by("at", "match_id", "player_id").annotate(
-        micro=EpochMicroseconds("at")).values_list("pk", "micro", *STORED[2:]))
+    ordered = keyset_rows(
+        rows.order_by("at", "match_id", "player_id").annotate(micro=EpochMicroseconds("at"))
+        .values_list("pk", "micro", *STORED[2:]),
+        ("at", "match_id", "player_id"), lambda row: (moment(row[1]), row[2], row[3]))
     for (micro, match_id), group in groupby(ordered, key=lambda row: (row[1], row[2])):
-        at = _moment(micro)
+        at = moment(micro)
         yield (at, match_id), {row[3]: (row[0], at, *row[2:]) for row in group}
 
 
@@ -356,7 +297,7 @@ def record_match(*, match: Match) -> dict[str, int]:
         _lock(variant)
         old = {row[3]: row for row in RatingChange.objects.filter(match=match, variant=variant)
                .values_list(*STORED)}
-        row = next(_rows(rated_matches(variant).filter(pk=match.pk)), None)
+        row = next(rated_rows(rated_matches(variant).filter(pk=match.pk)), None)
         if not old and row is None:
             continue
         players = {row.winner_id, row.loser_id} if row else set()
@@ -411,19 +352,42 @@ def rebuild_ratings(*, variant: str, since: OrderKey | None = None, rescore: boo
     one ordered pass over the matches, writing only the rows that differ, then the events
     of the players whose rows changed are scored again (not with ``rescore=False``).
     Returns the number of rated matches replayed."""
-    rating_list = _lock(variant)
-    _fill_played_at(Match.objects.filter(variant=variant))
-    replay = _Replay(variant, since, None)
-    replay.fresh = _nothing_stored(variant)
-    matches = _rows(_from(rated_matches(variant), since, "played_at", "pk"))
-    for key, now, stored in _merged(matches, _stored(variant, since)):
-        replay.step(key, now, stored)
-    _finish(replay, None if since is None else set(replay.states))
-    rating_list.rebuilt_at = timezone.now()
-    rating_list.save(update_fields=["rebuilt_at"])
-    if rescore and replay.changed:  # the events of the players whose history moved
-        _rescore(variant, replay.first_change, replay.changed)
-    return replay.replayed
+    return _rebuild([variant], since, rescore)[variant]
+
+
+@transaction.atomic
+def rebuild_all_ratings(*, rescore: bool = True) -> dict[str, int]:
+    """Every game type's list rebuilt, as ``rebuild_ratings`` does each, in one
+    transaction: the lists with no row stored are written together (one build of the
+    table's indexes). Returns the rated matches replayed by game type."""
+    return _rebuild(list(Variant.values), None, rescore)
+
+
+def _rebuild(variants: list[str], since: OrderKey | None, rescore: bool) -> dict[str, int]:
+    lists = {variant: _lock(variant) for variant in sorted(variants)}  # record_match's order
+    for variant in variants:
+        _fill_played_at(Match.objects.filter(variant=variant))
+    fresh = [variant for variant in variants if _nothing_stored(variant)]
+    # no row stored anywhere: every row is new, replayed over arrays, written as arrays
+    built = build_from_empty(fresh) if fresh and since is None else {}
+    replayed = {}
+    for variant in variants:
+        if variant in built:
+            done = built[variant]
+            replayed[variant], changed, first_change = done.replayed, done.players, done.first
+        else:
+            replay = _Replay(variant, since, None)
+            replay.fresh = variant in fresh
+            matches = rated_rows(_from(rated_matches(variant), since, "played_at", "pk"))
+            for key, now, stored in _merged(matches, _stored(variant, since)):
+                replay.step(key, now, stored)
+            _finish(replay, None if since is None else set(replay.states))
+            replayed[variant], changed, first_change = replay.replayed, replay.changed, replay.first_change
+        lists[variant].rebuilt_at = timezone.now()
+        lists[variant].save(update_fields=["rebuilt_at"])
+        if rescore and changed:  # the events of the players whose history moved
+            _rescore(variant, first_change, changed)
+    return replayed
 
 
 def _nothing_stored(variant: str) -> bool:

@@ -60,6 +60,21 @@ def correct(match: Match, new_winner: Player, *, when: datetime.datetime) -> Mat
     return match
 
 
+def played(club: Club, winner: Player, loser: Player, *, minute: int, length: int = 5,
+           confirmed_minute: int = 10_000, variant: str = "backgammon") -> Match:
+    """A match played at ``minute`` whose result was confirmed at ``confirmed_minute``
+    (later: a result entered afterwards), not yet given to the ratings."""
+    match = Match.objects.create(
+        club=club, variant=variant, length=length, player1=winner, player2=loser,
+        status=MatchStatus.FINISHED,
+        winner=winner, score1=Decimal(length), score2=Decimal(0), finished_at=at(confirmed_minute),
+        played_at=at(minute),
+    )
+    MatchResult.objects.create(match=match, score1=Decimal(length), score2=Decimal(0),
+                               status=ResultStatus.CONFIRMED, confirmed_at=at(confirmed_minute))
+    return match
+
+
 def snapshot() -> tuple[list[tuple], list[tuple]]:
     """Every stored rating and rating change, for exact comparison."""
     ratings = list(

@@ -13,7 +13,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.utils.translation import gettext as _
 
 from games.models import Variant
-from leaderboard.services.ratings import rebuild_ratings
+from leaderboard.services.ratings import rebuild_all_ratings, rebuild_ratings
 
 
 class Command(BaseCommand):
@@ -25,9 +25,11 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        variants = [options["variant"]] if options.get("variant") else list(Variant.values)
-        for variant in variants:
-            replayed = rebuild_ratings(variant=variant)
+        if options.get("variant"):
+            replayed_by_variant = {options["variant"]: rebuild_ratings(variant=options["variant"])}
+        else:
+            replayed_by_variant = rebuild_all_ratings()
+        for variant, replayed in replayed_by_variant.items():
             self.stdout.write(
                 _("%(variant)s: %(count)d rated matches replayed.")
                 % {"variant": variant, "count": replayed}
