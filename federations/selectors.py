@@ -106,7 +106,8 @@ def national_ranking(federation: Federation, season: Season,
     """GP-style points over the public ranked events of the clubs that were members on
     the event's day: the leaderboard's ranking, narrowed to these events and seen as by a
     visitor."""
-    query = RankingQuery(season, variant=variant, events=member_on(federation, day="date"))
+    query = RankingQuery(season, variant=variant,
+                         events=member_on(federation, club="event__club_id", day="event__date"))
     return ranking(query, None)
 
 

@@ -25,9 +25,9 @@ from tournaments.seasons import Season
 @dataclass(frozen=True)
 class RankingQuery:
     """Which ranking: a season (date range), one club or all (None), one game or all;
-    ``events`` narrows it to the ranked events that meet a condition of their own
-    (fields of ``RankedEvent``: a federation's clubs on the event's day, say), checked in
-    the ranking's one query."""
+    ``events`` narrows it to the ranked events that meet a condition of their own, written
+    from the placing's side (``event__club_id``, ``event__date``: a federation's clubs on
+    the event's day, say), checked on the event the ranking's one query joins already."""
 
     season: Season
     club: Club | None = None
@@ -57,20 +57,25 @@ def ranking(query: RankingQuery, viewer: AnyUser | None) -> list[RankingRow]:
     if query.club is not None:
         placings = placings.filter(event__club=query.club)
     if query.events is not None:
-        placings = placings.filter(event__in=RankedEvent.objects.filter(query.events).values("pk"))
+        # on the joined event itself: "event IN (the events that qualify)" had PostgreSQL
+        # check every ranked event of every season first
+        placings = placings.filter(query.events)
     if query.variant:
         placings = placings.filter(event__variant=query.variant)
     totals: dict[int, Decimal] = {}
     names: dict[int, str] = {}
     counted: dict[int, int] = {}
-    grouped = placings.values("player_id", "player__display_name").annotate(
-        total=Sum("points"), events=Count("event", distinct=True)
+    grouped = placings.values_list("player_id", "player__display_name").annotate(
+        # one placing per player and event (one_placing_per_player): counting them counts
+        # the events, with no DISTINCT to sort every placing for
+        total=Sum("points"), events=Count("event")
     )
-    for row in grouped.order_by():
-        player = row["player_id"]
-        totals[player] = Decimal(row["total"]).quantize(Decimal("0.01"))
-        names[player] = row["player__display_name"]
-        counted[player] = row["events"]
+    cent = Decimal("0.01")
+    # tuples, not dicts: a federation's season has thousands of players
+    for player, name, total, events in grouped.order_by():
+        totals[player] = Decimal(total).quantize(cent)
+        names[player] = name
+        counted[player] = events
     return rank_totals(totals, names, counted)
 
 
