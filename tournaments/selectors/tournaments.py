@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from clubs import selectors as clubs_selectors
 from clubs.models import Player
 from clubs.permissions import AnyUser, visible_q
+from games.choices import MatchStatus
 from games.services.scoring import format_score
 from tournaments import match_pr, page_cache
 from tournaments.format_registry import FORMATS
@@ -485,14 +486,23 @@ def tiebreak_descriptions(order: Iterable[str]) -> list[tuple[str, str, str]]:
     return [tiebreak_text(key) for key in order if key in METRICS]
 
 
-def my_pairings(player: Player) -> list[Pairing]:
-    """The player's matches in tournaments: ready and under way first, then finished."""
-    pairings = Pairing.objects.filter(
-        Q(match__player1=player) | Q(match__player2=player)
-    ).select_related(
+_MY_ORDER = ("-tournament__starts_on", "flight", "round", "number")
+
+
+def my_pairings(player: Player, finished: int | None = None) -> list[Pairing]:
+    """The player's matches in tournaments, the latest events first. ``finished``: of the
+    finished ones, only that many (the latest); every match not finished is there."""
+    mine = Q(match__player1=player) | Q(match__player2=player)
+    pairings = Pairing.objects.filter(mine)
+    if finished is not None:
+        # in the same query: years of finished matches stay in the database
+        latest = Pairing.objects.filter(mine, match__status=MatchStatus.FINISHED).order_by(
+            *_MY_ORDER).values("pk")[:finished]
+        pairings = pairings.filter(~Q(match__status=MatchStatus.FINISHED) | Q(pk__in=latest))
+    pairings = pairings.select_related(
         "tournament__club", "match__player1", "match__player2", "match__winner",
         "top__player", "bottom__player",  # the API's sides: not one query per pairing
-    ).prefetch_related("match__results").order_by("-tournament__starts_on", "flight", "round", "number")
+    ).prefetch_related("match__results").order_by(*_MY_ORDER)
     return with_flight_rounds(list(pairings))
 
 
