@@ -113,15 +113,27 @@ def rating_history(player: Player, variant: str, viewer: AnyUser | None
     )
 
 
-def chart_points(changes: Sequence[RatingChange]) -> list[ChartPoint]:
-    """The start (1500 before the first match) and the rating after each match."""
+def latest_rating_changes(player: Player, variant: str, viewer: AnyUser | None,
+                          limit: int) -> tuple[list[RatingChange], bool]:
+    """The player's latest ``limit`` rating changes of ``rating_history``, oldest first, and
+    whether earlier ones were left out: years of matches stay in the database."""
+    newest_first = list(rating_history(player, variant, viewer)
+                        .order_by("-at", "-match_id")[:limit + 1])
+    return newest_first[:limit][::-1], len(newest_first) > limit
+
+
+def chart_points(changes: Sequence[RatingChange], from_start: bool = True) -> list[ChartPoint]:
+    """The rating after each match, after the start (1500 before the first match);
+    ``from_start=False``: the changes are the latest only, and the chart begins with the
+    rating before the first of them."""
     from django.utils import timezone
     from django.utils.translation import gettext as _
 
     if not changes:
         return []
     first = changes[0]
-    points = [ChartPoint(timezone.localdate(first.at), first.before, _("start"))]
+    label = _("start") if from_start else _("before these matches")
+    points = [ChartPoint(timezone.localdate(first.at), first.before, label)]
     for change in changes:
         note = (_("won against %(name)s, %(length)d points") if change.won
                 else _("lost to %(name)s, %(length)d points")) % {
