@@ -8,11 +8,12 @@ ranked by ``leaderboard.core.rankings.rank_totals`` (1, 2, 2, 4; alphabetical in
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import Count, F, Q, QuerySet, Sum, Window
+from django.db.models.functions import Rank
 
 from clubs.models import Club, Player
 from clubs.permissions import AnyUser, managed_clubs, visible_q
@@ -48,8 +49,9 @@ def visible_changes(viewer: AnyUser | None) -> Q:
     return visible_q(viewer, public="match__is_public", club="match__club")
 
 
-def ranking(query: RankingQuery, viewer: AnyUser | None) -> list[RankingRow]:
-    """Every player with points in the query's events that ``viewer`` may see, ranked."""
+def _totals(query: RankingQuery, viewer: AnyUser | None) -> QuerySet[EventPlacing]:
+    """Each player's points and events in the query's events that ``viewer`` may see: rows
+    of (player id, public name, total, events), one grouped query."""
     placings = EventPlacing.objects.filter(
         visible_events(viewer, "event__"),
         event__date__gte=query.season.start, event__date__lte=query.season.end, points__gt=0,
@@ -62,21 +64,54 @@ def ranking(query: RankingQuery, viewer: AnyUser | None) -> list[RankingRow]:
         placings = placings.filter(query.events)
     if query.variant:
         placings = placings.filter(event__variant=query.variant)
-    totals: dict[int, Decimal] = {}
-    names: dict[int, str] = {}
-    counted: dict[int, int] = {}
-    grouped = placings.values_list("player_id", "player__display_name").annotate(
+    return placings.values_list("player_id", "player__display_name").annotate(
         # one placing per player and event (one_placing_per_player): counting them counts
         # the events, with no DISTINCT to sort every placing for
         total=Sum("points"), events=Count("event")
-    )
+    ).order_by()
+
+
+def _ranked(rows: Iterable[tuple]) -> list[RankingRow]:  # type: ignore[type-arg]
+    totals: dict[int, Decimal] = {}
+    names: dict[int, str] = {}
+    counted: dict[int, int] = {}
     cent = Decimal("0.01")
-    # tuples, not dicts: a federation's season has thousands of players
-    for player, name, total, events in grouped.order_by():
+    for player, name, total, events, *_rest in rows:  # tuples, not dicts: thousands of them
         totals[player] = Decimal(total).quantize(cent)
         names[player] = name
         counted[player] = events
     return rank_totals(totals, names, counted)
+
+
+def ranking(query: RankingQuery, viewer: AnyUser | None) -> list[RankingRow]:
+    """Every player with points in the query's events that ``viewer`` may see, ranked."""
+    return _ranked(_totals(query, viewer))
+
+
+@dataclass(frozen=True)
+class RankingSlice:
+    rows: list[RankingRow]  # the ranking's rows at the positions asked for
+    ranked: int  # the players of the whole ranking
+
+
+def ranking_slice(query: RankingQuery, viewer: AnyUser | None, start: int, stop: int
+                  ) -> RankingSlice:
+    """``ranking(query, viewer)[start:stop]`` and the length of the whole, in one query: the
+    database ranks the totals and counts them, and sends only the players whose places
+    reach into the slice, each tie whole (a season of a federation has thousands of
+    players, a page a hundred). They are ordered by ``rank_totals``, as the whole is."""
+    totals = _totals(query, viewer)
+    by_total = F("total").desc()
+    rows = list(totals.annotate(
+        place=Window(Rank(), order_by=by_total),  # 1 + the players with more points
+        reach=Window(Count("*"), order_by=by_total),  # the places down to the last tied
+        ranked=Window(Count("*")),
+    ).filter(place__lte=stop, reach__gt=start))
+    if not rows:  # beyond the end (or nobody ranked): only the count is wanted
+        return RankingSlice([], totals.count() if start > 0 else 0)
+    before = min(row[4] for row in rows) - 1  # players ranked above the first tie sent
+    ranked = [replace(row, rank=row.rank + before) for row in _ranked(rows)]
+    return RankingSlice(ranked[start - before:stop - before], rows[0][6])
 
 
 def ratings_of(players: Sequence[int], variant: str | None) -> dict[int, float]:
