@@ -7,13 +7,15 @@ grow with the number of entrants.
 
 from __future__ import annotations
 
+import datetime
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from django.db.models import F, Q, QuerySet
+from django.db.models import DateField, F, Q, QuerySet, Subquery, Value
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -491,14 +493,19 @@ _MY_ORDER = ("-tournament__starts_on", "flight", "round", "number")
 
 def my_pairings(player: Player, finished: int | None = None) -> list[Pairing]:
     """The player's matches in tournaments, the latest events first. ``finished``: of the
-    finished ones, only that many (the latest); every match not finished is there."""
+    finished ones, only the latest that many, and the others of the events on the same
+    day as the last of them; every match not finished is there."""
     mine = Q(match__player1=player) | Q(match__player2=player)
     pairings = Pairing.objects.filter(mine)
-    if finished is not None:
-        # in the same query: years of finished matches stay in the database
-        latest = Pairing.objects.filter(mine, match__status=MatchStatus.FINISHED).order_by(
-            *_MY_ORDER).values("pk")[:finished]
-        pairings = pairings.filter(~Q(match__status=MatchStatus.FINISHED) | Q(pk__in=latest))
+    if finished is not None and finished > 0:
+        # In the same query, years of finished matches left in the database. A cut by the
+        # day of the last one shown (a value worked out once), not "pk IN (the latest)":
+        # with that OR PostgreSQL scanned every pairing of the federation.
+        last_day = Pairing.objects.filter(mine, match__status=MatchStatus.FINISHED).order_by(
+            *_MY_ORDER).values("tournament__starts_on")[finished - 1:finished]
+        since = Coalesce(Subquery(last_day), Value(datetime.date.min), output_field=DateField())
+        pairings = pairings.filter(~Q(match__status=MatchStatus.FINISHED)
+                                   | Q(tournament__starts_on__gte=since))
     pairings = pairings.select_related(
         "tournament__club", "match__player1", "match__player2", "match__winner",
         "top__player", "bottom__player",  # the API's sides: not one query per pairing

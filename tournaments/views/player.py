@@ -132,7 +132,8 @@ def present(request: HttpRequest, pairing_pk: int) -> HttpResponse:
 
 
 # My matches shows every match still to play or confirm, and this many finished ones (the
-# latest): a player's whole history is on their player page.
+# latest, with the rest of the events held on the day of the last of them): a player's
+# whole history is on their player page.
 MY_FINISHED = 20
 
 
