@@ -191,7 +191,7 @@ def test_a_slice_of_the_ranking_read_in_one_query_is_the_whole_rankings_slice(ti
     if variant != "nardy":
         assert len({row.points for row in whole}) < len(whole) - 6, "the fixture has ties"
     for size in (1, 2, 3, 5, 100):
-        for start in range(0, len(whole) + 2):
+        for start in range(len(whole) + 2):
             with CaptureQueriesContext(connection) as queries:
                 found = selectors.national_ranking_slice(fed, SEASON, variant, start, start + size)
             assert found.rows == whole[start:start + size], (start, size)
