@@ -7,7 +7,8 @@ from functools import cached_property
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Membership, Player, Role
@@ -28,7 +29,12 @@ def public_name(user: Any) -> str | None:
 
 def clubs_with_counts(search: str = "") -> QuerySet[Club]:
     """All clubs, with member counts, optionally filtered by name."""
-    clubs = Club.objects.annotate(member_count=Count("memberships"))
+    # Each club's count is its own lookup in the membership index, made for the clubs
+    # shown only (PostgreSQL counts after the sort and the limit): a grouped join counted
+    # every membership of every club for the home page's first twelve.
+    members = (Membership.objects.filter(club=OuterRef("pk")).order_by().values("club")
+               .annotate(count=Count("club")).values("count"))
+    clubs = Club.objects.annotate(member_count=Coalesce(Subquery(members), 0))
     if search:
         clubs = clubs.filter(name_contains(search, "name"))
     return clubs.order_by("name")

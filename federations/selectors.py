@@ -23,7 +23,7 @@ from clubs.models import Club, Player
 from federations.models import Affiliation, Federation
 from leaderboard.core.rankings import RankingRow
 from leaderboard.models import PlayerRating
-from leaderboard.selectors import RankingQuery, ranking, ratings_of
+from leaderboard.selectors import RankingQuery, RankingSlice, ranking, ranking_slice, ratings_of
 from tournaments.models import Tournament
 from tournaments.seasons import Season
 
@@ -101,13 +101,23 @@ def past(events: QuerySet[Tournament]) -> QuerySet[Tournament]:
     return events.filter(status=Tournament.Status.FINISHED).order_by("-starts_on", "name", "pk")
 
 
+def _national(federation: Federation, season: Season, variant: str | None) -> RankingQuery:
+    return RankingQuery(season, variant=variant,
+                        events=member_on(federation, club="event__club_id", day="event__date"))
+
+
 def national_ranking(federation: Federation, season: Season,
                      variant: str | None) -> list[RankingRow]:
     """GP-style points over the public ranked events of the clubs that were members on
     the event's day: the leaderboard's ranking, narrowed to these events and seen as by a
     visitor."""
-    query = RankingQuery(season, variant=variant, events=member_on(federation, day="date"))
-    return ranking(query, None)
+    return ranking(_national(federation, season, variant), None)
+
+
+def national_ranking_slice(federation: Federation, season: Season, variant: str | None,
+                           start: int, stop: int) -> RankingSlice:
+    """``national_ranking(...)[start:stop]`` and how many players it ranks, in one query."""
+    return ranking_slice(_national(federation, season, variant), None, start, stop)
 
 
 def current_ratings(rows: list[RankingRow], variant: str | None) -> dict[int, float]:

@@ -8,11 +8,13 @@ club's directors answer for their club on the federation's page.
 
 from __future__ import annotations
 
+import math
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.core.paginator import Paginator
+from django.core.paginator import Page, Paginator
 from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
@@ -37,7 +39,7 @@ from federations.messages import error_message
 from federations.models import Affiliation, Federation
 from federations.permissions import is_federation_admin, visible_federations
 from games.models import Variant
-from leaderboard.selectors import season_for
+from leaderboard.selectors import RankingQuery, RankingSlice, season_for
 
 PAGE_SIZE = 100
 TOP = 10
@@ -97,7 +99,7 @@ def _detail_context(request: HttpRequest, federation: Federation,
     the signed-in person may do here."""
     today = timezone.localdate()
     season = season_for(None, None, None, today)
-    rows = selectors.national_ranking(federation, season, None)[:TOP]
+    rows = selectors.national_ranking_slice(federation, season, None, 0, TOP).rows
     events = selectors.calendar(federation, selectors.CalendarQuery())
     return {
         "federation": federation,
@@ -151,10 +153,10 @@ def ranking(request: HttpRequest, slug: str) -> HttpResponse:
     context: dict[str, object] = {"federation": federation, "form": form}
     if form.is_valid():
         query = form.query()
-        rows = selectors.national_ranking(federation, query.season, query.variant)
-        page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
+        page = _ranking_page(federation, query, request.GET.get("page"))
         context.update(
-            query=query, page=page, total=len(rows), rows=_with_ratings(list(page), query.variant),
+            query=query, page=page, total=page.paginator.count,
+            rows=_with_ratings(list(page), query.variant),
             querystring=_without_page(request),
             rating_list=selectors.rating_list(federation, query.variant or Variant.BACKGAMMON),
             rating_variant=Variant(query.variant or Variant.BACKGAMMON).label,
@@ -163,6 +165,28 @@ def ranking(request: HttpRequest, slug: str) -> HttpResponse:
         return render(request, "federations/_ranking.html", context)
     return render(request, "federations/ranking.html", context,
                   status=200 if form.is_valid() else 400)
+
+
+def _ranking_page(federation: Federation, query: RankingQuery, asked: str | None
+                  ) -> Page:
+    """The page of the national ranking asked for, as ``Paginator.get_page`` gives it (the
+    first for a page that is not a number, the last for one beyond it), read as one slice:
+    the database ranks the season's thousands of players, a page has a hundred."""
+    try:
+        number = max(int(asked or 1), 1)
+    except ValueError:
+        number = 1
+
+    def read(number: int) -> RankingSlice:
+        return selectors.national_ranking_slice(federation, query.season, query.variant,
+                                                (number - 1) * PAGE_SIZE, number * PAGE_SIZE)
+
+    found = read(number)
+    if not found.rows and found.ranked:  # beyond the last page: the last one
+        number = math.ceil(found.ranked / PAGE_SIZE)
+        found = read(number)
+    return Page(found.rows, number if found.ranked else 1,
+                Paginator(range(found.ranked), PAGE_SIZE))
 
 
 @login_required

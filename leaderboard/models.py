@@ -221,4 +221,10 @@ class EventPlacing(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["event", "player"], name="one_placing_per_player"),
         ]
-        indexes = [models.Index(fields=["player", "event"], name="placing_by_player")]
+        indexes = [
+            models.Index(fields=["player", "event"], name="placing_by_player"),
+            # a ranking's placings, event by event: only those that earned points, with
+            # what the ranking sums (read from the index alone on PostgreSQL)
+            models.Index(fields=["event"], include=["player", "points"],
+                         condition=Q(points__gt=0), name="placing_with_points"),
+        ]

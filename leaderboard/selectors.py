@@ -8,11 +8,12 @@ ranked by ``leaderboard.core.rankings.rank_totals`` (1, 2, 2, 4; alphabetical in
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import Count, F, Q, QuerySet, Sum, Window
+from django.db.models.functions import Rank
 
 from clubs.models import Club, Player
 from clubs.permissions import AnyUser, managed_clubs, visible_q
@@ -25,9 +26,9 @@ from tournaments.seasons import Season
 @dataclass(frozen=True)
 class RankingQuery:
     """Which ranking: a season (date range), one club or all (None), one game or all;
-    ``events`` narrows it to the ranked events that meet a condition of their own
-    (fields of ``RankedEvent``: a federation's clubs on the event's day, say), checked in
-    the ranking's one query."""
+    ``events`` narrows it to the ranked events that meet a condition of their own, written
+    from the placing's side (``event__club_id``, ``event__date``: a federation's clubs on
+    the event's day, say), checked on the event the ranking's one query joins already."""
 
     season: Season
     club: Club | None = None
@@ -48,8 +49,9 @@ def visible_changes(viewer: AnyUser | None) -> Q:
     return visible_q(viewer, public="match__is_public", club="match__club")
 
 
-def ranking(query: RankingQuery, viewer: AnyUser | None) -> list[RankingRow]:
-    """Every player with points in the query's events that ``viewer`` may see, ranked."""
+def _totals(query: RankingQuery, viewer: AnyUser | None) -> QuerySet[EventPlacing]:
+    """Each player's points and events in the query's events that ``viewer`` may see: rows
+    of (player id, public name, total, events), one grouped query."""
     placings = EventPlacing.objects.filter(
         visible_events(viewer, "event__"),
         event__date__gte=query.season.start, event__date__lte=query.season.end, points__gt=0,
@@ -57,21 +59,59 @@ def ranking(query: RankingQuery, viewer: AnyUser | None) -> list[RankingRow]:
     if query.club is not None:
         placings = placings.filter(event__club=query.club)
     if query.events is not None:
-        placings = placings.filter(event__in=RankedEvent.objects.filter(query.events).values("pk"))
+        # on the joined event itself: "event IN (the events that qualify)" had PostgreSQL
+        # check every ranked event of every season first
+        placings = placings.filter(query.events)
     if query.variant:
         placings = placings.filter(event__variant=query.variant)
+    return placings.values_list("player_id", "player__display_name").annotate(
+        # one placing per player and event (one_placing_per_player): counting them counts
+        # the events, with no DISTINCT to sort every placing for
+        total=Sum("points"), events=Count("event")
+    ).order_by()
+
+
+def _ranked(rows: Iterable[tuple]) -> list[RankingRow]:  # type: ignore[type-arg]
     totals: dict[int, Decimal] = {}
     names: dict[int, str] = {}
     counted: dict[int, int] = {}
-    grouped = placings.values("player_id", "player__display_name").annotate(
-        total=Sum("points"), events=Count("event", distinct=True)
-    )
-    for row in grouped.order_by():
-        player = row["player_id"]
-        totals[player] = Decimal(row["total"]).quantize(Decimal("0.01"))
-        names[player] = row["player__display_name"]
-        counted[player] = row["events"]
+    cent = Decimal("0.01")
+    for player, name, total, events, *_rest in rows:  # tuples, not dicts: thousands of them
+        totals[player] = Decimal(total).quantize(cent)
+        names[player] = name
+        counted[player] = events
     return rank_totals(totals, names, counted)
+
+
+def ranking(query: RankingQuery, viewer: AnyUser | None) -> list[RankingRow]:
+    """Every player with points in the query's events that ``viewer`` may see, ranked."""
+    return _ranked(_totals(query, viewer))
+
+
+@dataclass(frozen=True)
+class RankingSlice:
+    rows: list[RankingRow]  # the ranking's rows at the positions asked for
+    ranked: int  # the players of the whole ranking
+
+
+def ranking_slice(query: RankingQuery, viewer: AnyUser | None, start: int, stop: int
+                  ) -> RankingSlice:
+    """``ranking(query, viewer)[start:stop]`` and the length of the whole, in one query: the
+    database ranks the totals and counts them, and sends only the players whose places
+    reach into the slice, each tie whole (a season of a federation has thousands of
+    players, a page a hundred). They are ordered by ``rank_totals``, as the whole is."""
+    totals = _totals(query, viewer)
+    by_total = F("total").desc()
+    rows = list(totals.annotate(
+        place=Window(Rank(), order_by=by_total),  # 1 + the players with more points
+        reach=Window(Count("*"), order_by=by_total),  # the places down to the last tied
+        ranked=Window(Count("*")),
+    ).filter(place__lte=stop, reach__gt=start))
+    if not rows:  # beyond the end (or nobody ranked): only the count is wanted
+        return RankingSlice([], totals.count() if start > 0 else 0)
+    before = min(row[4] for row in rows) - 1  # players ranked above the first tie sent
+    ranked = [replace(row, rank=row.rank + before) for row in _ranked(rows)]
+    return RankingSlice(ranked[start - before:stop - before], rows[0][6])
 
 
 def ratings_of(players: Sequence[int], variant: str | None) -> dict[int, float]:
@@ -108,15 +148,27 @@ def rating_history(player: Player, variant: str, viewer: AnyUser | None
     )
 
 
-def chart_points(changes: Sequence[RatingChange]) -> list[ChartPoint]:
-    """The start (1500 before the first match) and the rating after each match."""
+def latest_rating_changes(player: Player, variant: str, viewer: AnyUser | None,
+                          limit: int) -> tuple[list[RatingChange], bool]:
+    """The player's latest ``limit`` rating changes of ``rating_history``, oldest first, and
+    whether earlier ones were left out: years of matches stay in the database."""
+    newest_first = list(rating_history(player, variant, viewer)
+                        .order_by("-at", "-match_id")[:limit + 1])
+    return newest_first[:limit][::-1], len(newest_first) > limit
+
+
+def chart_points(changes: Sequence[RatingChange], from_start: bool = True) -> list[ChartPoint]:
+    """The rating after each match, after the start (1500 before the first match);
+    ``from_start=False``: the changes are the latest only, and the chart begins with the
+    rating before the first of them."""
     from django.utils import timezone
     from django.utils.translation import gettext as _
 
     if not changes:
         return []
     first = changes[0]
-    points = [ChartPoint(timezone.localdate(first.at), first.before, _("start"))]
+    label = _("start") if from_start else _("before these matches")
+    points = [ChartPoint(timezone.localdate(first.at), first.before, label)]
     for change in changes:
         note = (_("won against %(name)s, %(length)d points") if change.won
                 else _("lost to %(name)s, %(length)d points")) % {

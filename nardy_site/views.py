@@ -10,6 +10,9 @@ from games.models import Variant
 from nardy_site import home as selectors
 from nardy_site.dashboard import people_todo
 
+# The home page's rating chart: each game's latest matches (the player's page has them all).
+HOME_CHART_MATCHES = 50
+
 
 def home(request: HttpRequest) -> HttpResponse:
     """The front page: what this is, what is on now and next, the latest results and the
@@ -40,9 +43,13 @@ def home(request: HttpRequest) -> HttpResponse:
             from leaderboard import selectors as ratings
             from leaderboard.charts import Series, history_chart_svg
 
+            series, cut = [], False
+            for value, label in Variant.choices:
+                changes, earlier = ratings.latest_rating_changes(
+                    mine.player, value, request.user, HOME_CHART_MATCHES)
+                series.append(Series(str(label), ratings.chart_points(changes, not earlier)))
+                cut = cut or earlier
             context["my_chart"] = history_chart_svg(
-                [Series(str(label), ratings.chart_points(
-                    list(ratings.rating_history(mine.player, value, request.user))))
-                 for value, label in Variant.choices],
-                title=_("Your rating history"), y_label=_("Rating"), chart_id="my-rating")
+                series, title=_("Your rating history"), y_label=_("Rating"), chart_id="my-rating")
+            context["my_chart_latest"] = HOME_CHART_MATCHES if cut else None
     return render(request, "home.html", context)

@@ -184,6 +184,13 @@ class Tournament(models.Model):
         ordering = ["-starts_on", "name", "pk"]
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
+        indexes = [
+            # The events not finished yet, by status and day: taking entries, running,
+            # coming up (the home page, a director's console). Years of finished events
+            # stay out of it, so those lists never read them.
+            models.Index(fields=["status", "starts_on"], name="tournament_not_finished",
+                         condition=~models.Q(status="finished")),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(ends_on__isnull=True) | models.Q(ends_on__gte=models.F("starts_on")),

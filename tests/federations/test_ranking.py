@@ -170,3 +170,47 @@ def test_the_federation_page_shows_the_top_of_the_ranking(client, league):
     top = selectors.national_ranking(fed, Season.containing(datetime.date.today()), None)[:10]
     for row in top:
         assert row.name in page.content.decode()
+
+
+@pytest.fixture
+def ties(league):
+    """The league, and six more events alike, each of eight other players: their winners
+    tie, and so do their runners-up (names in no order, some only in case apart)."""
+    fed, riverside, harbour, _outside = league
+    for number in range(6):
+        club = (riverside, harbour)[number % 2]
+        field = players(club, prefix=("zed", "Abe", "abe", "Émile", "émile", "Zoë")[number] + str(number))
+        ranked_event(club, field, name=f"Tie {number}")
+    return fed
+
+
+@pytest.mark.parametrize("variant", [None, "backgammon", "nardy"])
+def test_a_slice_of_the_ranking_read_in_one_query_is_the_whole_rankings_slice(ties, variant):
+    fed = ties
+    whole = selectors.national_ranking(fed, SEASON, variant)
+    if variant != "nardy":
+        assert len({row.points for row in whole}) < len(whole) - 6, "the fixture has ties"
+    for size in (1, 2, 3, 5, 100):
+        for start in range(len(whole) + 2):
+            with CaptureQueriesContext(connection) as queries:
+                found = selectors.national_ranking_slice(fed, SEASON, variant, start, start + size)
+            assert found.rows == whole[start:start + size], (start, size)
+            assert found.ranked == len(whole)
+            assert len(queries) == (1 if found.rows or start == 0 else 2)  # the count, past the end
+
+
+@pytest.mark.parametrize(("asked", "shown"), [("2", 2), ("", 1), ("abc", 1), ("-3", 1), ("99", 3)])
+def test_the_ranking_page_reads_the_page_asked_for(client, ties, monkeypatch, asked, shown):
+    from federations import views
+
+    fed = ties
+    whole = selectors.national_ranking(fed, SEASON, None)
+    monkeypatch.setattr(views, "PAGE_SIZE", size := -(-len(whole) // 3))  # three pages
+    response = client.get(reverse("federations:ranking", args=[fed.slug]),
+                          {"season": "2026", "page": asked})
+    assert response.status_code == 200
+    page = response.context["page"]
+    assert (page.number, page.paginator.num_pages) == (shown, 3)
+    assert [row.player for row, _rating in response.context["rows"]] == \
+        [row.player for row in whole[(shown - 1) * size:shown * size]]
+    assert response.context["total"] == len(whole)

@@ -7,13 +7,15 @@ grow with the number of entrants.
 
 from __future__ import annotations
 
+import datetime
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from django.db.models import F, Q, QuerySet
+from django.db.models import DateField, F, Q, QuerySet, Subquery, Value
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -22,6 +24,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from clubs import selectors as clubs_selectors
 from clubs.models import Player
 from clubs.permissions import AnyUser, visible_q
+from games.choices import MatchStatus
 from games.services.scoring import format_score
 from tournaments import match_pr, page_cache
 from tournaments.format_registry import FORMATS
@@ -485,14 +488,28 @@ def tiebreak_descriptions(order: Iterable[str]) -> list[tuple[str, str, str]]:
     return [tiebreak_text(key) for key in order if key in METRICS]
 
 
-def my_pairings(player: Player) -> list[Pairing]:
-    """The player's matches in tournaments: ready and under way first, then finished."""
-    pairings = Pairing.objects.filter(
-        Q(match__player1=player) | Q(match__player2=player)
-    ).select_related(
+_MY_ORDER = ("-tournament__starts_on", "flight", "round", "number")
+
+
+def my_pairings(player: Player, finished: int | None = None) -> list[Pairing]:
+    """The player's matches in tournaments, the latest events first. ``finished``: of the
+    finished ones, only the latest that many, and the others of the events on the same
+    day as the last of them; every match not finished is there."""
+    mine = Q(match__player1=player) | Q(match__player2=player)
+    pairings = Pairing.objects.filter(mine)
+    if finished is not None and finished > 0:
+        # In the same query, years of finished matches left in the database. A cut by the
+        # day of the last one shown (a value worked out once), not "pk IN (the latest)":
+        # with that OR PostgreSQL scanned every pairing of the federation.
+        last_day = Pairing.objects.filter(mine, match__status=MatchStatus.FINISHED).order_by(
+            *_MY_ORDER).values("tournament__starts_on")[finished - 1:finished]
+        since = Coalesce(Subquery(last_day), Value(datetime.date.min), output_field=DateField())
+        pairings = pairings.filter(~Q(match__status=MatchStatus.FINISHED)
+                                   | Q(tournament__starts_on__gte=since))
+    pairings = pairings.select_related(
         "tournament__club", "match__player1", "match__player2", "match__winner",
         "top__player", "bottom__player",  # the API's sides: not one query per pairing
-    ).prefetch_related("match__results").order_by("-tournament__starts_on", "flight", "round", "number")
+    ).prefetch_related("match__results").order_by(*_MY_ORDER)
     return with_flight_rounds(list(pairings))
 
 

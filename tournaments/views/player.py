@@ -22,7 +22,7 @@ from common.idempotency import idempotent_page, mark_refused
 from common.redirects import redirect_back
 from games import services as games_services
 from games.forms import seen_result
-from games.models import Match, MatchResult
+from games.models import Match, MatchResult, MatchStatus
 from games.services import ServiceError
 from tournaments.forms.day import RegisterForm
 from tournaments.forms.tournament import DisputeForm, ScoreForm
@@ -131,12 +131,23 @@ def present(request: HttpRequest, pairing_pk: int) -> HttpResponse:
     return _run(request, tournament, run)
 
 
+# My matches shows every match still to play or confirm, and this many finished ones (the
+# latest, with the rest of the events held on the day of the last of them): a player's
+# whole history is on their player page.
+MY_FINISHED = 20
+
+
+def _my_matches_context(request: HttpRequest) -> dict[str, object]:
+    player = player_for(request.user)
+    pairings = selectors.my_pairings(player, finished=MY_FINISHED) if player else []
+    finished = sum(1 for pairing in pairings if pairing.match.status == MatchStatus.FINISHED)
+    return {"player": player, "pairings": pairings, "score_form": ScoreForm(),
+            "dispute_form": DisputeForm(), "earlier_elsewhere": finished >= MY_FINISHED}
+
+
 @login_required
 def my_matches(request: HttpRequest) -> HttpResponse:
-    player = player_for(request.user)
-    pairings = selectors.my_pairings(player) if player else []
-    context = {"player": player, "pairings": pairings, "score_form": ScoreForm(),
-               "dispute_form": DisputeForm()}
+    context = _my_matches_context(request)
     if request.htmx:
         return render(request, "tournaments/_my_matches.html", context)
     return render(request, "tournaments/my_matches.html", context)
@@ -201,10 +212,7 @@ def _back_to_my_matches(request: HttpRequest) -> HttpResponse:
 
 
 def my_matches_partial(request: HttpRequest) -> HttpResponse:
-    player = player_for(request.user)
-    context = {"player": player, "pairings": selectors.my_pairings(player) if player else [],
-               "score_form": ScoreForm(), "dispute_form": DisputeForm()}
-    response = render(request, "tournaments/_my_matches.html", context)
+    response = render(request, "tournaments/_my_matches.html", _my_matches_context(request))
     response["HX-Trigger"] = "refresh-bracket"
     return response
 
