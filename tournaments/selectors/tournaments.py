@@ -34,7 +34,7 @@ from tournaments.models import (
     set_round_shapes,
     with_flight_rounds,
 )
-from tournaments.play.tables import standings_order, table_standings
+from tournaments.play.tables import TablePairing, standings_order, table_pairings, table_standings
 from tournaments.standings import METRICS, WITHDRAWN, Standings
 
 
@@ -279,12 +279,12 @@ def crosstables(tournament: Tournament, *, flight: str = Flight.GROUP) -> list[G
 def _crosstables(tournament: Tournament, flight: str) -> list[GroupTable]:
     # withdrawn entrants too: their results stand, their rows are marked and listed last
     entries = list(entries_of(tournament))
-    pairings = _with_entries(tournament.pairings.filter(flight=flight).select_related("match")
-                             .only(*_TABLE_FIELDS).order_by("group", "round", "number"), entries)  # fmt: skip
+    pairings = table_pairings(tournament.pairings.filter(flight=flight)
+                              .order_by("group", "round", "number"))
     groups: dict[int, list[Entry]] = defaultdict(list)
     for entry in entries:
         groups[entry.group or (0 if flight == Flight.SWISS else 1)].append(entry)
-    by_group: dict[int, list[Pairing]] = defaultdict(list)
+    by_group: dict[int, list[TablePairing]] = defaultdict(list)
     for pairing in pairings:
         by_group[pairing.group].append(pairing)
     tables = []
@@ -309,30 +309,7 @@ def _crosstables(tournament: Tournament, flight: str) -> list[GroupTable]:
     return tables
 
 
-_SIDES = [Pairing._meta.get_field(name) for name in ("top", "bottom", "winner")]
-# What a table reads of its pairings and their matches (the cells, the standings, the PR
-# tiebreak): a league's table has a pairing for every two players, and building each
-# object with every field was most of its time.
-_TABLE_FIELDS = ("tournament", "flight", "group", "round", "number", "state", "top", "bottom",
-                 "winner", "match__score1", "match__score2", "match__length",
-                 "match__player1", "match__player2")
-
-
-def _with_entries(pairings: QuerySet[Pairing], entries: list[Entry]) -> list[Pairing]:
-    """The pairings with their sides and winner taken from ``entries`` (loaded with their
-    players) instead of joined again for every pairing: a league's table has a pairing
-    for every two players, and building those objects was most of its time."""
-    by_pk = {entry.pk: entry for entry in entries}
-    loaded = list(pairings)
-    for pairing in loaded:
-        for side in _SIDES:
-            entry = by_pk.get(getattr(pairing, side.attname))
-            if entry is not None:
-                side.set_cached_value(pairing, entry)
-    return loaded
-
-
-def _fill(rows: list[CrossRow], index: dict[int, int], pairing: Pairing) -> None:
+def _fill(rows: list[CrossRow], index: dict[int, int], pairing: TablePairing) -> None:
     if pairing.top_id not in index:
         return
     top = index[pairing.top_id]
