@@ -131,6 +131,34 @@ def for_owner(name: str, owner: str, signature: str, render: Callable[[], T], *,
     return _get_or_render(key, render)
 
 
+def kept_each(name: str, parts: Sequence[tuple[str, Callable[[], str]]]) -> list[str]:
+    """Several small values (the rows of a console's list), each kept under a digest of
+    what it shows: ``parts`` gives each one's digest and how to render it. One cache read
+    for them all; only the missing ones are rendered (a director's console of a busy
+    league shows 50 rows, of which a result changes one)."""
+    if not enabled():
+        return [render() for _digest_, render in parts]
+    language = translation.get_language() or ""
+    keys = [f"nardy:pages:{_release()}:{name}:{language}:{digest}" for digest, _render in parts]
+    try:
+        found = cache.get_many(keys)
+    except Exception:  # the cache is down: render, as without it
+        log.warning("page cache unavailable", exc_info=True)
+        found = {}
+    values, missing = [], {}
+    for key, (_digest_, render) in zip(keys, parts, strict=True):
+        value = found.get(key)
+        if value is None:
+            value = missing[key] = render()
+        values.append(value)
+    if missing:
+        try:
+            cache.set_many(missing, TIMEOUT)
+        except Exception:
+            log.warning("page cache unavailable", exc_info=True)
+    return values
+
+
 def _get_or_render(key: str, render: Callable[[], T]) -> T:
     try:
         value = cache.get(key)
