@@ -244,7 +244,7 @@ class PairingViewSet(PairingDayActions, viewsets.ReadOnlyModelViewSet):
         scores = {"score1": data.validated_data["score1"], "score2": data.validated_data["score2"],
                   "played_on": data.validated_data.get("played_on")}
         reason = data.validated_data.get("reason", "")
-        if can_manage_club(request.user, pairing.tournament.club) and reason:
+        if reason and can_manage_club(request.user, pairing.tournament.club):
             return answer(lambda: {"result": services.director_result(
                 pairing=pairing, by=request.user, reason=reason, **scores).pk},
                 status.HTTP_201_CREATED)
