@@ -132,3 +132,24 @@ def test_each_person_gets_their_own_list_and_token_and_the_forms_work() -> None:
     response = checking.post(answer, {"csrfmiddlewaretoken": tokens.pop(), "idempotency_key": ""})
     assert response.status_code == 302
     assert MatchResult.objects.get(pk=result.pk).status == "confirmed"
+
+
+MY_MATCHES_KEPT_QUERIES = 9  # session and user, the player, the digest's three, the page's own
+
+
+def test_a_kept_list_costs_the_same_few_queries_for_a_few_and_many_matches() -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for entrants in (3, 9):  # every round open: 2 and 8 matches of one player
+        event = drawn(entrants, format=Tournament.Format.ROUND_ROBIN)
+        pairing = event.pairings.exclude(match=None).select_related("match__player1__user").first()
+        client = signed_in(pairing.match.player1.user)
+        client.get(URL)  # worked out and kept
+        with CaptureQueriesContext(connection) as queries:
+            page = client.get(URL)
+        assert len(ARTICLE.findall(page.content.decode())) >= entrants - 1
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts
+    assert counts[0] <= MY_MATCHES_KEPT_QUERIES, counts
