@@ -29,6 +29,7 @@ from clubs.profiles import browser_language, own_language, supported_language
 from disputes.models import Dispute
 from games.models import Match
 from tournaments.models import Tournament
+from tournaments.views.support import event_row
 
 # (namespace, keyword argument) -> the club's language, as a query on that argument.
 ClubLanguage = Callable[[Any], QuerySet]
@@ -57,6 +58,9 @@ def page_club_language(request: HttpRequest) -> str | None:
     if match is None or not match.namespace or match.view_name in NOT_CLUB_PAGES:
         return None
     for name, value in match.kwargs.items():
+        if (match.namespace, name) == ("tournaments", "pk") and isinstance(value, int):
+            event = event_row(request, value)  # the view reads it again from the request
+            return supported_language(event.club.language if event is not None else None)
         lookup = PAGES.get((match.namespace, name))
         if lookup is not None:
             try:

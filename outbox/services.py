@@ -36,10 +36,8 @@ def enqueue(task_name: str, *args: Any, key: str) -> Message:
     registry.kind(task_name)  # a typo fails here, in the request, not later in a worker
     if not key or len(key) > Message._meta.get_field("key").max_length:
         raise ValueError("an idempotency key of 1 to 255 characters is required")
-    with transaction.atomic():
-        message, _ = Message.objects.get_or_create(
-            key=key, defaults={"task": task_name, "args": list(args)}
-        )
+    # get_or_create keeps its INSERT in a savepoint of its own (a key taken meanwhile)
+    message, _ = Message.objects.get_or_create(key=key, defaults={"task": task_name, "args": list(args)})
     if message.task != task_name:
         raise ValueError(f"the key {key!r} is already used by {message.task!r}")
     transaction.on_commit(lambda: publish(message), robust=True)

@@ -14,8 +14,8 @@ Each is rendered once per *version* of its tournament and kept in the cache:
 
 Each version has its HTTP entity tag (``lookup(...).etag``, carried by the fragment as
 ``data-etag``): a poll that sends it back is answered 304 Not Modified after one cache read
-and no rendering. The API keeps its standings here too, and each player's pairings under
-the versions of all their events (``for_tournaments``, keyed on the player).
+and no rendering. The API keeps its standings here too, and each player's matches (the
+page and the API's) under a digest of what they show (``for_owner``, keyed on the player).
 
 Safe under races: a version is dropped at the write and again once it is committed, so a
 reader that rendered older data meanwhile filed it under a version nobody asks for any
@@ -116,25 +116,47 @@ def lookup(tournament: Any, name: str, *, extra: Sequence[str] = (),
         return Cached(None)
 
 
-def for_tournaments(name: str, pks_and_rows: Iterable[tuple[int, str]], owner: str,
-                    render: Callable[[], T]) -> T:
-    """A value that depends on several tournaments (a player's pairings in all of theirs),
-    kept under the versions of them all: ``pks_and_rows`` gives each tournament's pk and
-    whatever of its row the value shows; ``owner`` says whose value it is (part of the key:
-    a value is never served to someone else)."""
+def for_owner(name: str, owner: str, signature: str, render: Callable[[], T], *,
+              extra: Sequence[str] = ()) -> T:
+    """A value of one person's (a player's matches), kept under ``signature``: a digest of
+    everything the value shows, worked out by the caller (``selectors.tournaments.
+    my_pairings_signature``), so it is not dropped by the versions of whole events (a
+    league's changes with every result). ``owner`` says whose value it is (part of the key:
+    a value is never served to someone else); ``extra``: anything else it shows (the
+    language is in the key already)."""
     if not enabled():
         return render()
-    try:
-        pairs = sorted(set(pks_and_rows))
-        versions = _versions([pk for pk, _ in pairs])
-        digest = hashlib.blake2b(digest_size=12)
-        for (pk, row), version in zip(pairs, versions, strict=True):
-            digest.update(f"{pk}\x1f{row}\x1f{version}\x1e".encode())
-        key = f"nardy:pages:{_release()}:{name}:{owner}:{digest.hexdigest()}"
-    except Exception:
-        log.warning("page cache unavailable", exc_info=True)
-        return render()
+    key = ":".join(("nardy:pages", _release(), name, owner, translation.get_language() or "",
+                    signature, _digest(extra)))  # fmt: skip
     return _get_or_render(key, render)
+
+
+def kept_each(name: str, parts: Sequence[tuple[str, Callable[[], str]]]) -> list[str]:
+    """Several small values (the rows of a console's list), each kept under a digest of
+    what it shows: ``parts`` gives each one's digest and how to render it. One cache read
+    for them all; only the missing ones are rendered (a director's console of a busy
+    league shows 50 rows, of which a result changes one)."""
+    if not enabled():
+        return [render() for _digest_, render in parts]
+    language = translation.get_language() or ""
+    keys = [f"nardy:pages:{_release()}:{name}:{language}:{digest}" for digest, _render in parts]
+    try:
+        found = cache.get_many(keys)
+    except Exception:  # the cache is down: render, as without it
+        log.warning("page cache unavailable", exc_info=True)
+        found = {}
+    values, missing = [], {}
+    for key, (_digest_, render) in zip(keys, parts, strict=True):
+        value = found.get(key)
+        if value is None:
+            value = missing[key] = render()
+        values.append(value)
+    if missing:
+        try:
+            cache.set_many(missing, TIMEOUT)
+        except Exception:
+            log.warning("page cache unavailable", exc_info=True)
+    return values
 
 
 def _get_or_render(key: str, render: Callable[[], T]) -> T:
@@ -212,12 +234,6 @@ def _version(pk: int) -> str:
         cache.add(key, uuid.uuid4().hex, TIMEOUT)
         version = cache.get(key) or "none"
     return version
-
-
-def _versions(pks: list[int]) -> list[str]:
-    """The versions of these tournaments: one read for all, then one per missing one."""
-    found = cache.get_many([_version_key(pk) for pk in pks]) if pks else {}
-    return [found.get(_version_key(pk)) or _version(pk) for pk in pks]
 
 
 def _row_digest(tournament: Any) -> str:

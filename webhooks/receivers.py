@@ -48,6 +48,8 @@ def on_result_confirmed(sender: Any, match: Match, result: MatchResult | None = 
                         **kwargs: Any) -> None:
     if result is None:  # the club's own endpoints get its private events too: its data
         return
+    if not wanted(club_id=match.club_id, event=Event.RESULT_CONFIRMED):
+        return  # no payload built (its pairing, club and players read) for nobody
     emit(club_id=match.club_id, event=Event.RESULT_CONFIRMED, key=f"result.confirmed:{result.pk}",
          payload=result_payload(match, result))
 

@@ -5,14 +5,24 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from clubs.permissions import AnyUser, can_manage_club, can_score, player_for
+from games.models import Match
 
 if TYPE_CHECKING:
-    from games.models import Match, MatchResult
+    from games.models import MatchResult
 
 
 def seat_of_user(user: AnyUser | None, match: Match) -> int | None:
-    """1 or 2 when the login is a player of the match, else None."""
-    return match.seat_of(player_for(user))
+    """1 or 2 when the login is a player of the match, else None. From the match's players
+    when they are loaded with it (the services lock it so): nothing read."""
+    if user is None or not user.is_authenticated:
+        return None
+    loaded = Match.player1.is_cached(match) and Match.player2.is_cached(match)
+    if not loaded:
+        return match.seat_of(player_for(user))
+    for seat, player in ((1, match.player1), (2, match.player2)):
+        if player is not None and player.user_id == user.pk:
+            return seat
+    return None
 
 
 def is_director(user: AnyUser | None, match: Match) -> bool:
@@ -27,7 +37,7 @@ def is_scorer(user: AnyUser | None, match: Match) -> bool:
 def can_enter(user: AnyUser | None, match: Match) -> bool:
     """Players of the match, scorers and directors of its club enter games, scores,
     transcripts."""
-    return is_scorer(user, match) or seat_of_user(user, match) is not None
+    return seat_of_user(user, match) is not None or is_scorer(user, match)
 
 
 def entering_seat(result: MatchResult) -> int | None:

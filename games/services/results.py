@@ -399,16 +399,18 @@ def confirm_result(*, result: MatchResult, by: AnyUser) -> MatchResult:
     if result.status == ResultStatus.DISPUTED and not access.is_director(by, match):
         raise NotAllowed(_("Only a director can settle a disputed result."))
     before = result_state(result)
+    confirmed_at = timezone.now()
     try:
         with transaction.atomic():
             updated = MatchResult.objects.filter(pk=result.pk, status=result.status).update(
-                status=ResultStatus.CONFIRMED, confirmed_by=by, confirmed_at=timezone.now()
+                status=ResultStatus.CONFIRMED, confirmed_by=by, confirmed_at=confirmed_at
             )
     except IntegrityError:
         updated = 0
     if updated != 1:
         raise ServiceError("already_confirmed", _("This result has already been confirmed."))
-    result.refresh_from_db()
+    # what the update wrote, without reading the row again (the match's row is locked)
+    result.status, result.confirmed_by, result.confirmed_at = ResultStatus.CONFIRMED, by, confirmed_at
     audit(
         match,
         by,

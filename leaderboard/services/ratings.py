@@ -66,6 +66,10 @@ def _from(queryset: QuerySet, since: OrderKey | None, at: str, match: str) -> Qu
 
 
 def _lock(variant: str) -> RatingList:
+    """The variant's rating list, locked until the transaction ends (made first if none)."""
+    found = RatingList.objects.select_for_update().filter(variant=variant).first()
+    if found is not None:  # one query, as it nearly always is
+        return found
     RatingList.objects.get_or_create(variant=variant)
     return RatingList.objects.select_for_update().get(variant=variant)
 

@@ -19,7 +19,7 @@ from django.urls import reverse
 
 from tests.tournaments.tournament_helpers import director_of, make_event, play
 from tournaments import services
-from tournaments.models import Pairing, Tournament
+from tournaments.models import Flight, Pairing, Tournament
 from tournaments.selectors.console import PER_PAGE
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
@@ -121,3 +121,22 @@ def test_the_console_s_settings_form_follows_the_event_s_row(client: Client) -> 
     html, _ = _console(client, event)
     assert 'value="Renamed league"' in html and f'value="{event.name}"' not in html
     assert 'name="cycles" value="2"' in html
+
+
+TABLE_QUERIES = 3  # entries, pairings with their matches' scores (one query), penalties
+
+
+def test_working_a_table_out_costs_the_same_few_queries_for_a_small_and_a_big_league() -> None:
+    """The table reads its pairings as plain rows in one query (tournaments.play.tables.
+    table_pairings), whatever the number of matches."""
+    from tournaments.selectors.tournaments import _crosstables
+
+    counts, sizes = [], []
+    for entrants in (6, 16):
+        event = _league(entrants, played=entrants)
+        with CaptureQueriesContext(connection) as queries:
+            (table,) = _crosstables(event, Flight.GROUP)
+        counts.append(len(queries))
+        sizes.append(sum(cell.outcome in ("win", "loss") for row in table.rows for cell in row.cells))
+    assert sizes == [2 * 6, 2 * 16]  # every result in, in both cells of its match
+    assert counts[0] == counts[1] <= TABLE_QUERIES, counts

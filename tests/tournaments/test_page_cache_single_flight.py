@@ -12,7 +12,7 @@ from tournaments import page_cache
 
 
 def _ask(owner: str, render: Any) -> Any:
-    return page_cache.for_tournaments("single-flight", [], owner, render)
+    return page_cache.for_owner("single-flight", owner, "signature", render)
 
 
 def test_a_fragment_being_rendered_is_waited_for_not_rendered_again(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
@@ -223,11 +224,11 @@ class PairingViewSet(PairingDayActions, viewsets.ReadOnlyModelViewSet):
         player = player_for(request.user)
         if player is None:
             return Response([])
-        # Kept per player and per version of each of their events (and the date that
-        # orders them): a result confirmed, a pairing drawn, a name changed drops it.
-        events = selectors.my_pairing_events(player)
-        return Response(page_cache.for_tournaments(
-            "api:pairings-mine", events, owner=f"player:{player.pk}",
+        # Kept per player under a digest of what it shows: a result of theirs, a pairing
+        # drawn, a name changed make another; the others' results in the event do not.
+        return Response(page_cache.for_owner(
+            "api:pairings-mine", f"player:{player.pk}", selectors.my_pairings_signature(player),
+            extra=[timezone.get_current_timezone_name()],  # of the times it gives
             render=lambda: list(s.PairingSerializer(selectors.my_pairings(player), many=True).data)))
 
     @extend_schema(parameters=[IDEMPOTENCY_KEY], request=s.PairingScoreInputSerializer, responses={201: s.ResultRefSerializer})
@@ -243,7 +244,7 @@ class PairingViewSet(PairingDayActions, viewsets.ReadOnlyModelViewSet):
         scores = {"score1": data.validated_data["score1"], "score2": data.validated_data["score2"],
                   "played_on": data.validated_data.get("played_on")}
         reason = data.validated_data.get("reason", "")
-        if can_manage_club(request.user, pairing.tournament.club) and reason:
+        if reason and can_manage_club(request.user, pairing.tournament.club):
             return answer(lambda: {"result": services.director_result(
                 pairing=pairing, by=request.user, reason=reason, **scores).pk},
                 status.HTTP_201_CREATED)

@@ -26,13 +26,17 @@ def on_result_confirmed(
     A first result advances the winner; a correction moves the bracket along while the
     next match has not started, else leaves a BracketConflict for the director.
     """
-    found = Pairing.objects.filter(match_id=match.pk).values_list("tournament_id", flat=True).first()
-    if found is None or match.winner_id is None:
+    if match.winner_id is None:
         return None
     # One result at a time per tournament: the bracket is recomputed from all its pairings,
-    # so two results confirmed at once must not both write from a stale picture.
-    Tournament.objects.select_for_update().filter(pk=found).first()
-    pairing = Pairing.objects.select_related("tournament").get(match_id=match.pk)
+    # so two results confirmed at once must not both write from a stale picture. The
+    # event's row is found and locked in one query (none: the match is no event's).
+    tournament = (Tournament.objects.select_for_update(of=("self",))
+                  .filter(pairings__match_id=match.pk).first())  # fmt: skip
+    if tournament is None:
+        return None
+    pairing = Pairing.objects.get(match_id=match.pk)
+    pairing.tournament = tournament
     winner = Entry.objects.get(tournament=pairing.tournament, player_id=match.winner_id)
     actor = result.confirmed_by if result is not None else None
     return pairing.tournament.event_format.record_result(pairing=pairing, winner=winner, actor=actor)

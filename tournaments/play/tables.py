@@ -6,7 +6,12 @@ the format's). Below every service that plays a table (``round_robin``, ``swiss`
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import QuerySet
 
 from games.services.scoring import to_points
 from tournaments import match_pr
@@ -22,6 +27,59 @@ from tournaments.standings import (
 TABLE_FLIGHTS = (Flight.GROUP, Flight.SWISS)
 
 
+@dataclass(slots=True)
+class TableMatch:
+    """What a table reads of a pairing's match (its score, length and seats)."""
+
+    score1: Decimal
+    score2: Decimal
+    length: int
+    player1_id: int | None
+    player2_id: int | None
+
+    @property
+    def displayed_score(self) -> tuple[Decimal, Decimal]:
+        """The score as shown: capped at the match length (games.models.Match's)."""
+        if self.length == 0:  # a session
+            return (self.score1, self.score2)
+        cap = Decimal(self.length)
+        return (min(self.score1, cap), min(self.score2, cap))
+
+
+@dataclass(slots=True)
+class TablePairing:
+    """What a table reads of a pairing: a league's table has a pairing for every two
+    players (1,225 for 50), and building each as a model object, its match joined, was
+    most of the table's time. Read by ``table_pairings``; stands in for a Pairing wherever
+    a table is worked out (``table_results``, ``pr_of_pairings``, the crosstable)."""
+
+    pk: int
+    group: int
+    round: int
+    state: str
+    top_id: int | None
+    bottom_id: int | None
+    winner_id: int | None
+    match_id: int | None
+    match: TableMatch | None
+
+
+_PAIRING_COLUMNS = ("pk", "group", "round", "state", "top_id", "bottom_id", "winner_id",
+                    "match_id", "match__score1", "match__score2", "match__length",
+                    "match__player1_id", "match__player2_id")  # fmt: skip
+
+
+def table_pairings(pairings: QuerySet[Pairing]) -> list[TablePairing]:
+    """``pairings`` (a queryset, in its order) read as plain rows, in one query."""
+    return [_table_pairing(row) for row in pairings.values_list(*_PAIRING_COLUMNS)]
+
+
+def _table_pairing(row: Sequence[Any]) -> TablePairing:
+    pk, group, round_, state, top, bottom, winner, match_id, s1, s2, length, p1, p2 = row
+    match = None if match_id is None else TableMatch(s1, s2, length, p1, p2)
+    return TablePairing(pk, group, round_, state, top, bottom, winner, match_id, match)
+
+
 def standings_order(tournament: Tournament) -> tuple[str, ...]:
     """The metrics the event's standings use: its tiebreaks (else the format's), after
     dual duel points when the format has that setting and it is on."""
@@ -31,7 +89,8 @@ def standings_order(tournament: Tournament) -> tuple[str, ...]:
     return scoring_order(order, dual_duel=dual_duel)
 
 
-def pr_of_pairings(tournament: Tournament, pairings: list[Pairing]) -> dict[int, tuple]:
+def pr_of_pairings(tournament: Tournament,
+                   pairings: Sequence[Pairing | TablePairing]) -> dict[int, tuple]:
     """{pairing id: (PR of top, PR of bottom)} of the analysed matches (tournaments.match_pr):
     two queries, the entries' players and the analyses."""
     played = [p for p in pairings if p.match is not None and p.state == Pairing.State.DECIDED]
@@ -49,7 +108,7 @@ def pr_of_pairings(tournament: Tournament, pairings: list[Pairing]) -> dict[int,
     return sides
 
 
-def table_results(pairings: list[Pairing],
+def table_results(pairings: Sequence[Pairing | TablePairing],
                   prs: Mapping[int, tuple] | None = None) -> list[MatchResult]:
     """Standings input from decided pairings (their matches' scores) and byes; ``prs``:
     each analysed pairing's PR of top and bottom (``pr_of_pairings``)."""
@@ -73,7 +132,7 @@ def table_results(pairings: list[Pairing],
 
 def table_standings(
     tournament: Tournament, *, flight: str = Flight.GROUP, group: int | None = None,
-    pairings: list[Pairing] | None = None, entry_ids: list[int] | None = None,
+    pairings: Sequence[Pairing | TablePairing] | None = None, entry_ids: list[int] | None = None,
     withdrawn: Collection[int] = (),
 ) -> Standings:
     """Standings of a group (or the whole event) with the event's tiebreak order.
@@ -83,10 +142,10 @@ def table_standings(
     ``entry_ids``, ``withdrawn`` says which of them withdrew.
     """
     if pairings is None:
-        query = tournament.pairings.filter(flight=flight).select_related("match")
+        query = tournament.pairings.filter(flight=flight)
         if group is not None:
             query = query.filter(group=group)
-        pairings = list(query)
+        pairings = table_pairings(query)
     if entry_ids is None:
         entries = tournament.entries.all()
         if group is not None:

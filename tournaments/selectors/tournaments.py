@@ -8,13 +8,14 @@ grow with the number of entrants.
 from __future__ import annotations
 
 import datetime
+import hashlib
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from django.db.models import DateField, F, Q, QuerySet, Subquery, Value
+from django.db.models import Count, DateField, F, Q, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
@@ -25,6 +26,7 @@ from clubs import selectors as clubs_selectors
 from clubs.models import Player
 from clubs.permissions import AnyUser, visible_q
 from games.choices import MatchStatus
+from games.models import MatchResult
 from games.services.scoring import format_score
 from tournaments import match_pr, page_cache
 from tournaments.format_registry import FORMATS
@@ -37,7 +39,7 @@ from tournaments.models import (
     set_round_shapes,
     with_flight_rounds,
 )
-from tournaments.play.tables import standings_order, table_standings
+from tournaments.play.tables import TablePairing, standings_order, table_pairings, table_standings
 from tournaments.standings import METRICS, WITHDRAWN, Standings
 
 
@@ -282,12 +284,12 @@ def crosstables(tournament: Tournament, *, flight: str = Flight.GROUP) -> list[G
 def _crosstables(tournament: Tournament, flight: str) -> list[GroupTable]:
     # withdrawn entrants too: their results stand, their rows are marked and listed last
     entries = list(entries_of(tournament))
-    pairings = _with_entries(tournament.pairings.filter(flight=flight).select_related("match")
-                             .only(*_TABLE_FIELDS).order_by("group", "round", "number"), entries)  # fmt: skip
+    pairings = table_pairings(tournament.pairings.filter(flight=flight)
+                              .order_by("group", "round", "number"))
     groups: dict[int, list[Entry]] = defaultdict(list)
     for entry in entries:
         groups[entry.group or (0 if flight == Flight.SWISS else 1)].append(entry)
-    by_group: dict[int, list[Pairing]] = defaultdict(list)
+    by_group: dict[int, list[TablePairing]] = defaultdict(list)
     for pairing in pairings:
         by_group[pairing.group].append(pairing)
     tables = []
@@ -312,30 +314,7 @@ def _crosstables(tournament: Tournament, flight: str) -> list[GroupTable]:
     return tables
 
 
-_SIDES = [Pairing._meta.get_field(name) for name in ("top", "bottom", "winner")]
-# What a table reads of its pairings and their matches (the cells, the standings, the PR
-# tiebreak): a league's table has a pairing for every two players, and building each
-# object with every field was most of its time.
-_TABLE_FIELDS = ("tournament", "flight", "group", "round", "number", "state", "top", "bottom",
-                 "winner", "match__score1", "match__score2", "match__length",
-                 "match__player1", "match__player2")
-
-
-def _with_entries(pairings: QuerySet[Pairing], entries: list[Entry]) -> list[Pairing]:
-    """The pairings with their sides and winner taken from ``entries`` (loaded with their
-    players) instead of joined again for every pairing: a league's table has a pairing
-    for every two players, and building those objects was most of its time."""
-    by_pk = {entry.pk: entry for entry in entries}
-    loaded = list(pairings)
-    for pairing in loaded:
-        for side in _SIDES:
-            entry = by_pk.get(getattr(pairing, side.attname))
-            if entry is not None:
-                side.set_cached_value(pairing, entry)
-    return loaded
-
-
-def _fill(rows: list[CrossRow], index: dict[int, int], pairing: Pairing) -> None:
+def _fill(rows: list[CrossRow], index: dict[int, int], pairing: TablePairing) -> None:
     if pairing.top_id not in index:
         return
     top = index[pairing.top_id]
@@ -491,10 +470,9 @@ def tiebreak_descriptions(order: Iterable[str]) -> list[tuple[str, str, str]]:
 _MY_ORDER = ("-tournament__starts_on", "flight", "round", "number")
 
 
-def my_pairings(player: Player, finished: int | None = None) -> list[Pairing]:
-    """The player's matches in tournaments, the latest events first. ``finished``: of the
-    finished ones, only the latest that many, and the others of the events on the same
-    day as the last of them; every match not finished is there."""
+def _mine(player: Player, finished: int | None) -> QuerySet[Pairing]:
+    """The player's pairings; ``finished``: of the finished ones, only the latest that
+    many, and the others of the events on the same day as the last of them."""
     mine = Q(match__player1=player) | Q(match__player2=player)
     pairings = Pairing.objects.filter(mine)
     if finished is not None and finished > 0:
@@ -506,19 +484,62 @@ def my_pairings(player: Player, finished: int | None = None) -> list[Pairing]:
         since = Coalesce(Subquery(last_day), Value(datetime.date.min), output_field=DateField())
         pairings = pairings.filter(~Q(match__status=MatchStatus.FINISHED)
                                    | Q(tournament__starts_on__gte=since))
-    pairings = pairings.select_related(
+    return pairings
+
+
+def my_pairings(player: Player, finished: int | None = None) -> list[Pairing]:
+    """The player's matches in tournaments, the latest events first. ``finished``: of the
+    finished ones, only the latest that many, and the others of the events on the same
+    day as the last of them; every match not finished is there."""
+    pairings = _mine(player, finished).select_related(
         "tournament__club", "match__player1", "match__player2", "match__winner",
         "top__player", "bottom__player",  # the API's sides: not one query per pairing
     ).prefetch_related("match__results").order_by(*_MY_ORDER)
     return with_flight_rounds(list(pairings))
 
 
-def my_pairing_events(player: Player) -> list[tuple[int, str]]:
-    """The events of the player's pairings (``my_pairings``), each with its date (it orders
-    them): what a cached copy of the player's pairings depends on beside their versions."""
-    rows = Pairing.objects.filter(Q(match__player1=player) | Q(match__player2=player)).order_by(
-        ).values_list("tournament_id", "tournament__starts_on").distinct()
-    return [(pk, str(starts_on)) for pk, starts_on in rows]
+# What "my matches" (the page and the API's "my pairings") shows of each of the player's
+# pairings, its event, its match and the players: ``my_pairings_signature`` reads these.
+_MINE_COLUMNS = (
+    "pk", "tournament_id", "tournament__name", "tournament__starts_on", "tournament__format",
+    "tournament__club_id", "tournament__club__time_zone", "tournament__club__created_at",
+    "flight", "group", "round", "number", "state", "table", "walkover", "forfeit_at",
+    "winner_id", "top_id", "top__seed", "top__player_id", "top__player__display_name",
+    "bottom_id", "bottom__seed", "bottom__player_id", "bottom__player__display_name",
+    "match_id", "match__length", "match__status", "match__score1", "match__score2",
+    "match__winner_id", "match__played_at", "match__clock_seconds", "match__time_control",
+    "match__clocks_required", "match__player1_id", "match__player1__display_name",
+    "match__player2_id", "match__player2__display_name",
+)  # fmt: skip
+_MINE_RESULT_COLUMNS = (
+    "pk", "match_id", "status", "score1", "score2", "played_on", "transcript_id",
+    "entered_by_id", "entered_by__username", "entered_by__first_name", "entered_by__last_name",
+    "entered_by__player__display_name",
+)  # fmt: skip
+
+
+def my_pairings_signature(player: Player, finished: int | None = None) -> str:
+    """A digest of everything "my matches" shows of the player's pairings: their events,
+    the pairings and the round each is in (its title needs the shape of its flight), the
+    matches, their results and the names on them. Three small queries instead of the
+    pairings and their matches as objects: a league's results change its version every
+    second or so, while one player's matches change only when they play, so a copy kept
+    under this digest (``page_cache.for_owner``) stays good across the others' results.
+    ``finished``: as ``my_pairings`` takes it."""
+    rows = list(_mine(player, finished).order_by("pk").values_list(*_MINE_COLUMNS))
+    matches = [row[_MINE_COLUMNS.index("match_id")] for row in rows]
+    results = list(MatchResult.objects.filter(match_id__in=matches).order_by("pk")
+                   .values_list(*_MINE_RESULT_COLUMNS)) if matches else []  # fmt: skip
+    tournaments = sorted({row[1] for row in rows})
+    shapes = list(Pairing.objects.filter(tournament_id__in=tournaments)
+                  .order_by("tournament_id", "flight", "group", "round")
+                  .values_list("tournament_id", "flight", "group", "round")
+                  .annotate(places=Count("pk"))) if tournaments else []  # fmt: skip
+    digest = hashlib.blake2b(digest_size=16)
+    for part in (rows, results, shapes):
+        digest.update(repr(part).encode())
+        digest.update(b"\x1e")
+    return digest.hexdigest()
 
 
 # --- the API's standings and formats ------------------------------------------------------

@@ -9,8 +9,12 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -24,6 +28,7 @@ from games import services as games_services
 from games.forms import seen_result
 from games.models import Match, MatchResult, MatchStatus
 from games.services import ServiceError
+from tournaments import page_cache
 from tournaments.forms.day import RegisterForm
 from tournaments.forms.tournament import DisputeForm, ScoreForm
 from tournaments.messages import error_text
@@ -137,20 +142,41 @@ def present(request: HttpRequest, pairing_pk: int) -> HttpResponse:
 MY_FINISHED = 20
 
 
-def _my_matches_context(request: HttpRequest) -> dict[str, object]:
-    player = player_for(request.user)
-    pairings = selectors.my_pairings(player, finished=MY_FINISHED) if player else []
-    finished = sum(1 for pairing in pairings if pairing.match.status == MatchStatus.FINISHED)
-    return {"player": player, "pairings": pairings, "score_form": ScoreForm(),
-            "dispute_form": DisputeForm(), "earlier_elsewhere": finished >= MY_FINISHED}
-
-
 @login_required
 def my_matches(request: HttpRequest) -> HttpResponse:
     context = _my_matches_context(request)
     if request.htmx:
         return render(request, "tournaments/_my_matches.html", context)
     return render(request, "tournaments/my_matches.html", context)
+
+
+# In the kept list, where each form's CSRF token goes (the token is the reader's own).
+_CSRF_PLACE = "nardy-csrf-token-goes-here"
+
+
+def _my_matches_context(request: HttpRequest) -> dict[str, object]:
+    player = player_for(request.user)
+    return {"player": player, "match_list": _match_list(request, player) if player else ""}
+
+
+def _match_list(request: HttpRequest, player: Player) -> str:
+    """The player's matches with their forms, kept per player and person under a digest of
+    what they show (a player with a league's 49 matches cost about 100 ms to render); the
+    forms' CSRF token is put in for each request."""
+    def render_list() -> str:
+        pairings = selectors.my_pairings(player, finished=MY_FINISHED)
+        finished = sum(1 for pairing in pairings if pairing.match.status == MatchStatus.FINISHED)
+        context = {"pairings": pairings, "user": request.user, "player": player,
+                   "earlier_elsewhere": finished >= MY_FINISHED, "csrf_token": _CSRF_PLACE}
+        return render_to_string("tournaments/_my_match_list.html", context, request)
+
+    now = timezone.now()  # the forms' default day: the clubs' today (every zone's midnight
+    quarter = str(int(now.timestamp()) // 900)  # falls on a quarter of an hour)
+    html = page_cache.for_owner(
+        "my-matches", f"player:{player.pk}:user:{request.user.pk}",
+        selectors.my_pairings_signature(player, finished=MY_FINISHED),
+        render_list, extra=[timezone.get_current_timezone_name(), quarter])
+    return mark_safe(html.replace(_CSRF_PLACE, get_token(request)))  # rendered escaped above
 
 
 @login_required

@@ -28,8 +28,20 @@ def ask_first(request: HttpRequest, tournament: Tournament, question: str,
                              back=back or reverse("tournaments:console", args=[tournament.pk]))
 
 
+def event_row(request: HttpRequest, pk: int) -> Tournament | None:
+    """The event's row with its club, read once per request: the page's language is its
+    club's (nardy_site.club_language), and the view shows the event."""
+    known = request.__dict__.setdefault("_nardy_events", {})
+    if pk not in known:
+        known[pk] = Tournament.objects.select_related("club").filter(pk=pk).first()
+    return known[pk]
+
+
 def visible_tournament(request: HttpRequest, pk: int) -> Tournament:
     """The tournament if this user may see it (404 otherwise: private events stay hidden)."""
+    known = request.__dict__.get("_nardy_events", {}).get(pk)
+    if known is not None and known.is_public:  # a public event is everyone's to see
+        return known
     return get_object_or_404(selectors.visible_tournaments(request.user), pk=pk)
 
 
