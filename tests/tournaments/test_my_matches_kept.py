@@ -35,9 +35,9 @@ def renders(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     counted: list[int] = []
     real = selectors.my_pairings
 
-    def counting(player):
+    def counting(player, **options):
         counted.append(player.pk)
-        return real(player)
+        return real(player, **options)
 
     monkeypatch.setattr(selectors, "my_pairings", counting)
     return counted
