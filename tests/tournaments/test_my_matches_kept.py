@@ -20,7 +20,7 @@ from games.models import MatchResult
 from tests.tournaments.test_live_etags import drawn
 from tournaments.models import Pairing, Tournament
 from tournaments.selectors import tournaments as selectors
-from tournaments.views import player as player_views
+from tournaments.views.support import CSRF_PLACE
 
 pytestmark = pytest.mark.django_db
 
@@ -128,7 +128,7 @@ def test_each_person_gets_their_own_list_and_token_and_the_forms_work() -> None:
     checking.force_login(match.player2.user)
     page = checking.get(URL).content.decode()
     tokens = set(TOKEN.findall(page))
-    assert tokens and player_views._CSRF_PLACE not in page
+    assert tokens and CSRF_PLACE not in page
     response = checking.post(answer, {"csrfmiddlewaretoken": tokens.pop(), "idempotency_key": ""})
     assert response.status_code == 302
     assert MatchResult.objects.get(pk=result.pk).status == "confirmed"

@@ -14,10 +14,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
-from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -36,7 +34,14 @@ from tournaments.models import BracketConflict, Entry, Pairing, Tournament
 from tournaments.selectors import tournaments as selectors
 from tournaments.selectors.console import console_results
 from tournaments.services.draw import checked_seed, new_seed, undo_refusal
-from tournaments.views.support import ask_first, managed_tournament, report
+from tournaments.views.support import (
+    CSRF_PLACE,
+    ask_first,
+    forms_moment,
+    managed_tournament,
+    report,
+    with_reader_token,
+)
 
 ERRORS = (DomainError, ServiceError)
 
@@ -69,17 +74,13 @@ def format_settings(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/_format_settings.html", {"form": form})
 
 
-# In a kept row, where its forms' CSRF token goes (the token is the reader's own).
-_CSRF_PLACE = "nardy-csrf-token-goes-here"
-
-
 def _with_rows(request: HttpRequest, tournament: Tournament, pairings: Iterable[Pairing]) -> None:
     """Each pairing's row of the results list (``row_html``), kept under a digest of what
     it shows (``page_cache.kept_each``): a page of 25 open and 25 decided matches, each
     with its forms, took most of the console's time to render on every visit."""
     pairings = list(pairings)
     club = tournament.club
-    zone_now = (timezone.get_current_timezone_name(), int(timezone.now().timestamp()) // 900)
+    zone_now = forms_moment()
 
     def digest(p: Pairing) -> str:
         match = p.match
@@ -94,12 +95,11 @@ def _with_rows(request: HttpRequest, tournament: Tournament, pairings: Iterable[
 
     def render_row(p: Pairing) -> Callable[[], str]:
         return lambda: render_to_string("tournaments/_console_result_row.html", {
-            "p": p, "tournament": tournament, "csrf_token": _CSRF_PLACE}, request)
+            "p": p, "tournament": tournament, "csrf_token": CSRF_PLACE}, request)
 
     rows = page_cache.kept_each("console:row", [(digest(p), render_row(p)) for p in pairings])
-    token = get_token(request)
     for pairing, html in zip(pairings, rows, strict=True):
-        pairing.row_html = mark_safe(html.replace(_CSRF_PLACE, token))  # rendered escaped
+        pairing.row_html = with_reader_token(request, html)
 
 
 def _with_entry_rows(request: HttpRequest, tournament: Tournament) -> list[Entry]:

@@ -9,12 +9,9 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -35,7 +32,13 @@ from tournaments.messages import error_text
 from tournaments.models import Pairing, Registration, Tournament
 from tournaments.selectors import tournaments as selectors
 from tournaments.services import checkin, day, registration
-from tournaments.views.support import report, visible_tournament
+from tournaments.views.support import (
+    CSRF_PLACE,
+    forms_moment,
+    report,
+    visible_tournament,
+    with_reader_token,
+)
 
 ERRORS = (DomainError, ServiceError)
 
@@ -150,10 +153,6 @@ def my_matches(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/my_matches.html", context)
 
 
-# In the kept list, where each form's CSRF token goes (the token is the reader's own).
-_CSRF_PLACE = "nardy-csrf-token-goes-here"
-
-
 def _my_matches_context(request: HttpRequest) -> dict[str, object]:
     player = player_for(request.user)
     return {"player": player, "match_list": _match_list(request, player) if player else ""}
@@ -167,16 +166,15 @@ def _match_list(request: HttpRequest, player: Player) -> str:
         pairings = selectors.my_pairings(player, finished=MY_FINISHED)
         finished = sum(1 for pairing in pairings if pairing.match.status == MatchStatus.FINISHED)
         context = {"pairings": pairings, "user": request.user, "player": player,
-                   "earlier_elsewhere": finished >= MY_FINISHED, "csrf_token": _CSRF_PLACE}
+                   "earlier_elsewhere": finished >= MY_FINISHED, "csrf_token": CSRF_PLACE}
         return render_to_string("tournaments/_my_match_list.html", context, request)
 
-    now = timezone.now()  # the forms' default day: the clubs' today (every zone's midnight
-    quarter = str(int(now.timestamp()) // 900)  # falls on a quarter of an hour)
+    zone, quarter = forms_moment()
     html = page_cache.for_owner(
         "my-matches", f"player:{player.pk}:user:{request.user.pk}",
         selectors.my_pairings_signature(player, finished=MY_FINISHED),
-        render_list, extra=[timezone.get_current_timezone_name(), quarter])
-    return mark_safe(html.replace(_CSRF_PLACE, get_token(request)))  # rendered escaped above
+        render_list, extra=[zone, str(quarter)])
+    return with_reader_token(request, html)
 
 
 @login_required

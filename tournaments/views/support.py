@@ -5,8 +5,11 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from clubs.permissions import can_manage_club
@@ -54,3 +57,18 @@ def managed_tournament(request: HttpRequest, pk: int) -> Tournament:
     return tournament
 
 
+# In a kept copy of a page's part with forms (a player's matches, a console's rows), where
+# the forms' CSRF token goes: the copy is shared, the token is each reader's own.
+CSRF_PLACE = "nardy-csrf-token-goes-here"
+
+
+def with_reader_token(request: HttpRequest, html: str) -> SafeString:
+    """A kept copy rendered with ``CSRF_PLACE`` (escaped when rendered), with this
+    reader's token in its forms."""
+    return mark_safe(html.replace(CSRF_PLACE, get_token(request)))
+
+
+def forms_moment() -> tuple[str, int]:
+    """What the forms' default day hangs on, for a kept copy's key: the time zone and the
+    quarter of an hour (every zone's midnight falls on one)."""
+    return timezone.get_current_timezone_name(), int(timezone.now().timestamp()) // 900
