@@ -17,6 +17,12 @@ Each version has its HTTP entity tag (``lookup(...).etag``, carried by the fragm
 and no rendering. The API keeps its standings here too, and each player's matches (the
 page and the API's) under a digest of what they show (``for_owner``, keyed on the player).
 
+Each web process also keeps the values it read or rendered lately in its own memory
+(``_LOCAL``, bounded): a key names one version of what it shows (the version, digest or
+signature is part of it), so a value under a key never changes and the copy is exact. A
+busy fragment is then fetched from the shared cache and unpickled once per process and
+version instead of on every request (a 50-player league's tables are ~100 kB pickled).
+
 Safe under races: a version is dropped at the write and again once it is committed, so a
 reader that rendered older data meanwhile filed it under a version nobody asks for any
 more. The cache
@@ -29,8 +35,10 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import threading
 import time
 import uuid
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -54,6 +62,51 @@ TIMEOUT = 60 * 60  # seconds a fragment is kept at most (its version usually cha
 RENDER_WAIT = 2.0  # at most this long, then render it themselves
 RENDER_POLL = 0.02  # looking for the value this often
 RENDER_LOCK_TIMEOUT = 10  # a renderer that died holds the others back no longer
+LOCAL_ENTRIES = 256  # values a process keeps in its own memory at most
+LOCAL_BYTES = 32 * 1024 * 1024  # and their size at most (a string's length; else an estimate)
+LOCAL_OBJECT_SIZE = 256 * 1024  # what a value other than a string is counted as
+
+
+class _LocalValues:
+    """The values of the shared cache this process read or stored lately, the least
+    recently used dropped first. Only for keys whose value never changes (each names a
+    version of what it shows); thread-safe (gunicorn's threads share it)."""
+
+    def __init__(self, entries: int, size: int) -> None:
+        self.entries, self.size = entries, size
+        self._values: OrderedDict[str, tuple[Any, int]] = OrderedDict()
+        self._used = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> Any:
+        with self._lock:
+            found = self._values.get(key)
+            if found is None:
+                return None
+            self._values.move_to_end(key)
+            return found[0]
+
+    def put(self, key: str, value: Any) -> None:
+        weight = len(value) if isinstance(value, (str, bytes)) else LOCAL_OBJECT_SIZE
+        if weight > self.size:
+            return
+        with self._lock:
+            old = self._values.pop(key, None)
+            if old is not None:
+                self._used -= old[1]
+            self._values[key] = (value, weight)
+            self._used += weight
+            while len(self._values) > self.entries or self._used > self.size:
+                _key, (_value, dropped) = self._values.popitem(last=False)
+                self._used -= dropped
+
+    def clear(self) -> None:
+        with self._lock:
+            self._values.clear()
+            self._used = 0
+
+
+_LOCAL = _LocalValues(LOCAL_ENTRIES, LOCAL_BYTES)
 
 
 # True inside ``held()``: writes that will be rolled back (a draw's preview) leave the
@@ -140,17 +193,24 @@ def kept_each(name: str, parts: Sequence[tuple[str, Callable[[], str]]]) -> list
         return [render() for _digest_, render in parts]
     language = translation.get_language() or ""
     keys = [f"nardy:pages:{_release()}:{name}:{language}:{digest}" for digest, _render in parts]
+    found = {key: value for key in keys if (value := _LOCAL.get(key)) is not None}
+    wanted = [key for key in keys if key not in found]
     try:
-        found = cache.get_many(keys)
+        shared = cache.get_many(wanted) if wanted else {}
     except Exception:  # the cache is down: render, as without it
         log.warning("page cache unavailable", exc_info=True)
-        found = {}
+        shared = {}
+    for key, value in shared.items():
+        _LOCAL.put(key, value)
+    found.update(shared)
     values, missing = [], {}
     for key, (_digest_, render) in zip(keys, parts, strict=True):
         value = found.get(key)
         if value is None:
             value = missing[key] = render()
         values.append(value)
+    for key, value in missing.items():
+        _LOCAL.put(key, value)
     if missing:
         try:
             cache.set_many(missing, TIMEOUT)
@@ -160,12 +220,18 @@ def kept_each(name: str, parts: Sequence[tuple[str, Callable[[], str]]]) -> list
 
 
 def _get_or_render(key: str, render: Callable[[], T]) -> T:
+    value = _LOCAL.get(key)
+    if value is not None:
+        return value
     try:
         value = cache.get(key)
     except Exception:  # the cache is down: render, as without it
         log.warning("page cache unavailable", exc_info=True)
         return render()
-    return _render_once(key, render) if value is None else value
+    if value is None:
+        return _render_once(key, render)
+    _LOCAL.put(key, value)
+    return value
 
 
 def _render_once(key: str, render: Callable[[], T]) -> T:
@@ -190,9 +256,11 @@ def _render_once(key: str, render: Callable[[], T]) -> T:
                 log.warning("page cache unavailable", exc_info=True)
                 break
             if value is not None:
+                _LOCAL.put(key, value)
                 return value
     try:
         value = render()
+        _LOCAL.put(key, value)
         try:
             cache.set(key, value, TIMEOUT)
         except Exception:
