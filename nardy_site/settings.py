@@ -102,6 +102,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "nardy_site.errors.RequestSizeLimit",
     "nardy_site.errors.RefuseNulCharacters",
+    "nardy_site.live_polls.LivePollMiddleware",  # an unchanged public poll: 304 from the cache
     "nardy_site.framing.FramingCSPMiddleware",  # django-csp, and the embed pages' framing
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

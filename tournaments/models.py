@@ -22,7 +22,7 @@ from tournaments.choices import ClockRuleChoice, Flight, Format, GroupFormat, La
 from tournaments.event_rules import DEFAULT_DELAY_SECONDS, DEFAULT_MINUTES_PER_POINT
 from tournaments.event_settings import bounds_of
 from tournaments.format_registry import format_of
-from tournaments.page_cache import TouchingQuerySet
+from tournaments.page_cache import RowTouchingQuerySet, TouchingQuerySet
 
 # Match lengths per flight: [rounds before the semi-finals, semi-finals, final] for the
 # knockout flights, one length for round robins and Swiss rounds (tournaments.md §1).
@@ -49,6 +49,10 @@ def default_tiebreaks() -> list[str]:
 
 def default_rules() -> dict[str, object]:
     return {"crawford": True}
+
+
+class TournamentQuerySet(RowTouchingQuerySet, models.QuerySet):
+    """Bulk updates drop the cached pages of the events they change (tournaments.page_cache)."""
 
 
 class Tournament(models.Model):
@@ -179,6 +183,8 @@ class Tournament(models.Model):
         related_name="+", verbose_name=_("created by"),
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    objects = TournamentQuerySet.as_manager()
 
     class Meta:
         ordering = ["-starts_on", "name", "pk"]

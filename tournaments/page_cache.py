@@ -52,6 +52,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import translation
 
+from common import live
 from common.bulk import create_objects, update_rows
 
 log = logging.getLogger(__name__)
@@ -143,6 +144,10 @@ class Cached:
     """One fragment of one version of an event: its key in the cache and its entity tag."""
 
     key: str | None  # None: the page cache is off or unavailable
+    # the event's version it was looked up under (its key in the cache, and the value):
+    # what a poll's early answer checks (``common.live.remember``); None for a row's form
+    version_key: str | None = None
+    version: str | None = None
 
     @property
     def etag(self) -> str | None:
@@ -156,6 +161,13 @@ class Cached:
     def value(self, render: Callable[[], T]) -> T:
         return render() if self.key is None else _get_or_render(self.key, render)
 
+    def note_poll(self, request: Any, seconds: int = TIMEOUT) -> None:
+        """This entry is what ``request`` (a poll) was answered: an anonymous visitor's
+        next poll with its tag is answered 304 before the view while the event's version
+        stays (``common.live.remember``; ``seconds``: at most that long)."""
+        if request.htmx:
+            live.remember(request, self.etag, self.version_key, self.version, seconds)
+
 
 def lookup(tournament: Any, name: str, *, extra: Sequence[str] = (),
            row_only: bool = False) -> Cached:
@@ -163,7 +175,10 @@ def lookup(tournament: Any, name: str, *, extra: Sequence[str] = (),
     if not enabled():
         return Cached(None)
     try:
-        return Cached(_key(tournament, name, extra, row_only=row_only))
+        if row_only:
+            return Cached(_key(tournament, name, extra, "row"))
+        version = _version(tournament.pk)
+        return Cached(_key(tournament, name, extra, version), _version_key(tournament.pk), version)
     except Exception:  # the cache is down: render, as without it
         log.warning("page cache unavailable", exc_info=True)
         return Cached(None)
@@ -309,9 +324,9 @@ def _row_digest(tournament: Any) -> str:
     return hashlib.blake2b("\x1f".join(values).encode(), digest_size=12).hexdigest()
 
 
-def _key(tournament: Any, name: str, extra: Sequence[str] = (), *, row_only: bool = False) -> str:
+def _key(tournament: Any, name: str, extra: Sequence[str], version: str) -> str:
     return ":".join(("nardy:pages", _release(), str(tournament.pk), name,
-                     translation.get_language() or "", "row" if row_only else _version(tournament.pk),
+                     translation.get_language() or "", version,
                      _row_digest(tournament), _digest(extra)))  # fmt: skip
 
 
@@ -331,6 +346,18 @@ def _release() -> str:
             digest.update(str(path.relative_to(root)).encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()
+
+
+class RowTouchingQuerySet:
+    """A mixin for the tournaments' own queryset: a bulk update of event rows drops their
+    versions, as saving one does (``receivers``). The key of a fragment has a digest of
+    the row as well, but a poll's early answer (``common.live``) reads no row."""
+
+    def update(self, **kwargs: Any) -> int:
+        ids = list(self.values_list("pk", flat=True)) if enabled() else []
+        count = super().update(**kwargs)  # type: ignore[misc]
+        touch(ids)
+        return count
 
 
 class TouchingQuerySet:

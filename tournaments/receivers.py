@@ -15,7 +15,7 @@ from games.models import Match
 from games.services.played_dates import register_earliest_day
 from games.signals import result_confirmed
 from tournaments import calendar_items
-from tournaments.models import Entry, Pairing
+from tournaments.models import Entry, Pairing, Tournament
 from tournaments.page_cache import enabled, touch
 from tournaments.play.results import on_result_confirmed
 from tournaments.selectors.tournaments import club_events
@@ -44,6 +44,10 @@ def _on_row(sender: Any, instance: Any, **_: Any) -> None:
     touch([instance.tournament_id])
 
 
+def _on_event(sender: Any, instance: Any, **_: Any) -> None:
+    touch([instance.pk])
+
+
 def _on_match(sender: Any, instance: Any, **_: Any) -> None:
     if enabled() and instance.pk is not None:
         touch(Pairing.objects.filter(match_id=instance.pk).values_list("tournament_id", flat=True))
@@ -64,6 +68,7 @@ def connect() -> None:
     for model in (Entry, Pairing):
         post_save.connect(_on_row, sender=model, dispatch_uid=f"page_cache.{model.__name__}")
         post_delete.connect(_on_row, sender=model, dispatch_uid=f"page_cache.{model.__name__}.d")
+    post_save.connect(_on_event, sender=Tournament, dispatch_uid="page_cache.tournament")
     post_save.connect(_on_match, sender=Match, dispatch_uid="page_cache.match")
     post_save.connect(_on_player, sender=Player, dispatch_uid="page_cache.player")
     club_page.register(events_section)

@@ -58,13 +58,18 @@ def tv(request: HttpRequest, pk: int) -> HttpResponse:
     the latest results, and the bracket or the standings. Polls itself every 15 seconds."""
     tournament = visible_tournament(request, pk)
     # the screen shows the time to the minute and the club's name: part of the key
-    minute = timezone.localtime().strftime("%Y-%m-%d %H:%M %Z")
+    now = timezone.localtime()
+    minute = now.strftime("%Y-%m-%d %H:%M %Z")
     cached = page_cache.lookup(tournament, "tv", extra=(minute, tournament.club.name))
+    # an early 304 only within this minute: the club's name is looked at again with it
+    seconds_left = 60 - now.second
     if (answer := unchanged(request, cached.etag)) is not None:
+        cached.note_poll(request, seconds_left)
         return answer
     screen = cached.value(lambda: render_to_string(
         "tournaments/_tv.html", {**tv_context(tournament), "etag": cached.etag}, request))
     if request.htmx:
+        cached.note_poll(request, seconds_left)
         return live_answer(HttpResponse(screen), cached.etag)
     return render(request, "tournaments/tv.html", {"tournament": tournament,
                                                    "screen": mark_safe(screen)})  # fmt: skip

@@ -122,9 +122,11 @@ def _with_fragment(request: HttpRequest, tournament: Tournament, tab: str, parti
     changed since."""
     cached = page_cache.lookup(tournament, f"{tab}:{partial}")
     if (answer := unchanged(request, cached.etag)) is not None:
+        cached.note_poll(request)
         return answer
     fragment = _fragment(request, tournament, tab, partial, data, cached)
     if request.htmx:
+        cached.note_poll(request)
         return live_answer(HttpResponse(fragment), cached.etag)
     context = _context(request, tournament, tab)
     context["fragment"] = mark_safe(fragment)  # rendered by the template engine above
