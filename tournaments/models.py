@@ -22,7 +22,7 @@ from tournaments.choices import ClockRuleChoice, Flight, Format, GroupFormat, La
 from tournaments.event_rules import DEFAULT_DELAY_SECONDS, DEFAULT_MINUTES_PER_POINT
 from tournaments.event_settings import bounds_of
 from tournaments.format_registry import format_of
-from tournaments.page_cache import RowTouchingQuerySet, TouchingQuerySet
+from tournaments.page_cache import SCHEDULE_FIELDS, RowTouchingQuerySet, TouchingQuerySet
 
 # Match lengths per flight: [rounds before the semi-finals, semi-finals, final] for the
 # knockout flights, one length for round robins and Swiss rounds (tournaments.md §1).
@@ -290,6 +290,8 @@ class EntryQuerySet(TouchingQuerySet, models.QuerySet):
 
 class PairingQuerySet(TouchingQuerySet, models.QuerySet):
     """Bulk writes drop the cached pages of their events (tournaments.page_cache)."""
+
+    schedule_fields = SCHEDULE_FIELDS
 
 
 class Entry(models.Model):

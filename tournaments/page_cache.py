@@ -129,14 +129,26 @@ def held() -> Iterator[None]:
         _held.reset(token)
 
 
+# The second version of an event: dropped by what changes its tables (results decided,
+# entries, names, the event's row), not by what only its day's running shows (tables
+# assigned, presence, forfeit times, results waiting for the opponent). A league's
+# crosstable, standings and the API's standings follow it: set-table clicks and entered
+# results no longer make a busy league's tables be worked out again.
+RESULTS = "results"
+# A pairing's fields no table, crosstable or standings show.
+SCHEDULE_FIELDS = frozenset({"table", "ready_at", "forfeit_at", "top_present_at",
+                             "bottom_present_at", "announced_for"})
+
+
 def fragment(tournament: Any, name: str, render: Callable[[], T], *,
-             extra: Sequence[str] = (), row_only: bool = False) -> T:
+             extra: Sequence[str] = (), row_only: bool = False, results_only: bool = False) -> T:
     """The fragment ``name`` of ``tournament``: from the cache, or ``render()`` kept there.
     ``extra``: anything else the fragment shows that no version follows (the minute of a
     clock, the club's name). ``render`` may return any picklable value (the API keeps its
     answers' data here). ``row_only``: it shows the tournament's own row and nothing of its
     entries, pairings or matches (a form of its settings): kept across versions."""
-    return lookup(tournament, name, extra=extra, row_only=row_only).value(render)
+    return lookup(tournament, name, extra=extra, row_only=row_only,
+                  results_only=results_only).value(render)
 
 
 @dataclass(frozen=True)
@@ -170,15 +182,17 @@ class Cached:
 
 
 def lookup(tournament: Any, name: str, *, extra: Sequence[str] = (),
-           row_only: bool = False) -> Cached:
+           row_only: bool = False, results_only: bool = False) -> Cached:
     """The cache entry of the fragment ``name`` of ``tournament`` as it is now."""
     if not enabled():
         return Cached(None)
     try:
         if row_only:
             return Cached(_key(tournament, name, extra, "row"))
-        version = _version(tournament.pk)
-        return Cached(_key(tournament, name, extra, version), _version_key(tournament.pk), version)
+        aspect = RESULTS if results_only else ""
+        version = _version(tournament.pk, aspect)
+        return Cached(_key(tournament, name, extra, version), _version_key(tournament.pk, aspect),
+                      version)
     except Exception:  # the cache is down: render, as without it
         log.warning("page cache unavailable", exc_info=True)
         return Cached(None)
@@ -286,11 +300,16 @@ def _render_once(key: str, render: Callable[[], T]) -> T:
     return value
 
 
-def touch(tournament_ids: Iterable[int | None]) -> None:
-    """The pages of these tournaments change: drop their versions once the change commits."""
+def touch(tournament_ids: Iterable[int | None], *, results: bool = True) -> None:
+    """The pages of these tournaments change: drop their versions once the change commits.
+    ``results=False``: only what is shown of the day's running (a match's table, its
+    players' presence, a result waiting for confirmation), not what the tables show (the
+    fragments looked up with ``results_only`` keep their version)."""
     if not enabled():
         return
-    keys = sorted({_version_key(pk) for pk in tournament_ids if pk is not None})
+    aspects = ("", RESULTS) if results else ("",)
+    keys = sorted({_version_key(pk, aspect) for pk in tournament_ids if pk is not None
+                   for aspect in aspects})  # fmt: skip
     if keys:
         # Now (the writing request's own next read sees its change even before the commit,
         # and so does a test inside its transaction), and again once committed: a reader
@@ -306,12 +325,12 @@ def _drop(keys: list[str]) -> None:
         log.warning("page cache: could not drop %s", keys, exc_info=True)
 
 
-def _version_key(pk: int) -> str:
-    return f"nardy:pages:tournament:{pk}:version"
+def _version_key(pk: int, aspect: str = "") -> str:
+    return f"nardy:pages:tournament:{pk}:version" + (f":{aspect}" if aspect else "")
 
 
-def _version(pk: int) -> str:
-    key = _version_key(pk)
+def _version(pk: int, aspect: str = "") -> str:
+    key = _version_key(pk, aspect)
     version = cache.get(key)
     if version is None:
         cache.add(key, uuid.uuid4().hex, TIMEOUT)
@@ -368,7 +387,8 @@ class TouchingQuerySet:
         ids = list(self.values_list("tournament_id", flat=True).distinct()) if enabled() else []
         count = super().update(**kwargs)  # type: ignore[misc]
         moved_to = kwargs.get("tournament_id", getattr(kwargs.get("tournament"), "pk", None))
-        touch([*ids, moved_to])  # after the write: see the module's note on races
+        # after the write: see the module's note on races
+        touch([*ids, moved_to], results=not self._schedule_only(kwargs))
         return count
 
     def bulk_update(self, objs: Iterable[Any], fields: Any, *args: Any, **kwargs: Any) -> int:
@@ -376,8 +396,15 @@ class TouchingQuerySet:
         batch, not Django's ``CASE WHEN`` per row and field)."""
         objs = list(objs)
         count = update_rows(self.model, objs, list(fields), using=self.db)  # type: ignore[attr-defined]
-        touch(obj.tournament_id for obj in objs)
+        touch((obj.tournament_id for obj in objs), results=not self._schedule_only(fields))
         return count
+
+    # fields of these rows that only the day's running shows (``touch``'s ``results``)
+    schedule_fields: frozenset[str] = frozenset()
+
+    def _schedule_only(self, fields: Iterable[str]) -> bool:
+        fields = set(fields)
+        return bool(fields) and fields <= self.schedule_fields
 
     def bulk_create(self, objs: Iterable[Any], *args: Any, **kwargs: Any) -> list[Any]:
         """New rows (``common.bulk.create_objects``: one statement a batch, each value

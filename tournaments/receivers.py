@@ -16,7 +16,7 @@ from games.services.played_dates import register_earliest_day
 from games.signals import result_confirmed
 from tournaments import calendar_items
 from tournaments.models import Entry, Pairing, Tournament
-from tournaments.page_cache import enabled, touch
+from tournaments.page_cache import SCHEDULE_FIELDS, enabled, touch
 from tournaments.play.results import on_result_confirmed
 from tournaments.selectors.tournaments import club_events
 from tournaments.services.day import after_draw_change
@@ -40,8 +40,11 @@ def events_section(club: Any, request: Any) -> Any:
 # --- what drops a cached page's version (tournaments.page_cache) ----------------------------
 
 
-def _on_row(sender: Any, instance: Any, **_: Any) -> None:
-    touch([instance.tournament_id])
+def _on_row(sender: Any, instance: Any, update_fields: Any = None, **_: Any) -> None:
+    # a pairing's table or presence saved alone: its event's tables keep their version
+    schedule_only = (sender is Pairing and bool(update_fields)
+                     and set(update_fields) <= SCHEDULE_FIELDS)  # fmt: skip
+    touch([instance.tournament_id], results=not schedule_only)
 
 
 def _on_event(sender: Any, instance: Any, **_: Any) -> None:
@@ -49,8 +52,13 @@ def _on_event(sender: Any, instance: Any, **_: Any) -> None:
 
 
 def _on_match(sender: Any, instance: Any, **_: Any) -> None:
+    """A match's score or state shows in its event's bracket and day pages; in its tables
+    only once its pairing is decided (a corrected result). A confirmation decides the
+    pairing after this save, and that save drops the tables' version."""
     if enabled() and instance.pk is not None:
-        touch(Pairing.objects.filter(match_id=instance.pk).values_list("tournament_id", flat=True))
+        rows = list(Pairing.objects.filter(match_id=instance.pk).values_list("tournament_id", "state"))
+        touch([event for event, _state in rows], results=False)
+        touch([event for event, state in rows if state == Pairing.State.DECIDED])
 
 
 def _on_player(sender: Any, instance: Any, **_: Any) -> None:

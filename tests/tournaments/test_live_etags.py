@@ -244,3 +244,55 @@ def test_my_pairings_cost_the_same_queries_for_a_few_and_many_pairings(settings)
         assert len(answer) >= entrants - 2
         counts.append(len(queries))
     assert counts[0] == counts[1], counts
+
+
+# --- the tables' own version --------------------------------------------------------------
+
+
+def test_a_table_assigned_changes_the_bracket_and_tv_but_not_the_tables() -> None:
+    """A league's tables (crosstable, standings, the API's standings) keep their version
+    while directors assign tables and players enter results the opponent has not yet
+    confirmed; the pages of the day's running (the TV screen) change at once. A result
+    confirmed, or a decided result corrected, changes the tables."""
+    from tournaments.services import day
+
+    event = drawn(5, format=Tournament.Format.ROUND_ROBIN)
+    client = Client()
+    urls = {page: reverse(f"tournaments:{page}", args=[event.pk])
+            for page in ("crosstable", "standings", "tv")}  # fmt: skip
+    tags = {page: poll(client, url)["ETag"] for page, url in urls.items()}
+    api = f"/api/tournaments/{event.pk}/standings/"
+    api_as().get(api)
+    with CaptureQueriesContext(connection) as kept:
+        api_as().get(api)
+
+    pairing = ready(event)
+    day.set_table(pairing=pairing, table="12", by=director_of(event))
+    match = pairing.match
+    games_services.enter_final_score(match=match, by=match.player1.user,
+                                     score1=Decimal(match.length), score2=Decimal(0))  # fmt: skip
+    for page in ("crosstable", "standings"):
+        assert poll(client, urls[page], tags[page]).status_code == 304, page
+    with CaptureQueriesContext(connection) as after_schedule:
+        api_as().get(api)
+    assert len(after_schedule) == len(kept)  # still the kept answer: not worked out again
+    tv = poll(client, urls["tv"], tags["tv"])
+    assert tv.status_code == 200 and "12" in tv.content.decode()
+
+    confirmed = confirm_a_result(event)
+    assert confirmed.pk == pairing.pk
+    for page in ("crosstable", "standings"):
+        changed = poll(client, urls[page], tags[page])
+        assert changed.status_code == 200, page
+        tags[page] = changed["ETag"]
+    with CaptureQueriesContext(connection) as after_result:
+        api_as().get(api)
+    assert len(after_result) > len(kept)  # worked out again
+    # a decided result corrected by its own match's save (the pairing not saved again)
+    from games.models import Match
+
+    corrected = Match.objects.get(pk=match.pk)
+    corrected.score1, corrected.score2 = corrected.score2, corrected.score1
+    corrected.save()
+    standings = poll(client, urls["standings"], tags["standings"])
+    assert standings.status_code == 200

@@ -175,7 +175,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
         tournament = self.get_object()  # only then the cache: it never answers for an event
         # this user may not see; the answer shows display names only, the same for everyone
         return Response(page_cache.fragment(tournament, "api:standings", lambda: dict(
-            s.StandingsSerializer(selectors.standings_data(tournament)).data)))
+            s.StandingsSerializer(selectors.standings_data(tournament)).data), results_only=True))
 
     @extend_schema(request=None, responses=s.FormatsSerializer)
     @action(detail=False, methods=["get"])

@@ -278,7 +278,7 @@ def crosstables(tournament: Tournament, *, flight: str = Flight.GROUP) -> list[G
     Else two queries whatever the size of the field: entries and pairings.
     """
     return page_cache.fragment(tournament, f"tables:{flight}",
-                               lambda: _crosstables(tournament, flight))
+                               lambda: _crosstables(tournament, flight), results_only=True)
 
 
 def _crosstables(tournament: Tournament, flight: str) -> list[GroupTable]:

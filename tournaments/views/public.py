@@ -70,20 +70,21 @@ def bracket_fragment(request: HttpRequest, tournament: Tournament) -> str:
 
 def standings_fragment(request: HttpRequest, tournament: Tournament) -> str:
     return _fragment(request, tournament, "standings", "tournaments/_standings.html",
-                     _standings_data(tournament))
+                     _standings_data(tournament), results_only=True)
 
 
 def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = visible_tournament(request, pk)
     flight = tournament.event_format.table_flight or Flight.GROUP
     return _with_fragment(request, tournament, "crosstable", tournament.event_format.table_partial,
-                          lambda: {"tables": selectors.crosstables(tournament, flight=flight)})
+                          lambda: {"tables": selectors.crosstables(tournament, flight=flight)},
+                          results_only=True)
 
 
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = visible_tournament(request, pk)
     return _with_fragment(request, tournament, "standings", "tournaments/_standings.html",
-                          _standings_data(tournament))
+                          _standings_data(tournament), results_only=True)
 
 
 def _standings_data(tournament: Tournament) -> Callable[[], dict[str, Any]]:
@@ -103,10 +104,11 @@ def _standings_data(tournament: Tournament) -> Callable[[], dict[str, Any]]:
 
 def _fragment(request: HttpRequest, tournament: Tournament, tab: str, partial: str,
               data: Callable[[], dict[str, Any]],
-              cached: page_cache.Cached | None = None) -> str:
+              cached: page_cache.Cached | None = None, results_only: bool = False) -> str:
     """An event's public fragment: the same for every viewer, so kept by
-    tournaments.page_cache (``cached``: its entry, when the caller has looked it up)."""
-    cached = cached or page_cache.lookup(tournament, f"{tab}:{partial}")
+    tournaments.page_cache (``cached``: its entry, when the caller has looked it up;
+    ``results_only``: it shows the event's tables and nothing of the day's running)."""
+    cached = cached or page_cache.lookup(tournament, f"{tab}:{partial}", results_only=results_only)
 
     def render_fragment() -> str:
         context = {"tournament": tournament, "etag": cached.etag, **data()}
@@ -116,11 +118,11 @@ def _fragment(request: HttpRequest, tournament: Tournament, tab: str, partial: s
 
 
 def _with_fragment(request: HttpRequest, tournament: Tournament, tab: str, partial: str,
-                   data: Callable[[], dict[str, Any]]) -> HttpResponse:
+                   data: Callable[[], dict[str, Any]], results_only: bool = False) -> HttpResponse:
     """An event page around its public fragment; an htmx request gets the fragment alone,
     or 304 Not Modified when it sends the fragment's entity tag and the event has not
     changed since."""
-    cached = page_cache.lookup(tournament, f"{tab}:{partial}")
+    cached = page_cache.lookup(tournament, f"{tab}:{partial}", results_only=results_only)
     if (answer := unchanged(request, cached.etag)) is not None:
         cached.note_poll(request)
         return answer
