@@ -133,13 +133,14 @@ def table_results(pairings: Sequence[Pairing | TablePairing],
 def table_standings(
     tournament: Tournament, *, flight: str = Flight.GROUP, group: int | None = None,
     pairings: Sequence[Pairing | TablePairing] | None = None, entry_ids: list[int] | None = None,
-    withdrawn: Collection[int] = (),
+    withdrawn: Collection[int] = (), penalties: Mapping[int, int] | None = None,
 ) -> Standings:
     """Standings of a group (or the whole event) with the event's tiebreak order.
 
     Withdrawn entrants stay in (their results stand for their opponents) and are listed
     after everyone still in the event (tournaments.standings.compute_standings); given
-    ``entry_ids``, ``withdrawn`` says which of them withdrew.
+    ``entry_ids``, ``withdrawn`` says which of them withdrew and ``penalties`` (when the
+    caller has the entries) their late-entry penalty points.
     """
     if pairings is None:
         query = tournament.pairings.filter(flight=flight)
@@ -156,7 +157,8 @@ def table_standings(
     order = standings_order(tournament)
     prs = pr_of_pairings(tournament, pairings) if PR_METRICS.intersection(order) else None
     return compute_standings(entry_ids, table_results(pairings, prs), order,
-                             penalties=penalties_of(tournament, entry_ids), withdrawn=withdrawn)
+                             penalties=penalties_of(tournament, entry_ids) if penalties is None
+                             else penalties, withdrawn=withdrawn)  # fmt: skip
 
 
 def penalties_of(tournament: Tournament, entry_ids: list[int]) -> dict[int, int]:

@@ -12,8 +12,10 @@ import hashlib
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import lru_cache
 from html import escape
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db.models import Count, DateField, F, Q, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
@@ -206,25 +208,35 @@ def bracket(tournament: Tournament, pairings: list[Pairing] | None = None) -> li
 # --- round robin: crosstable and standings --------------------------------------------------
 
 
-@dataclass
-class CrossCell:
+class CrossCell(NamedTuple):
+    """One cell of a crosstable."""
+
     text: str = ""
     outcome: str = ""  # "win", "loss", "bye", "pending", "self"
 
 
 @dataclass
 class CrossRow:
+    """A player's row of a crosstable. Its cells are kept as two lists of strings: the
+    tables are kept pickled in the page cache, and 2,500 cell objects (a 50-player
+    league) took longer to pickle and unpickle than the table took to work out."""
+
     entry: Entry
-    cells: list[CrossCell]
+    texts: list[str]  # each cell's score(s), "w/o" or ""
+    outcomes: list[str]  # each cell's CrossCell.outcome
     wins: int = 0  # byes and walkovers included, before any penalty
     byes: list[int] = field(default_factory=list)  # the rounds of this player's byes
+
+    @property
+    def cells(self) -> list[CrossCell]:
+        return [CrossCell(*cell) for cell in zip(self.texts, self.outcomes, strict=True)]
 
     @property
     def cells_html(self) -> SafeString:
         """The row's cells as table cells: a 50-player crosstable has 2,500 of them, which
         the template language took most of the table's time to write one by one."""
-        return mark_safe("".join(f'<td class="{escape(cell.outcome)}">{escape(cell.text)}</td>'
-                                 for cell in self.cells))  # both escaped
+        return mark_safe("".join(f'<td class="{escape(outcome)}">{escape(text)}</td>'
+                                 for text, outcome in zip(self.texts, self.outcomes, strict=True)))  # fmt: skip
 
     @property
     def penalty(self) -> int:
@@ -296,14 +308,15 @@ def _crosstables(tournament: Tournament, flight: str) -> list[GroupTable]:
     for group in sorted(groups):
         members = groups[group]
         index = {entry.pk: i for i, entry in enumerate(members)}
-        rows = [CrossRow(entry, [CrossCell() for _ in members]) for entry in members]
+        rows = [CrossRow(entry, [""] * len(members), [""] * len(members)) for entry in members]
         for i, row in enumerate(rows):
-            row.cells[i].outcome = "self"
+            row.outcomes[i] = "self"
         for pairing in by_group[group]:
             _fill(rows, index, pairing)
         standings = table_standings(
             tournament, flight=flight, pairings=by_group[group], entry_ids=[e.pk for e in members],
             withdrawn={e.pk for e in members if e.withdrawn},
+            penalties={e.pk: e.penalty_points for e in members if e.penalty_points > 0},
         ) if by_group[group] else None
         hidden = _pr_hidden(standings, members)
         tables.append(GroupTable(group, members, rows, standings,
@@ -315,6 +328,8 @@ def _crosstables(tournament: Tournament, flight: str) -> list[GroupTable]:
 
 
 def _fill(rows: list[CrossRow], index: dict[int, int], pairing: TablePairing) -> None:
+    """One pairing into the crosstable: its two cells' texts and outcomes, the wins and
+    byes of its players' rows."""
     if pairing.top_id not in index:
         return
     top = index[pairing.top_id]
@@ -325,22 +340,30 @@ def _fill(rows: list[CrossRow], index: dict[int, int], pairing: TablePairing) ->
         return
     bottom = index[pairing.bottom_id]
     for me, other, seat in ((top, bottom, 1), (bottom, top, 2)):
-        cell = rows[me].cells[other]
+        texts, outcomes = rows[me].texts, rows[me].outcomes
         if pairing.state == Pairing.State.DECIDED and pairing.match is not None:
             first, second = pairing.match.displayed_score  # capped at the match length
             mine, theirs = (first, second) if seat == 1 else (second, first)
             won = pairing.winner_id == rows[me].entry.pk
             rows[me].wins += won
-            text = f"{format_score(mine)}–{format_score(theirs)}"
-            cell.text = f"{cell.text} {text}".strip()  # a double round robin shows both
-            cell.outcome = "win" if won else "loss"
+            text = _score_text(str(mine), str(theirs))
+            # a double round robin shows both
+            texts[other] = f"{texts[other]} {text}".strip()
+            outcomes[other] = "win" if won else "loss"
         elif pairing.state == Pairing.State.DECIDED:  # a walkover
             won = pairing.winner_id == rows[me].entry.pk
             rows[me].wins += won
-            cell.text = f"{cell.text} {_('w/o')}".strip()
-            cell.outcome = "win" if won else "loss"
-        elif not cell.outcome:
-            cell.outcome = "pending"
+            texts[other] = f"{texts[other]} {_('w/o')}".strip()
+            outcomes[other] = "win" if won else "loss"
+        elif not outcomes[other]:
+            outcomes[other] = "pending"
+
+
+@lru_cache(maxsize=4096)
+def _score_text(mine: str, theirs: str) -> str:
+    """A crosstable cell's score (each side as the database gives it: "7.0", "4.5"): a
+    50-player table writes 2,450 of them, of few kinds."""
+    return f"{format_score(Decimal(mine))}–{format_score(Decimal(theirs))}"
 
 
 def _pr_hidden(standings: Standings | None, entries: list[Entry]) -> set[int]:
