@@ -129,11 +129,14 @@ def main() -> int:
                                         "users": args.users or MIXES[mix]})  # fmt: skip
             run.spawn_rate = args.spawn_rate or max(5.0, run.users / 10)
             load_before = os.getloadavg()[0]
-            cpu = {"web": cpu_seconds(web.pid), "worker": cpu_seconds(worker.pid)}
+            database = database_server()
+            cpu = {"web": cpu_seconds(web.pid), "worker": cpu_seconds(worker.pid),
+                   "PostgreSQL": cpu_seconds(database) if database else 0.0}
             samples, locust_cpu = run_locust(run, host, workdir)
             load_after = os.getloadavg()[0]
             cpu = {"web": cpu_seconds(web.pid) - cpu["web"],
-                   "worker": cpu_seconds(worker.pid) - cpu["worker"], "Locust": locust_cpu}
+                   "worker": cpu_seconds(worker.pid) - cpu["worker"], "Locust": locust_cpu,
+                   "PostgreSQL": (cpu_seconds(database) - cpu["PostgreSQL"]) if database else None}
             runs.append((samples, run, (load_before, load_after), cpu))
             report(*runs[-1][:2], workers, *runs[-1][2:])
     finally:
@@ -392,11 +395,26 @@ def report(samples: list[list[Any]], args: argparse.Namespace, workers: int,
               f" ({not_modified / polls:.0%})")  # fmt: skip
     print(f"  CPU: web (gunicorn, all processes) {cpu['web'] / max(total, 1) * 1000:.1f} ms a "
           f"request, {cpu['web'] / duration:.2f} cores; Celery worker {cpu['worker'] / duration:.2f}"
-          f" cores ({cpu['worker']:.1f} s); Locust {cpu['Locust'] / duration:.2f} cores")  # fmt: skip
+          f" cores ({cpu['worker']:.1f} s); Locust {cpu['Locust'] / duration:.2f} cores"
+          + (f"; PostgreSQL {cpu['PostgreSQL'] / duration:.2f} cores"
+             if cpu.get("PostgreSQL") is not None else ""))  # fmt: skip
     for error, count in sorted(errors.items(), key=lambda item: -item[1])[:10]:
         print(f"  error x{count}: {error}")
     if loads[0] > (os.cpu_count() or 1):
         print("  (the machine was loaded before the run: the times are pessimistic)")
+
+
+def database_server() -> int | None:
+    """The PostgreSQL server's main process (its backends are its children), when it runs
+    on this machine: the one listening on DATABASE_URL's port."""
+    import psutil
+    from django.db import connection
+
+    port = int(connection.settings_dict.get("PORT") or 5432)
+    for socket in psutil.net_connections(kind="tcp"):
+        if socket.status == psutil.CONN_LISTEN and socket.laddr.port == port and socket.pid:
+            return socket.pid
+    return None
 
 
 if __name__ == "__main__":
