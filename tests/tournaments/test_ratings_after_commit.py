@@ -15,10 +15,12 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from celery import Task
 from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from games.models import Match, MatchResult, ResultStatus
-from games.services import confirm_result, enter_final_score
+from games.services import confirm_result, enter_final_score, override_result
 from games.signals import result_confirmed
 from leaderboard.models import PlayerRating, RatingChange
 from leaderboard.services import due
@@ -28,6 +30,9 @@ from tests.factories import ClubFactory
 from tests.games.match_factories import MatchFactory, player_with_login
 from tests.support.celery_worker import BASE_DIR, database_url_for, service_env
 from tests.tournaments.leaderboard_support import snapshot
+from tests.tournaments.test_budgets import director_of, field
+from tournaments import services
+from tournaments.models import Pairing, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -137,3 +142,34 @@ def test_a_crash_between_the_commit_and_the_ratings_is_caught_up_once_by_the_swe
     # nothing is rated twice: another sweep, or the request's own step late, finds nothing due
     assert due.catch_up() == 0 and not due.rate_due_match(first.match_id)
     assert snapshot() == caught_up
+
+
+# The queries of a confirmation as a request makes it (its own transaction): the knockout's
+# winner advanced and announced, its notices queued and published, and the ratings'
+# transaction after the commit; the same for a small and a big field. (In a test's
+# transaction, tests/tournaments/test_budgets.py, the ratings are part of it.)
+CONFIRM_ON_ITS_OWN_QUERIES = 40
+
+
+def _confirmation_on_its_own(size: int, monkeypatch: pytest.MonkeyPatch) -> int:
+    tournament = field(size, Tournament.Format.KNOCKOUT, clock_rule="per_point")
+    services.make_draw(tournament=tournament, actor=director_of(tournament))
+    first, second = (Pairing.objects.select_related("match__player1__user", "match__player2__user")
+                     .get(tournament=tournament, flight="main", round=1, number=number) for number in (1, 2))
+    override_result(match=first.match, by=director_of(tournament), score1=Decimal(3),
+                    score2=Decimal(0), reason="budget")
+    match = second.match
+    result = enter_final_score(match=match, by=match.player1.user, score1=Decimal(3), score2=Decimal(1))
+    with monkeypatch.context() as patch, CaptureQueriesContext(connection) as queries:
+        # published to the broker as in production; not run here (tests run tasks eagerly)
+        patch.setattr(Task, "apply_async", lambda *args, **kwargs: None)
+        confirm_result(result=result, by=match.player2.user)
+    assert RatingChange.objects.filter(match=match).count() == 2  # rated before it returned
+    assert not Match.objects.filter(ratings_due=True).exists()
+    return len(queries)
+
+
+def test_a_confirmation_on_its_own_costs_the_same_few_queries_for_16_and_1024_players(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    small, large = _confirmation_on_its_own(16, monkeypatch), _confirmation_on_its_own(1024, monkeypatch)
+    assert small == large <= CONFIRM_ON_ITS_OWN_QUERIES
