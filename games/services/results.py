@@ -93,7 +93,8 @@ def lock_match(match: Match | int) -> Match:
     what the checks need."""
     return (
         Match.objects.select_for_update(of=("self",))  # PostgreSQL: no FOR UPDATE on outer joins
-        .select_related("club", "player1", "player2", "winner")
+        # not the winner: none before a first result (the usual case); a correction reads it
+        .select_related("club", "player1", "player2")
         .get(pk=match if isinstance(match, int) else match.pk)
     )
 
