@@ -27,7 +27,8 @@ def on_result_confirmed(
     A first result advances the winner; a correction moves the bracket along while the
     next match has not started, else leaves a BracketConflict for the director.
     """
-    if match.winner_id is None:
+    if match.winner_id is None:  # nobody advances; the score shown changed all the same
+        page_cache.touch(Pairing.objects.filter(match_id=match.pk).values_list("tournament_id", flat=True))
         return None
     # One result at a time per tournament: the bracket is recomputed from all its pairings,
     # so two results confirmed at once must not both write from a stale picture. The
