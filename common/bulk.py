@@ -262,6 +262,34 @@ def create_objects(model: type[Model], objs: Sequence[Model], using: str | None 
     return objs
 
 
+def create_unless_taken(obj: Model, unique: str, using: str | None = None) -> bool:
+    """Insert ``obj`` (an unsaved instance, its primary key left to the database) unless a
+    row with its value of the unique field ``unique`` exists: one ``INSERT ... ON
+    CONFLICT DO NOTHING RETURNING`` (PostgreSQL, SQLite from 3.35), which needs no
+    savepoint in a transaction, where ``get_or_create`` reads, then inserts in a
+    savepoint of its own. True and the primary key set when it was inserted; False (and
+    nothing written) when the value was taken. No signals, no ``save()``."""
+    meta = type(obj)._meta
+    if meta.parents or obj.pk is not None:
+        raise ValueError("create_unless_taken inserts a new row of a model without parents")
+    connection = connections[using or router.db_for_write(type(obj))]
+    fields = [field for field in meta.concrete_fields if field is not meta.pk]
+    values = [field.get_db_prep_save(field.pre_save(obj, True), connection) for field in fields]
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(field.column) for field in fields)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES ({', '.join(['%s'] * len(fields))}) "
+            f"ON CONFLICT ({quote(meta.get_field(unique).column)}) DO NOTHING "
+            f"RETURNING {quote(meta.pk.column)}", values)
+        row = cursor.fetchone()
+    if row is None:
+        return False
+    obj.pk = row[0]
+    obj._state.adding, obj._state.db = False, connection.alias
+    return True
+
+
 def insert_batch_size(model: type[Model], using: str | None = None) -> int:
     """How many new rows one statement of ``create_objects`` (or ``insert_returning`` of
     all of the model's columns) writes at most."""

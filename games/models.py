@@ -159,6 +159,11 @@ class Match(models.Model):
     # (``MatchResult.played_on``, ``games.services.played_dates``), else the time of that
     # confirmation; a correction keeps it unless it gives a day of its own.
     played_at = models.DateTimeField(_("played at"), null=True, blank=True)
+    # The rating lists have not yet followed this match's latest official result: it
+    # became official in a transaction of its own, and the ratings follow in one of
+    # theirs right after it commits (``leaderboard.services.due``); a match left due by
+    # a crash in between is caught up by the periodic sweep.
+    ratings_due = models.BooleanField(_("ratings due"), default=False)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -170,6 +175,9 @@ class Match(models.Model):
             # the rating lists' order: one ordered pass over a game type's rated matches
             models.Index(fields=["variant", "played_at", "id"], name="match_rating_order",
                          condition=Q(rated=True, winner__isnull=False)),
+            # the few matches whose ratings are due (the sweep's catch-up)
+            models.Index(fields=["played_at", "id"], name="match_ratings_due",
+                         condition=Q(ratings_due=True)),
         ]
         constraints = [
             models.CheckConstraint(

@@ -197,11 +197,12 @@ def on_result_confirmed(match: Match, previous_winner: Player | None = None,
     challenge of this match is played, and the ladder moves. A correction after the ladder
     moved does not move it again (later challenges built on it): it is in the audit trail
     for the director, who reorders if need be."""
-    challenge = Challenge.objects.filter(match_id=match.pk).select_related("ladder").first()
-    if challenge is None or match.winner_id is None:
+    # asked of every confirmed match: the challenge's ids only (most matches have none)
+    found = Challenge.objects.filter(match_id=match.pk).values_list("pk", "ladder_id").first()
+    if found is None or match.winner_id is None:
         return
-    ladder = _locked(challenge.ladder)
-    challenge = Challenge.objects.select_related("ladder").get(pk=challenge.pk)
+    ladder = Ladder.objects.select_for_update().select_related("club").get(pk=found[1])
+    challenge = Challenge.objects.select_related("ladder").get(pk=found[0])
     now = clock.now()
     if challenge.status == ChallengeStatus.OPEN:
         _decide(challenge, winner_id=match.winner_id, status=ChallengeStatus.PLAYED, by=None,

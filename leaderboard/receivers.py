@@ -5,7 +5,10 @@ Connected in ``LeaderboardConfig.ready``; this app comes after ``tournaments`` a
 ``result_confirmed`` receiver (which moves the bracket and the places first).
 ``result_confirmed`` is sent inside the transaction that changed the result, and
 ``post_save`` inside the tournament service's, so ratings and points commit or roll
-back with the change that caused them.
+back with the change that caused them; except when the result's action is its own
+transaction (``after_commit``): then the ratings follow in a short transaction of their
+own right after it commits (``services.due``), so confirmations do not queue behind
+each other on the rating list's row.
 
 The tournaments app has no "tournament finished" signal: a saved tournament whose
 status is finished is scored by ``on_tournament_saved`` (see
@@ -14,8 +17,10 @@ status is finished is scored by ``on_tournament_saved`` (see
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
+from django.db import transaction
 from django.db.models.signals import post_save
 
 from games.models import Match
@@ -24,9 +29,13 @@ from tournaments import rating_lookup
 from tournaments.models import Pairing, Tournament
 
 
-def on_result_confirmed(sender: type[Match], match: Match, **kwargs: Any) -> None:
-    from leaderboard.services import ratings, tournament_points
+def on_result_confirmed(sender: type[Match], match: Match, after_commit: bool = False,
+                        **kwargs: Any) -> None:
+    from leaderboard.services import due, ratings, tournament_points
 
+    if after_commit:  # the match was saved ratings_due: done after the commit, or by the sweep
+        transaction.on_commit(partial(due.rate_due_match, match.pk), robust=True)
+        return
     ratings.record_match(match=match)
     pairing = Pairing.objects.select_related("tournament").filter(match_id=match.pk).first()
     if pairing is not None and pairing.tournament.status == Tournament.Status.FINISHED:

@@ -12,6 +12,7 @@ from django.db.models import F
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
+from common.bulk import create_unless_taken
 from outbox import registry
 from outbox.delivery import WAITING, backoff, setting
 from outbox.models import Message, MessageState
@@ -36,8 +37,10 @@ def enqueue(task_name: str, *args: Any, key: str) -> Message:
     registry.kind(task_name)  # a typo fails here, in the request, not later in a worker
     if not key or len(key) > Message._meta.get_field("key").max_length:
         raise ValueError("an idempotency key of 1 to 255 characters is required")
-    # get_or_create keeps its INSERT in a savepoint of its own (a key taken meanwhile)
-    message, _ = Message.objects.get_or_create(key=key, defaults={"task": task_name, "args": list(args)})
+    # one INSERT that leaves a row of the same key as it is (no read first, no savepoint)
+    message = Message(key=key, task=task_name, args=list(args))
+    if not create_unless_taken(message, "key"):
+        message = Message.objects.get(key=key)
     if message.task != task_name:
         raise ValueError(f"the key {key!r} is already used by {message.task!r}")
     transaction.on_commit(lambda: publish(message), robust=True)

@@ -8,11 +8,15 @@ its one ``confirmed`` MatchResult (a partial unique constraint backs this up).
 from __future__ import annotations
 
 import datetime
+import functools
 import logging
+from collections.abc import Callable
+from contextvars import ContextVar
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -55,13 +59,43 @@ MAX_REASON = 2000
 REASON_REQUIRED = _("Say what is wrong with the result: a dispute needs a reason.")
 REASON_TOO_LONG = _("A reason is at most %(count)s characters long.")
 
+T = TypeVar("T")
+# Whether the result action running now is its own transaction (see ``result_action``).
+_own_transaction: ContextVar[bool] = ContextVar("own_transaction", default=False)
 
-def lock_match(match: Match) -> Match:
-    """The match row, locked until the transaction ends, with what the checks need."""
+
+def result_action(action: Callable[..., T]) -> Callable[..., T]:
+    """``transaction.atomic`` for the actions that can make a result official, noting
+    whether the action is its own transaction: nothing encloses it (autocommit is on as
+    it starts), so it commits as it returns. Then ``result_confirmed`` says so
+    (``after_commit``), and its listeners leave the work that needs none of its locks
+    (the ratings) to a short transaction of their own right after the commit, instead of
+    holding the match's and the event's rows meanwhile. Inside a larger transaction (a
+    batch, an import, a test) they do it inside, as part of that transaction."""
+
+    @functools.wraps(action)
+    def run(*args: Any, **kwargs: Any) -> T:
+        if not transaction.get_autocommit():
+            with transaction.atomic():
+                return action(*args, **kwargs)
+        token = _own_transaction.set(True)
+        try:
+            with transaction.atomic():
+                return action(*args, **kwargs)
+        finally:
+            _own_transaction.reset(token)
+
+    return run
+
+
+def lock_match(match: Match | int) -> Match:
+    """The match row (or the match of this id), locked until the transaction ends, with
+    what the checks need."""
     return (
         Match.objects.select_for_update(of=("self",))  # PostgreSQL: no FOR UPDATE on outer joins
-        .select_related("club", "player1", "player2", "winner")
-        .get(pk=match.pk)
+        # not the winner: none before a first result (the usual case); a correction reads it
+        .select_related("club", "player1", "player2")
+        .get(pk=match if isinstance(match, int) else match.pk)
     )
 
 
@@ -124,10 +158,14 @@ def _require_players(match: Match) -> None:
 
 def _require_no_result(match: Match) -> None:
     if match.results.filter(status=ResultStatus.CONFIRMED).exists():
-        raise ServiceError(
-            "already_confirmed",
-            _("This match already has a confirmed result; a director can correct it."),
-        )
+        _refuse_confirmed()
+
+
+def _refuse_confirmed() -> None:
+    raise ServiceError(
+        "already_confirmed",
+        _("This match already has a confirmed result; a director can correct it."),
+    )
 
 
 def _require_unchanged(match: Match, seen_result: int) -> None:
@@ -278,10 +316,9 @@ def remove_last_game(*, match: Match, by: AnyUser) -> Game:
     return last
 
 
-@transaction.atomic
 def enter_final_score(
     *,
-    match: Match,
+    match: Match | int,
     by: AnyUser,
     score1: Decimal,
     score2: Decimal,
@@ -295,10 +332,10 @@ def enter_final_score(
     )
 
 
-@transaction.atomic
+@result_action
 def propose_result(
     *,
-    match: Match,
+    match: Match | int,
     by: AnyUser,
     score1: Decimal | None = None,
     score2: Decimal | None = None,
@@ -307,6 +344,7 @@ def propose_result(
 ) -> MatchResult:
     """Put a result forward for the opponent (or a director) to confirm.
 
+    ``match``: the match, or its id (it is read again, locked, either way).
     ``played_on``: the day the match was played (``played_dates``; None: the day the
     result becomes official).
 
@@ -320,7 +358,10 @@ def propose_result(
     if not access.can_enter(by, match):
         raise NotAllowed(_("Only the players of this match and its directors enter results."))
     _require_players(match)
-    _require_no_result(match)
+    # the confirmed result (refused) and the proposals this one replaces, in one read
+    standing = list(match.results.filter(status__in=[ResultStatus.CONFIRMED, ResultStatus.PROPOSED]))
+    if any(result.status == ResultStatus.CONFIRMED for result in standing):
+        _refuse_confirmed()
     if score1 is None or score2 is None:
         score1, score2 = match.score1, match.score2
     score1, score2 = Decimal(score1), Decimal(score2)
@@ -331,7 +372,7 @@ def propose_result(
         _require_unchanged(match, seen_result)
     check_final_score(match, score1, score2)
     played_dates.check_played_on(match, played_on)
-    return _propose(match, by, score1, score2, played_on=played_on)
+    return _propose(match, by, score1, score2, played_on=played_on, earlier=standing)
 
 
 def _same_as_the_opponents(
@@ -354,12 +395,17 @@ def _propose(
     score2: Decimal,
     transcript: MatchTranscript | None = None,
     played_on: datetime.date | None = None,
+    earlier: list[MatchResult] | None = None,
 ) -> MatchResult:
-    for earlier in match.results.filter(status=ResultStatus.PROPOSED):
+    """``earlier``: the match's results read since it was locked, when the caller has them
+    (the proposed ones among them are replaced); else they are read here."""
+    proposed = (match.results.filter(status=ResultStatus.PROPOSED) if earlier is None
+                else [result for result in earlier if result.status == ResultStatus.PROPOSED])
+    for earlier_result in proposed:
         _change_status(
             match,
             by,
-            earlier,
+            earlier_result,
             ResultStatus.REJECTED,
             ResultChange.Action.REJECTED,
             reason=reasons.REPLACED,
@@ -379,17 +425,21 @@ def _propose(
     return result
 
 
-def _relock(result: MatchResult) -> tuple[Match, MatchResult]:
-    match = lock_match(result.match)
-    fresh = MatchResult.objects.select_related("entered_by").get(pk=result.pk)
-    fresh.match = match
-    return match, fresh
+def _relock(result: MatchResult) -> tuple[Match, MatchResult, list[MatchResult]]:
+    """The match locked, ``result`` read again, and the match's other open results (in the
+    same read)."""
+    match = lock_match(result.match_id)
+    read = list(match.results.filter(Q(pk=result.pk) | Q(status__in=OPEN)).select_related("entered_by"))
+    fresh = next(row for row in read if row.pk == result.pk)
+    for row in read:
+        row.match = match
+    return match, fresh, [row for row in read if row.pk != result.pk]
 
 
-@transaction.atomic
+@result_action
 def confirm_result(*, result: MatchResult, by: AnyUser) -> MatchResult:
     """The opponent of whoever entered it (or a director) confirms: it becomes official."""
-    match, result = _relock(result)
+    match, result, others = _relock(result)
     if result.status == ResultStatus.CONFIRMED:
         raise ServiceError("already_confirmed", _("This result has already been confirmed."))
     if result.status not in OPEN:
@@ -400,11 +450,10 @@ def confirm_result(*, result: MatchResult, by: AnyUser) -> MatchResult:
         raise NotAllowed(_("Only a director can settle a disputed result."))
     before = result_state(result)
     confirmed_at = timezone.now()
-    try:
-        with transaction.atomic():
-            updated = MatchResult.objects.filter(pk=result.pk, status=result.status).update(
-                status=ResultStatus.CONFIRMED, confirmed_by=by, confirmed_at=confirmed_at
-            )
+    try:  # no savepoint of its own: the error ends the action, whose block rolls back
+        updated = MatchResult.objects.filter(pk=result.pk, status=result.status).update(
+            status=ResultStatus.CONFIRMED, confirmed_by=by, confirmed_at=confirmed_at
+        )
     except IntegrityError:
         updated = 0
     if updated != 1:
@@ -419,14 +468,14 @@ def confirm_result(*, result: MatchResult, by: AnyUser) -> MatchResult:
         after=result_state(result),
         result=result,
     )
-    _make_official(match, result, by)
+    _make_official(match, result, by, others)
     return result
 
 
 @transaction.atomic
 def dispute_result(*, result: MatchResult, by: AnyUser, reason: str) -> MatchResult:
     """The opponent says the proposed result is wrong, and why; a director settles it."""
-    match, result = _relock(result)
+    match, result, _others = _relock(result)
     if result.status != ResultStatus.PROPOSED:
         raise ServiceError("result_closed", _("Only a proposed result can be disputed."))
     if not access.can_dispute(by, result):
@@ -443,7 +492,7 @@ def dispute_result(*, result: MatchResult, by: AnyUser, reason: str) -> MatchRes
     return result
 
 
-@transaction.atomic
+@result_action
 def override_result(
     *, match: Match, by: AnyUser, score1: Decimal, score2: Decimal, reason: str,
     played_on: datetime.date | None = None,
@@ -490,8 +539,16 @@ def override_result(
     return result
 
 
-def _make_official(match: Match, result: MatchResult, by: AnyUser) -> None:
-    """Copy the confirmed result onto the match, close the others, tell the listeners."""
+def _make_official(
+    match: Match, result: MatchResult, by: AnyUser, others: list[MatchResult] | None = None
+) -> None:
+    """Copy the confirmed result onto the match, close the others (``others``: the open
+    ones, when the caller read them), tell the listeners.
+
+    The match row is written with an UPDATE (no ``post_save``): the listeners of
+    ``result_confirmed`` are told, and the events' pages follow that signal. In a result
+    action that is its own transaction, the match is marked ``ratings_due`` with it: the
+    ratings follow right after the commit (``result_action``)."""
     previous_winner = match.winner
     seat = result.winner_seat
     match.score1, match.score2 = result.score1, result.score2
@@ -501,8 +558,15 @@ def _make_official(match: Match, result: MatchResult, by: AnyUser) -> None:
     if match.played_at is None or result.played_on is not None:
         # a back-dated day moves the match in the rating order (``record_match`` replays)
         match.played_at = played_dates.played_at(match, result.played_on, match.finished_at)
-    match.save(update_fields=["score1", "score2", "winner", "status", "finished_at", "played_at"])
-    for other in match.results.filter(status__in=OPEN).exclude(pk=result.pk):
+    after_commit = _own_transaction.get()
+    fields = ["score1", "score2", "winner", "status", "finished_at", "played_at"]
+    if after_commit:
+        match.ratings_due = True
+        fields.append("ratings_due")
+    Match.objects.filter(pk=match.pk).update(**{field: getattr(match, field) for field in fields})
+    if others is None:
+        others = list(match.results.filter(status__in=OPEN).exclude(pk=result.pk))
+    for other in others:
         _change_status(
             match,
             by,
@@ -512,7 +576,8 @@ def _make_official(match: Match, result: MatchResult, by: AnyUser) -> None:
             reason=str(_("Another result became official.")),
         )
     refresh_agreements(match)
-    result_confirmed.send(sender=Match, match=match, result=result, previous_winner=previous_winner)
+    result_confirmed.send(sender=Match, match=match, result=result, previous_winner=previous_winner,
+                          after_commit=after_commit)
 
 
 @transaction.atomic

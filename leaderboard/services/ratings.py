@@ -27,7 +27,7 @@ whose entrants' starting ratings changed are scored again (``tournament_points``
 from __future__ import annotations
 
 import datetime
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import groupby
@@ -39,7 +39,7 @@ from django.utils import timezone
 
 from common.bulk import insert_rows, update_rows
 from common.keyset import keyset_rows
-from games.models import Match, MatchResult, ResultStatus, Variant
+from games.models import Match, MatchResult, MatchStatus, ResultStatus, Variant
 from leaderboard.core.ratings import START_RATING, rate
 from leaderboard.models import PlayerRating, RatingChange, RatingList
 from leaderboard.services.first_build import WRITTEN, build_from_empty
@@ -292,21 +292,33 @@ def record_match(*, match: Match) -> dict[str, int]:
     """Bring the rating lists up to date after ``match``'s result became official or changed.
 
     Returns the number of matches replayed per game type (1 when it was appended)."""
+    return record(match)
+
+
+def record(match: Match, *, as_read: bool = False) -> dict[str, int]:
+    """``record_match``'s work, in the caller's transaction. ``as_read``: ``match`` was
+    just read from the database, annotated with ``has_confirmed`` (``due.rate_due_match``):
+    whether it is rated is seen on it instead of read again."""
     if match.played_at is None:
         _fill_played_at(Match.objects.filter(pk=match.pk))
         match.refresh_from_db(fields=["played_at"])
     replayed: dict[str, int] = {}
-    variants = {match.variant, *RatingChange.objects.filter(match=match).values_list("variant", flat=True)}
-    for variant in sorted(variants):
-        _lock(variant)
-        old = {row[3]: row for row in RatingChange.objects.filter(match=match, variant=variant)
-               .values_list(*STORED)}
-        row = next(rated_rows(rated_matches(variant).filter(pk=match.pk)), None)
+    _lock(match.variant)
+    stored = _stored_rows(match)
+    others = sorted(set(stored) - {match.variant})
+    if others:  # rows in another game's list (the match's game was changed): locked too, read again
+        for variant in others:
+            _lock(variant)
+        stored = _stored_rows(match)
+    for variant in sorted({match.variant, *stored}):
+        old = stored.get(variant, {})
+        row = _rated_row(match, variant, as_read)
         if not old and row is None:
             continue
         players = {row.winner_id, row.loser_id} if row else set()
-        if not old and row is not None and _latest_of_both(variant, row):
-            _append(variant, row)
+        current = _current_if_latest(variant, row) if not old and row is not None else None
+        if current is not None and row is not None:
+            _append(variant, row, current, fresh=not stored)
             _rescore(variant, row.at, players)
             replayed[variant] = 1
             continue
@@ -314,23 +326,58 @@ def record_match(*, match: Match) -> dict[str, int]:
                                 (next(iter(old.values()))[1], match.pk) if old else None) if key]
         since = min(keys)
         replay = _Replay(variant, since, set(players) | set(old))
-        for key, now, stored in _from_stored(_stored(variant, since), match.pk, row):
-            replay.step(key, now, stored)
+        for key, now, by_player in _from_stored(_stored(variant, since), match.pk, row):
+            replay.step(key, now, by_player)
         _finish(replay, replay.dirty)
         _rescore(variant, since[0], replay.dirty)
         replayed[variant] = replay.replayed
     return replayed
 
 
-def _append(variant: str, row: RatedRow) -> None:
-    """The players' latest match: their current ratings move (two rows, two ratings)."""
+def _stored_rows(match: Match) -> dict[str, dict[int, tuple]]:
+    """The match's stored rating rows (``STORED``) by game type and player, in one read."""
+    stored: dict[str, dict[int, tuple]] = defaultdict(dict)
+    for variant, *row in RatingChange.objects.filter(match=match).values_list("variant", *STORED):
+        stored[variant][row[3]] = tuple(row)
+    return stored
+
+
+def _rated_row(match: Match, variant: str, as_read: bool) -> RatedRow | None:
+    """The match as the ``variant`` list rates it now (None: not rated there)."""
+    if not as_read:
+        return next(rated_rows(rated_matches(variant).filter(pk=match.pk)), None)
+    # ``rated_matches``'s conditions, on the row just read
+    players = (match.player1_id, match.player2_id)
+    if (match.variant != variant or not match.rated or match.length < 1
+            or match.status != MatchStatus.FINISHED or None in players
+            or match.winner_id not in players or match.played_at is None
+            or not match.has_confirmed):  # type: ignore[attr-defined]
+        return None
+    loser = players[1] if match.winner_id == players[0] else players[0]
+    return RatedRow(match.pk, match.played_at, match.winner_id, loser, match.length)  # type: ignore[arg-type]
+
+
+def _current_if_latest(variant: str, row: RatedRow) -> dict[int, PlayerRating] | None:
+    """The two players' current ratings (by player) when ``row`` comes after every rated
+    match of both, else None: one read. A player without a current rating has no rated
+    match of this game (every write of the list keeps the two together)."""
+    later = RatingChange.objects.filter(variant=variant, player_id=OuterRef("player_id")).filter(
+        Q(at__gt=row.at) | Q(at=row.at, match_id__gt=row.match_id))
+    current = {rating.player_id: rating for rating in PlayerRating.objects.filter(
+        variant=variant, player_id__in=[row.winner_id, row.loser_id]).annotate(later=Exists(later))}
+    return None if any(rating.later for rating in current.values()) else current  # type: ignore[attr-defined]
+
+
+def _append(variant: str, row: RatedRow, current: dict[int, PlayerRating], *, fresh: bool) -> None:
+    """The players' latest match: their current ratings move (two rows, two ratings).
+    ``fresh``: no row of the match is stored in any list (none can have moved)."""
     players = [row.winner_id, row.loser_id]
-    current = {r.player_id: r for r in PlayerRating.objects.filter(variant=variant, player_id__in=players)}
     replay = _Replay(variant, row.key, set(players))
     # a player without a current rating has no rated match of this game yet
     replay.states = {player: (current[player].rating, current[player].experience)
                      if player in current else NEW for player in players}
     replay.stream_writes = False
+    replay.fresh = fresh
     replay.step(row.key, row, None)
     replay.write()
     PlayerRating.objects.bulk_create(
@@ -341,13 +388,6 @@ def _append(variant: str, row: RatedRow) -> None:
         update_conflicts=True, unique_fields=["player", "variant"],
         update_fields=["rating", "experience", "matches", "updated_at"],
     )
-
-
-def _latest_of_both(variant: str, row: RatedRow) -> bool:
-    """Whether ``row`` comes after every rated match of both its players."""
-    later = RatingChange.objects.filter(variant=variant, player_id__in=[row.winner_id, row.loser_id])
-    later = later.filter(Q(at__gt=row.at) | Q(at=row.at, match_id__gt=row.match_id))
-    return not later.exists()
 
 
 @transaction.atomic
@@ -404,7 +444,7 @@ def _nothing_stored(variant: str) -> bool:
 def _rescore(variant: str, at: datetime.datetime | None, players: set[int] | None) -> None:
     """Events whose entrants' starting ratings may have changed are scored again: those
     of ``players`` (everyone's when None) on or after the day of ``at``."""
-    from leaderboard.services.tournament_points import rescore_events
+    from leaderboard.services.tournament_points import rescore_events_now
 
-    rescore_events(variant=variant, since=None if at is None else timezone.localdate(at),
+    rescore_events_now(variant=variant, since=None if at is None else timezone.localdate(at),
                    players=players)

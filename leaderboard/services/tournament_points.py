@@ -98,6 +98,13 @@ def rescore_events(*, variant: str, since: datetime.date | None = None,
                    players: Collection[int] | None = None) -> int:
     """Score again every event of ``variant`` from ``since`` (all when None), only those
     with one of ``players`` among their entrants when given; returns how many."""
+    return rescore_events_now(variant=variant, since=since, players=players)
+
+
+def rescore_events_now(*, variant: str, since: datetime.date | None = None,
+                       players: Collection[int] | None = None) -> int:
+    """``rescore_events`` in the caller's transaction (the ratings' own, which already
+    holds the list: no savepoint of its own)."""
     events = RankedEvent.objects.filter(variant=variant)
     if since is not None:
         events = events.filter(date__gte=since)

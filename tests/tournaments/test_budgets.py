@@ -44,8 +44,8 @@ SMALL, LARGE = 16, 1024
 # batched write is one statement). Lower is fine; a rise is a regression to look at.
 DRAW_QUERIES = 39  # was 40 (35 for the knockout)
 ROUND_QUERIES = 24  # was 28
-RESULT_QUERIES = 13  # was 18 (22 before that)
-CONFIRM_QUERIES = 55  # was 66 (67 before that)
+RESULT_QUERIES = 9  # was 13 (18, 22 before that)
+CONFIRM_QUERIES = 38  # was 55 (66, 67 before that)
 PAGE_QUERIES = 20
 # The console reads its matches a page at a time (tournaments.selectors.console): the
 # rounds' counts, then one page of open and one of decided matches, instead of every

@@ -12,6 +12,7 @@ from django.db import transaction
 
 from games import services as games_services
 from games.models import Match, MatchResult
+from tournaments import page_cache
 from tournaments.models import BracketConflict, Entry, Pairing, Tournament, Walkover
 from tournaments.play import games_adapter
 from tournaments.play.common import ActionError, record
@@ -26,18 +27,23 @@ def on_result_confirmed(
     A first result advances the winner; a correction moves the bracket along while the
     next match has not started, else leaves a BracketConflict for the director.
     """
-    if match.winner_id is None:
+    if match.winner_id is None:  # nobody advances; the score shown changed all the same
+        page_cache.touch(Pairing.objects.filter(match_id=match.pk).values_list("tournament_id", flat=True))
         return None
     # One result at a time per tournament: the bracket is recomputed from all its pairings,
     # so two results confirmed at once must not both write from a stale picture. The
-    # event's row is found and locked in one query (none: the match is no event's).
-    tournament = (Tournament.objects.select_for_update(of=("self",))
-                  .filter(pairings__match_id=match.pk).first())  # fmt: skip
-    if tournament is None:
+    # match's pairing, its two entries and the event's row (locked) in one query (none:
+    # the match is no event's).
+    pairing = (Pairing.objects.select_for_update(of=("tournament",))
+               .select_related("tournament", "top", "bottom").filter(match_id=match.pk).first())
+    if pairing is None:
         return None
-    pairing = Pairing.objects.get(match_id=match.pk)
-    pairing.tournament = tournament
-    winner = Entry.objects.get(tournament=pairing.tournament, player_id=match.winner_id)
+    # the score shown changed even where the pairing's row does not (a correction)
+    page_cache.touch([pairing.tournament_id])
+    winner = next((entry for entry in (pairing.top, pairing.bottom)
+                   if entry is not None and entry.player_id == match.winner_id), None)
+    if winner is None:  # the match's winner is not one of the pairing's entrants
+        winner = Entry.objects.get(tournament=pairing.tournament, player_id=match.winner_id)
     actor = result.confirmed_by if result is not None else None
     return pairing.tournament.event_format.record_result(pairing=pairing, winner=winner, actor=actor)
 

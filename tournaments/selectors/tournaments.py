@@ -51,6 +51,12 @@ def visible_tournaments(user: AnyUser | None) -> QuerySet[Tournament]:
     return Tournament.objects.select_related("club").filter(visible_q(user))
 
 
+def sees_tournament(user: AnyUser | None, tournament: Tournament) -> bool:
+    """Whether ``visible_tournaments`` holds this event for the user: a public one is
+    everyone's (nothing read); a private one is asked of that rule."""
+    return tournament.is_public or visible_tournaments(user).filter(pk=tournament.pk).exists()
+
+
 def entries_of(tournament: Tournament, *, with_divisions: bool = False) -> QuerySet[Entry]:
     """The event's entries; ``with_divisions``: an event split into divisions lists its
     divisions' entries (they moved there at the draw), by division."""

@@ -91,14 +91,17 @@ def _lock_pairing(pairing: Pairing) -> tuple[Tournament, Pairing]:
 
 @transaction.atomic
 def set_table(*, pairing: Pairing, table: str, by: AnyUser) -> Pairing:
-    """A director gives a match its table or board (any short label: "7", "B2")."""
-    tournament, pairing = _lock_pairing(pairing)
+    """A director gives a match its table or board (any short label: "7", "B2").
+
+    Only the pairing's row is locked, for the three statements that change it and log
+    the change: a table moves no result, so the event's row is left to the others."""
+    tournament = pairing.tournament
     if not can_manage_club(by, tournament.club):
         raise ActionError("not_allowed", "Only the directors of this club assign tables.")
     table = table.strip()
     if len(table) > 20:
         raise ActionError("bad_table", "A table is named in at most 20 characters.")
-    before = pairing.table
+    before = Pairing.objects.select_for_update().values_list("table", flat=True).get(pk=pairing.pk)
     pairing.table = table
     pairing.save(update_fields=["table"])
     record(tournament, by, "table", before={"pairing": pairing.pk, "table": before},
