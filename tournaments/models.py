@@ -286,6 +286,11 @@ class PairingQuerySet(TouchingQuerySet, models.QuerySet):
     """Bulk writes drop the cached pages of their events (tournaments.page_cache)."""
 
 
+class EventRowQuerySet(TouchingQuerySet, models.QuerySet):
+    """For the conflicts and the log (the console shows them): bulk writes drop the
+    cached pages of their events (tournaments.page_cache)."""
+
+
 class Entry(models.Model):
     """A player entered in a tournament, with their seed and, later, their place.
 
@@ -527,6 +532,8 @@ class BracketConflict(models.Model):
     resolved_at = models.DateTimeField(_("resolved at"), null=True, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
+    objects = EventRowQuerySet.as_manager()
+
     class Meta:
         ordering = ["-created_at"]
         verbose_name = _("bracket conflict")
@@ -555,6 +562,8 @@ class TournamentLog(models.Model):
     before = models.JSONField(_("before"), default=dict, blank=True)
     after = models.JSONField(_("after"), default=dict, blank=True)
     created_at = models.DateTimeField(_("at"), auto_now_add=True)
+
+    objects = EventRowQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at", "-pk"]

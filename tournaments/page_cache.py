@@ -236,15 +236,16 @@ def _version(pk: int) -> str:
     return version
 
 
-def _row_digest(tournament: Any) -> str:
-    values = [repr(field.value_from_object(tournament)) for field in tournament._meta.concrete_fields]
+def row_digest(row: Any) -> str:
+    """A digest of a model row's own values (a tournament's, its club's)."""
+    values = [repr(field.value_from_object(row)) for field in row._meta.concrete_fields]
     return hashlib.blake2b("\x1f".join(values).encode(), digest_size=12).hexdigest()
 
 
 def _key(tournament: Any, name: str, extra: Sequence[str] = (), *, row_only: bool = False) -> str:
     return ":".join(("nardy:pages", _release(), str(tournament.pk), name,
                      translation.get_language() or "", "row" if row_only else _version(tournament.pk),
-                     _row_digest(tournament), _digest(extra)))  # fmt: skip
+                     row_digest(tournament), _digest(extra)))  # fmt: skip
 
 
 def _digest(values: Sequence[str]) -> str:

@@ -17,6 +17,7 @@ from django.db.models import Count, Q
 
 from tournaments.models import Pairing, Tournament, set_round_shapes
 from tournaments.selectors.tournaments import rounds_in_play
+from tournaments.services.draw import PLAYED_PAIRING
 
 PER_PAGE = 25  # a round of a 50-player league
 ORDER = ("flight", "group", "round", "number")
@@ -27,6 +28,7 @@ class ConsoleResults:
     open: Page  # matches waiting for a result (a page of them)
     decided: Page  # decided matches, to correct (a page of them)
     rounds_in_play: list[str]
+    played: bool  # play has begun in a pairing (services.draw.PLAYED_PAIRING)
 
 
 class _CountedPaginator(Paginator):
@@ -50,7 +52,8 @@ def console_results(tournament: Tournament, open_page: object = None,
             .annotate(places=Count("pk"),
                       ready=Count("pk", filter=Q(state=Pairing.State.READY)),
                       playing=Count("pk", filter=Q(state=Pairing.State.READY, match__isnull=False)),
-                      decided=Count("pk", filter=Q(state=Pairing.State.DECIDED))))
+                      decided=Count("pk", filter=Q(state=Pairing.State.DECIDED)),
+                      played=Count("pk", filter=PLAYED_PAIRING)))
     rows = list(rows)
     places = {(tournament.pk, flight, group, number): count
               for flight, group, number, count, *_ in rows}
@@ -71,9 +74,10 @@ def console_results(tournament: Tournament, open_page: object = None,
     # one pairing standing for each round in play: its title is the round's
     playing = [Pairing(tournament=tournament, flight=flight, group=group, round=number,
                        state=Pairing.State.READY, match_id=0)
-               for flight, group, number, _places, _ready, count, _decided in rows if count]
+               for flight, group, number, _places, _ready, count, *_ in rows if count]
     return ConsoleResults(open=pages[Pairing.State.READY], decided=pages[Pairing.State.DECIDED],
-                          rounds_in_play=rounds_in_play(_shaped(playing, tournament, places)))
+                          rounds_in_play=rounds_in_play(_shaped(playing, tournament, places)),
+                          played=any(row[7] for row in rows))
 
 
 def _shaped(pairings: list[Pairing], tournament: Tournament,
