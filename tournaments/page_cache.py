@@ -131,32 +131,34 @@ def for_owner(name: str, owner: str, signature: str, render: Callable[[], T], *,
     return _get_or_render(key, render)
 
 
-def kept_each(name: str, parts: Sequence[tuple[str, Callable[[], str]]]) -> list[str]:
+def kept_each(name: str, digests: Sequence[str],
+              render_missing: Callable[[list[int]], Sequence[str]]) -> list[str]:
     """Several small values (the rows of a console's list), each kept under a digest of
-    what it shows: ``parts`` gives each one's digest and how to render it. One cache read
-    for them all; only the missing ones are rendered (a director's console of a busy
-    league shows 50 rows, of which a result changes one)."""
+    what it shows (``digests``, in order). One cache read for them all; only the missing
+    ones are rendered, together: ``render_missing`` gets their positions and gives their
+    values in that order (a director's console of a busy league shows 50 rows, of which a
+    result changes one)."""
     if not enabled():
-        return [render() for _digest_, render in parts]
+        return list(render_missing(list(range(len(digests)))))
     language = translation.get_language() or ""
-    keys = [f"nardy:pages:{_release()}:{name}:{language}:{digest}" for digest, _render in parts]
+    keys = [f"nardy:pages:{_release()}:{name}:{language}:{digest}" for digest in digests]
     try:
         found = cache.get_many(keys)
     except Exception:  # the cache is down: render, as without it
         log.warning("page cache unavailable", exc_info=True)
         found = {}
-    values, missing = [], {}
-    for key, (_digest_, render) in zip(keys, parts, strict=True):
-        value = found.get(key)
-        if value is None:
-            value = missing[key] = render()
-        values.append(value)
+    values: list[str | None] = [found.get(key) for key in keys]
+    missing = [index for index, value in enumerate(values) if value is None]
     if missing:
+        rendered = list(render_missing(missing))
+        for index, value in zip(missing, rendered, strict=True):
+            values[index] = value
         try:
-            cache.set_many(missing, TIMEOUT)
+            cache.set_many({keys[index]: value for index, value in zip(missing, rendered, strict=True)},
+                           TIMEOUT)
         except Exception:
             log.warning("page cache unavailable", exc_info=True)
-    return values
+    return values  # type: ignore[return-value]  # every one found or rendered
 
 
 def _get_or_render(key: str, render: Callable[[], T]) -> T:

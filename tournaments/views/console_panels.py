@@ -20,7 +20,6 @@ is each reader's own (``with_reader_token``).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.http import HttpRequest
@@ -30,9 +29,9 @@ from django.utils.safestring import SafeString, mark_safe
 from clubs.selectors import name_viewer
 from tournaments import activity, console_sections, page_cache
 from tournaments.forms.tournament import TournamentForm
-from tournaments.models import BracketConflict, Entry, Pairing, Tournament
+from tournaments.models import BracketConflict, Entry, Tournament
 from tournaments.selectors import tournaments as selectors
-from tournaments.selectors.console import console_results
+from tournaments.selectors.console import ConsoleResults, console_pairings, console_results
 from tournaments.services.draw import undo_refusal, undo_refused_already
 from tournaments.views.support import CSRF_PLACE, forms_moment, with_reader_token
 
@@ -74,11 +73,13 @@ def _visible_legal_names(request: HttpRequest, tournament: Tournament) -> frozen
 
 def _render_body(request: HttpRequest, tournament: Tournament, visible: frozenset[int]) -> dict[str, Any]:
     results = console_results(tournament, request.GET.get("page"), request.GET.get("decided"))
-    _with_rows(request, tournament, [*results.open, *results.decided])
+    rows = _rows(request, tournament, results)
     undo_unknown = not undo_refused_already(tournament, pairings_played=results.played)
     html = render_to_string("tournaments/_console_body.html", {
         "tournament": tournament,
-        "entries": _with_entry_rows(request, tournament, visible),
+        "entry_rows": _entry_rows(request, tournament, visible),
+        "open_rows": [rows[pairing.pk] for pairing in results.open],
+        "decided_rows": [rows[pairing.pk] for pairing in results.decided],
         "settings_fields": _settings_fields(tournament),
         "open_pairings": results.open,
         "decided_pairings": results.decided,
@@ -92,52 +93,54 @@ def _render_body(request: HttpRequest, tournament: Tournament, visible: frozense
     return {"html": html, "undo_unknown": undo_unknown}
 
 
-def _with_rows(request: HttpRequest, tournament: Tournament, pairings: Iterable[Pairing]) -> None:
-    """Each pairing's row of the results list (``row_html``), kept under a digest of what
-    it shows (``page_cache.kept_each``): after a result only its row is rendered again."""
-    pairings = list(pairings)
+def _rows(request: HttpRequest, tournament: Tournament, results: ConsoleResults) -> dict[int, SafeString]:
+    """Each shown pairing's row of the results list, by pk, kept under a digest of what it
+    shows (``page_cache.kept_each``): after a result only its row is read and rendered."""
+    shown = [*results.open, *results.decided]
     club = tournament.club
-    zone_now = forms_moment()
+    around = (tournament.pk, tournament.format, tournament.starts_on, club.time_zone, club.created_at,
+              forms_moment())  # fmt: skip
+    digests = [_digest((around, pairing.facts)) for pairing in shown]
 
-    def digest(p: Pairing) -> str:
-        match = p.match
-        shown = (tournament.pk, tournament.format, tournament.starts_on, club.time_zone,
-                 club.created_at, zone_now, p.pk, p.state, p.flight, p.group, p.round, p.number,
-                 p.round_shape(), p.top_id, p.bottom_id,
-                 p.top.player.display_name if p.top else None,
-                 p.bottom.player.display_name if p.bottom else None,
-                 None if match is None else (match.pk, match.status, match.score1, match.score2,
-                                             match.length))  # fmt: skip
-        return hashlib.blake2b(repr(shown).encode(), digest_size=16).hexdigest()
+    def render_missing(positions: list[int]) -> list[str]:
+        pairings = console_pairings(tournament, [shown[i].pk for i in positions], results.places)
+        return [render_to_string("tournaments/_console_result_row.html", {
+            "p": pairings[shown[i].pk], "tournament": tournament, "csrf_token": CSRF_PLACE}, request)
+            if shown[i].pk in pairings else "" for i in positions]  # "": deleted since
 
-    def render_row(p: Pairing) -> Callable[[], str]:
-        return lambda: render_to_string("tournaments/_console_result_row.html", {
-            "p": p, "tournament": tournament, "csrf_token": CSRF_PLACE}, request)
-
-    rows = page_cache.kept_each("console:row", [(digest(p), render_row(p)) for p in pairings])
-    for pairing, html in zip(pairings, rows, strict=True):
-        pairing.row_html = mark_safe(html)  # rendered escaped; the reader's token goes in last
+    rows = page_cache.kept_each("console:row", digests, render_missing)
+    return {pairing.pk: mark_safe(html) for pairing, html in zip(shown, rows, strict=True)}  # escaped
 
 
-def _with_entry_rows(request: HttpRequest, tournament: Tournament, visible: frozenset[int]) -> list[Entry]:
-    """The entrants, each with its row (``row_html``) kept under a digest of what it shows
-    (the legal name as this director may see it included): a league's 50 rows rarely
-    change while its results come in."""
-    entries = list(selectors.entries_of(tournament))
+# What an entrant's row shows (its legal name only when the director may see it).
+ENTRY_SHOWN = ("pk", "seed", "player_id", "player__display_name", "player__name", "group",
+               "place_first", "place_last")
+
+
+def _entry_rows(request: HttpRequest, tournament: Tournament, visible: frozenset[int]) -> list[SafeString]:
+    """The entrants' rows, each kept under a digest of what it shows (the legal name as
+    this director may see it included): a league's 50 rows rarely change while its
+    results come in. Read as plain values; only rows not kept are read as entries."""
     editable = tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION)
+    shown = []
+    for pk, seed, player_id, display_name, name, group, first, last in (
+            selectors.entries_of(tournament).values_list(*ENTRY_SHOWN)):
+        legal = name if player_id in visible else ""
+        shown.append((pk, legal, (tournament.pk, editable, pk, seed, display_name, legal, group, first, last)))
 
-    def part(entry: Entry) -> tuple[str, Callable[[], str]]:
-        legal = entry.player.name if entry.player_id in visible else ""
-        shown = (tournament.pk, editable, entry.pk, entry.seed, entry.player.display_name, legal,
-                 entry.group, entry.place_first, entry.place_last)  # fmt: skip
-        return hashlib.blake2b(repr(shown).encode(), digest_size=16).hexdigest(), lambda: (
-            render_to_string("tournaments/_console_entry_row.html",
-                             {"entry": entry, "legal": legal, "tournament": tournament}, request))
+    def render_missing(positions: list[int]) -> list[str]:
+        entries = Entry.objects.select_related("player").in_bulk([shown[i][0] for i in positions])
+        return [render_to_string("tournaments/_console_entry_row.html", {
+            "entry": entries[shown[i][0]], "legal": shown[i][1], "tournament": tournament}, request)
+            if shown[i][0] in entries else "" for i in positions]  # "": removed since
 
-    rows = page_cache.kept_each("console:entry", [part(entry) for entry in entries])
-    for entry, html in zip(entries, rows, strict=True):
-        entry.row_html = mark_safe(html)  # rendered escaped
-    return entries
+    rows = page_cache.kept_each("console:entry", [_digest(facts) for _pk, _legal, facts in shown],
+                                render_missing)  # fmt: skip
+    return [mark_safe(html) for html in rows]  # rendered escaped
+
+
+def _digest(shown: Any) -> str:
+    return hashlib.blake2b(repr(shown).encode(), digest_size=16).hexdigest()
 
 
 def _settings_fields(tournament: Tournament) -> SafeString:
