@@ -84,13 +84,21 @@ def _render_body(request: HttpRequest, tournament: Tournament, visible: frozense
         "open_pairings": results.open,
         "decided_pairings": results.decided,
         "rounds_in_play": results.rounds_in_play,
-        "conflicts": tournament.conflicts.filter(status=BracketConflict.Status.OPEN)
-        .select_related("pairing", "previous_winner__player", "new_winner__player"),
+        "conflicts": _open_conflicts(tournament),
         "log": activity.described(tournament.log.select_related("actor__player")[:15]),
         "undo_draw": UNDO_PLACE if undo_unknown else "",
         "csrf_token": CSRF_PLACE,
     }, request)
     return {"html": html, "undo_unknown": undo_unknown}
+
+
+def _open_conflicts(tournament: Tournament) -> list[BracketConflict]:
+    """The corrections waiting for the director: mostly none, which a plain query says
+    (the one with the names' joins took four times as long to build)."""
+    open_ones = tournament.conflicts.filter(status=BracketConflict.Status.OPEN)
+    if not open_ones.exists():
+        return []
+    return list(open_ones.select_related("pairing", "previous_winner__player", "new_winner__player"))
 
 
 def _rows(request: HttpRequest, tournament: Tournament, results: ConsoleResults) -> dict[int, SafeString]:
