@@ -14,10 +14,14 @@ from disputes.models import OPEN_STATUSES, Dispute, DisputeKind, DisputeStatus
 
 def section(request: HttpRequest, tournament) -> str | None:
     """Open disputes of the event's matches, and the last few ruled."""
+    disputes = Dispute.objects.filter(match__pairing__tournament=tournament)
+    # most events have none: one light query answers every view of their console
+    if not disputes.filter(status__in=(*OPEN_STATUSES, DisputeStatus.RULED)).exists():
+        return None
     if not can_manage_club(request.user, tournament.club):
         return None
-    disputes = Dispute.objects.filter(match__pairing__tournament=tournament).select_related(
-        "match__player1", "match__player2", "match__pairing", "submitted_by", "result")
+    disputes = disputes.select_related("match__player1", "match__player2", "match__pairing",
+                                       "submitted_by", "result")
     open_ones = list(disputes.filter(status__in=OPEN_STATUSES).order_by("submitted_at", "pk"))
     ruled = list(disputes.filter(status=DisputeStatus.RULED).order_by("-ruled_at", "-pk")[:5])
     if not open_ones and not ruled:

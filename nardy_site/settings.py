@@ -209,7 +209,10 @@ ACCOUNT_RATE_LIMITS = {
 CACHES = {
     "default": (
         shared_cache(os.environ["NARDY_CACHE_URL"]) if os.environ.get("NARDY_CACHE_URL")
-        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+        # a console keeps a row per entrant (1,024 in a big knockout): the default limit of
+        # 300 entries would cull its event's version among them, and every view would miss
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+              "OPTIONS": {"MAX_ENTRIES": 50_000}}
     )
 }
 DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True  # logged (a warning), not silent

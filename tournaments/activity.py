@@ -80,8 +80,10 @@ def _user_players(user_ids: Iterable[int]) -> dict[int, str]:
     return dict(Player.objects.filter(user_id__in=set(user_ids)).values_list("user_id", "display_name"))
 
 
-def _log_names(logs: list[TournamentLog]) -> tuple[dict[int, str], dict[int, str], dict[int, str]]:
-    """Players, entries and actors named in these lines, each looked up in one query."""
+def _log_names(logs: list[TournamentLog], *, actors: bool = True
+               ) -> tuple[dict[int, str], dict[int, str], dict[int, str]]:
+    """Players, entries and actors (unless not wanted) named in these lines, each looked
+    up in one query."""
     player_ids: set[int] = set()
     entry_ids: set[int] = set()
     for log in logs:
@@ -93,8 +95,8 @@ def _log_names(logs: list[TournamentLog]) -> tuple[dict[int, str], dict[int, str
             player_ids.update(p for p in data.get("players", []) or [] if isinstance(p, int))
             entry_ids.update(data[key] for key in ("winner", "absent") if isinstance(data.get(key), int))
     entries = dict(Entry.objects.filter(pk__in=entry_ids).values_list("pk", "player__display_name"))
-    actors = _user_players(log.actor_id for log in logs if log.actor_id)
-    return _names(player_ids), entries, actors
+    actor_names = _user_players(log.actor_id for log in logs if log.actor_id) if actors else {}
+    return _names(player_ids), entries, actor_names
 
 
 def _values(log: TournamentLog, names: dict[int, str], entries: dict[int, str]) -> dict[str, Any]:
@@ -123,7 +125,7 @@ def _values(log: TournamentLog, names: dict[int, str], entries: dict[int, str]) 
 def described(logs: Iterable[TournamentLog]) -> list[tuple[TournamentLog, str]]:
     """Log lines with their sentences (the console's short log)."""
     logs = list(logs)
-    names, entries, _actors = _log_names(logs)
+    names, entries, _actors = _log_names(logs, actors=False)  # the page names them (person)
     return [(log, describe(log.action, log.after, _values(log, names, entries))) for log in logs]
 
 

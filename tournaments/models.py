@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from django.conf import settings
 from django.db import models
@@ -294,6 +294,13 @@ class PairingQuerySet(TouchingQuerySet, models.QuerySet):
     schedule_fields = SCHEDULE_FIELDS
 
 
+class EventRowQuerySet(TouchingQuerySet, models.QuerySet):
+    """For the conflicts and the log (the console shows them): bulk writes drop the
+    cached pages of their events (tournaments.page_cache)."""
+
+    tables_show_them = False
+
+
 class Entry(models.Model):
     """A player entered in a tournament, with their seed and, later, their place.
 
@@ -484,14 +491,26 @@ def set_round_shapes(pairings: list[Pairing],
                      places: Mapping[tuple[int, str, int | None, int], int]) -> None:
     """Each pairing's ``flight_rounds`` and ``round_places`` (``Pairing.round_shape``) from
     the places of every round of their flights: (tournament, flight, group, round) → count."""
+    shape = round_shapes(places)
+    for pairing in pairings:
+        pairing.flight_rounds, pairing.round_places = shape(
+            pairing.tournament_id, pairing.flight, pairing.group, pairing.round)
+
+
+def round_shapes(places: Mapping[tuple[int, str, int | None, int], int]
+                 ) -> Callable[[int, str, int | None, int], tuple[int, int]]:
+    """``Pairing.round_shape`` of any round of these flights, from the places of each of
+    their rounds: (tournament, flight, group, round) → (flight's rounds, round's places)."""
     last: dict[tuple[int, str, int | None], int] = defaultdict(int)
     for (tournament_id, flight, group, number) in places:
         key = (tournament_id, flight, group)
         last[key] = max(last[key], number)
-    for pairing in pairings:
-        key = (pairing.tournament_id, pairing.flight, pairing.group)
-        pairing.flight_rounds = last.get(key, pairing.round)
-        pairing.round_places = places.get((*key, pairing.round), 1)
+
+    def shape(tournament_id: int, flight: str, group: int | None, number: int) -> tuple[int, int]:
+        key = (tournament_id, flight, group)
+        return last.get(key, number), places.get((*key, number), 1)
+
+    return shape
 
 
 def with_flight_rounds(pairings: list[Pairing]) -> list[Pairing]:
@@ -535,6 +554,8 @@ class BracketConflict(models.Model):
     resolved_at = models.DateTimeField(_("resolved at"), null=True, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
+    objects = EventRowQuerySet.as_manager()
+
     class Meta:
         ordering = ["-created_at"]
         verbose_name = _("bracket conflict")
@@ -563,6 +584,8 @@ class TournamentLog(models.Model):
     before = models.JSONField(_("before"), default=dict, blank=True)
     after = models.JSONField(_("after"), default=dict, blank=True)
     created_at = models.DateTimeField(_("at"), auto_now_add=True)
+
+    objects = EventRowQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at", "-pk"]

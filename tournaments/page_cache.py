@@ -213,15 +213,17 @@ def for_owner(name: str, owner: str, signature: str, render: Callable[[], T], *,
     return _get_or_render(key, render)
 
 
-def kept_each(name: str, parts: Sequence[tuple[str, Callable[[], str]]]) -> list[str]:
+def kept_each(name: str, digests: Sequence[str],
+              render_missing: Callable[[list[int]], Sequence[str]]) -> list[str]:
     """Several small values (the rows of a console's list), each kept under a digest of
-    what it shows: ``parts`` gives each one's digest and how to render it. One cache read
-    for them all; only the missing ones are rendered (a director's console of a busy
-    league shows 50 rows, of which a result changes one)."""
+    what it shows (``digests``, in order). One cache read for them all; only the missing
+    ones are rendered, together: ``render_missing`` gets their positions and gives their
+    values in that order (a director's console of a busy league shows 50 rows, of which a
+    result changes one)."""
     if not enabled():
-        return [render() for _digest_, render in parts]
+        return list(render_missing(list(range(len(digests)))))
     language = translation.get_language() or ""
-    keys = [f"nardy:pages:{_release()}:{name}:{language}:{digest}" for digest, _render in parts]
+    keys = [f"nardy:pages:{_release()}:{name}:{language}:{digest}" for digest in digests]
     found = {key: value for key in keys if (value := _LOCAL.get(key)) is not None}
     wanted = [key for key in keys if key not in found]
     try:
@@ -232,20 +234,19 @@ def kept_each(name: str, parts: Sequence[tuple[str, Callable[[], str]]]) -> list
     for key, value in shared.items():
         _LOCAL.put(key, value)
     found.update(shared)
-    values, missing = [], {}
-    for key, (_digest_, render) in zip(keys, parts, strict=True):
-        value = found.get(key)
-        if value is None:
-            value = missing[key] = render()
-        values.append(value)
-    for key, value in missing.items():
-        _LOCAL.put(key, value)
+    values: list[str | None] = [found.get(key) for key in keys]
+    missing = [index for index, value in enumerate(values) if value is None]
     if missing:
+        rendered = list(render_missing(missing))
+        for index, value in zip(missing, rendered, strict=True):
+            values[index] = value
+            _LOCAL.put(keys[index], value)
         try:
-            cache.set_many(missing, TIMEOUT)
+            cache.set_many({keys[index]: value for index, value in zip(missing, rendered, strict=True)},
+                           TIMEOUT)
         except Exception:
             log.warning("page cache unavailable", exc_info=True)
-    return values
+    return values  # type: ignore[return-value]  # every one found or rendered
 
 
 def _get_or_render(key: str, render: Callable[[], T]) -> T:
@@ -338,15 +339,16 @@ def _version(pk: int, aspect: str = "") -> str:
     return version
 
 
-def _row_digest(tournament: Any) -> str:
-    values = [repr(field.value_from_object(tournament)) for field in tournament._meta.concrete_fields]
+def row_digest(row: Any) -> str:
+    """A digest of a model row's own values (a tournament's, its club's)."""
+    values = [repr(field.value_from_object(row)) for field in row._meta.concrete_fields]
     return hashlib.blake2b("\x1f".join(values).encode(), digest_size=12).hexdigest()
 
 
 def _key(tournament: Any, name: str, extra: Sequence[str], version: str) -> str:
     return ":".join(("nardy:pages", _release(), str(tournament.pk), name,
                      translation.get_language() or "", version,
-                     _row_digest(tournament), _digest(extra)))  # fmt: skip
+                     row_digest(tournament), _digest(extra)))  # fmt: skip
 
 
 def _digest(values: Sequence[str]) -> str:
@@ -401,10 +403,11 @@ class TouchingQuerySet:
 
     # fields of these rows that only the day's running shows (``touch``'s ``results``)
     schedule_fields: frozenset[str] = frozenset()
+    tables_show_them = True  # False: no table shows these rows (the change log)
 
     def _schedule_only(self, fields: Iterable[str]) -> bool:
         fields = set(fields)
-        return bool(fields) and fields <= self.schedule_fields
+        return not self.tables_show_them or (bool(fields) and fields <= self.schedule_fields)
 
     def bulk_create(self, objs: Iterable[Any], *args: Any, **kwargs: Any) -> list[Any]:
         """New rows (``common.bulk.create_objects``: one statement a batch, each value
@@ -414,5 +417,5 @@ class TouchingQuerySet:
             created = super().bulk_create(objs, *args, **kwargs)  # type: ignore[misc]
         else:
             created = create_objects(self.model, objs, using=self.db)  # type: ignore[attr-defined]
-        touch(obj.tournament_id for obj in created)
+        touch((obj.tournament_id for obj in created), results=self.tables_show_them)
         return created

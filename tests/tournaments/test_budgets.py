@@ -49,8 +49,9 @@ CONFIRM_QUERIES = 38  # was 55 (66, 67 before that)
 PAGE_QUERIES = 20
 # The console reads its matches a page at a time (tournaments.selectors.console): the
 # rounds' counts, then one page of open and one of decided matches, instead of every
-# pairing of the event (1,225 rows and their forms in a 50-player league).
-CONSOLE_QUERIES = 20  # was 21
+# pairing of the event (1,225 rows and their forms in a 50-player league); a second view
+# finds its body kept (tournaments.views.console_panels).
+CONSOLE_QUERIES = 8  # was 20 (21 before that)
 
 
 @dataclass(frozen=True)

@@ -140,3 +140,32 @@ def test_working_a_table_out_costs_the_same_few_queries_for_a_small_and_a_big_le
         sizes.append(sum(cell.outcome in ("win", "loss") for row in table.rows for cell in row.cells))
     assert sizes == [2 * 6, 2 * 16]  # every result in, in both cells of its match
     assert counts[0] == counts[1] <= TABLE_QUERIES, counts
+
+
+# The console is kept per version of the event and director (tournaments.views.
+# console_panels): a view with nothing changed reads the session, the login, its language,
+# the event, the director's right, the disputes, the legal names the director may see and
+# the unread notices. After a result: the rounds' counts, a page of rows, the entrants, the
+# log and the names it gives, the open conflicts, and the one row not kept.
+CONSOLE_KEPT_QUERIES = 8  # was 21, rendered on every view
+CONSOLE_WORKED_OUT_QUERIES = 15  # was 21
+
+
+def test_the_console_kept_and_after_a_result_costs_the_same_few_queries_for_any_league(
+        client: Client) -> None:
+    small, large = _league(6, played=2), _league(14, played=PER_PAGE + 3)  # 15 and 91 matches
+    small.club.directors.add(director_of(large))
+    client.force_login(director_of(large))
+    kept, worked_out = [], []
+    for event in (small, large):
+        _console(client, event)  # warm: the session
+        html, count = _console(client, event)
+        kept.append(count)
+        row = event.pairings.filter(state="ready").select_related("match").order_by("round", "number").first()
+        play(row.match, 2)
+        html, count = _console(client, event)
+        worked_out.append(count)
+        decided = len(_ids(event, Pairing.State.DECIDED))
+        assert row.pk not in _open_rows(html) and f"Correct a decided match ({decided} decided)" in html
+    assert kept[0] == kept[1] <= CONSOLE_KEPT_QUERIES, kept
+    assert worked_out[0] == worked_out[1] <= CONSOLE_WORKED_OUT_QUERIES, worked_out

@@ -11,22 +11,43 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Count, Q
 
-from tournaments.models import Pairing, Tournament, set_round_shapes
+from tournaments.models import Pairing, Tournament, round_shapes, set_round_shapes
 from tournaments.selectors.tournaments import rounds_in_play
+from tournaments.services.draw import PLAYED_PAIRING
 
 PER_PAGE = 25  # a round of a 50-player league
 ORDER = ("flight", "group", "round", "number")
 
 
+# What a console row shows of a pairing (tournaments.views.console_panels keeps each row
+# under a digest of these): read as plain values, a page of 50 rows costs no model objects.
+SHOWN = ("pk", "state", "flight", "group", "round", "number", "top_id", "bottom_id",
+         "top__player__display_name", "bottom__player__display_name", "match_id",
+         "match__status", "match__score1", "match__score2", "match__length")
+
+
+@dataclass(frozen=True)
+class ShownPairing:
+    """A pairing of the console's lists as its row shows it (``facts``: its ``SHOWN``
+    values and its round's shape, the flight's rounds and the round's places)."""
+
+    pk: int
+    state: str
+    facts: tuple[Any, ...]
+
+
 @dataclass(frozen=True)
 class ConsoleResults:
-    open: Page  # matches waiting for a result (a page of them)
-    decided: Page  # decided matches, to correct (a page of them)
+    open: Page  # matches waiting for a result (a page of ShownPairing)
+    decided: Page  # decided matches, to correct (a page of ShownPairing)
     rounds_in_play: list[str]
+    played: bool  # play has begun in a pairing (services.draw.PLAYED_PAIRING)
+    places: dict[tuple[int, str, int | None, int], int]  # of each round (set_round_shapes)
 
 
 class _CountedPaginator(Paginator):
@@ -50,7 +71,8 @@ def console_results(tournament: Tournament, open_page: object = None,
             .annotate(places=Count("pk"),
                       ready=Count("pk", filter=Q(state=Pairing.State.READY)),
                       playing=Count("pk", filter=Q(state=Pairing.State.READY, match__isnull=False)),
-                      decided=Count("pk", filter=Q(state=Pairing.State.DECIDED))))
+                      decided=Count("pk", filter=Q(state=Pairing.State.DECIDED)),
+                      played=Count("pk", filter=PLAYED_PAIRING)))
     rows = list(rows)
     places = {(tournament.pk, flight, group, number): count
               for flight, group, number, count, *_ in rows}
@@ -64,16 +86,27 @@ def console_results(tournament: Tournament, open_page: object = None,
     wanted = Q()
     for page in pages.values():
         wanted |= Q(pk__in=page.object_list.values("pk"))
-    shown = _shaped(list(tournament.pairings.filter(wanted).select_related(
-        "top__player", "bottom__player", "winner", "match").order_by(*ORDER)), tournament, places)
+    shape = round_shapes(places)
+    shown = [ShownPairing(values[0], values[1], (*values, *shape(tournament.pk, *values[2:5])))
+             for values in tournament.pairings.filter(wanted).order_by(*ORDER).values_list(*SHOWN)]
     for state, page in pages.items():
         page.object_list = [pairing for pairing in shown if pairing.state == state]
     # one pairing standing for each round in play: its title is the round's
     playing = [Pairing(tournament=tournament, flight=flight, group=group, round=number,
                        state=Pairing.State.READY, match_id=0)
-               for flight, group, number, _places, _ready, count, _decided in rows if count]
+               for flight, group, number, _places, _ready, count, *_ in rows if count]
     return ConsoleResults(open=pages[Pairing.State.READY], decided=pages[Pairing.State.DECIDED],
-                          rounds_in_play=rounds_in_play(_shaped(playing, tournament, places)))
+                          rounds_in_play=rounds_in_play(_shaped(playing, tournament, places)),
+                          played=any(row[7] for row in rows), places=places)
+
+
+def console_pairings(tournament: Tournament, pks: list[int],
+                     places: Mapping[tuple[int, str, int | None, int], int]) -> dict[int, Pairing]:
+    """The pairings ``pks`` of the console's lists, each with all its row shows (the rows
+    not kept: one query, whatever their number), by pk."""
+    pairings = tournament.pairings.filter(pk__in=pks).select_related(
+        "top__player", "bottom__player", "winner", "match")
+    return {pairing.pk: pairing for pairing in _shaped(list(pairings), tournament, places)}
 
 
 def _shaped(pairings: list[Pairing], tournament: Tournament,

@@ -233,6 +233,21 @@ def preview_draw(*, tournament: Tournament, actor: AbstractBaseUser | None,
 # --- taking the draw back --------------------------------------------------------------------
 
 
+# Play has begun in a pairing: a walkover, a decided match of two players, a match under
+# way or finished. Read from the pairing and its match alone, so the console finds it in
+# its rounds' aggregate (kept per version of the event, which these rows' writes drop).
+PLAYED_PAIRING = (~Q(walkover="") | Q(state=Pairing.State.DECIDED, top__isnull=False, bottom__isnull=False)
+                  | Q(match__status__in=(MatchStatus.PLAYING, MatchStatus.FINISHED)))
+
+
+def undo_refused_already(tournament: Tournament, *, pairings_played: bool) -> bool:
+    """True when the draw surely cannot be taken back, known without asking anything more:
+    a division, an event not running, or play begun in its own pairings (``pairings_played``:
+    one matches ``PLAYED_PAIRING``). False: ``undo_refusal`` has to ask."""
+    return (tournament.parent_id is not None or tournament.status != Tournament.Status.RUNNING
+            or pairings_played)
+
+
 def undo_refusal(tournament: Tournament) -> ActionError | None:
     """Why the draw of ``tournament`` cannot be taken back now (None: it can).
 
@@ -248,9 +263,7 @@ def undo_refusal(tournament: Tournament) -> ActionError | None:
     facts = Tournament.objects.filter(pk=tournament.pk).annotate(
         drawn=Exists(TournamentLog.objects.filter(tournament=tournament, action=PUBLISHED)),
         played=Exists(Pairing.objects.filter(of_event).filter(
-            ~Q(walkover="") | Q(state=Pairing.State.DECIDED, top__isnull=False, bottom__isnull=False)
-            | Q(match__status__in=(MatchStatus.PLAYING, MatchStatus.FINISHED))
-            | Q(match__games__isnull=False) | Q(match__results__isnull=False)
+            PLAYED_PAIRING | Q(match__games__isnull=False) | Q(match__results__isnull=False)
             | Q(match__changes__isnull=False) | Q(match__transcripts__isnull=False))),
         late=Exists(Entry.objects.filter(of_event, late=True)),
     ).values("drawn", "played", "late").get()

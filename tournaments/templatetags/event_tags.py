@@ -115,7 +115,9 @@ def event_when(context: dict[str, Any], tournament: Tournament) -> dict[str, Any
     """The event's dates; with a start time, that time in the event's zone, named, and the
     reader's own time when their zone (profile, else their club's) shows another."""
     request = context.get("request")
-    reader_zone = own_time_zone(getattr(request, "user", None)) if request is not None else None
+    # only a start time is shown in the reader's zone: without one, their zone is not read
+    asked = request is not None and tournament.start_time is not None
+    reader_zone = own_time_zone(getattr(request, "user", None)) if asked else None
     return {"tournament": tournament, **event_times(tournament, reader_zone)}
 
 

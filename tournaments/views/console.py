@@ -6,17 +6,13 @@ htmx posts get the console's panels back and a ``refresh-bracket`` trigger.
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -27,21 +23,14 @@ from clubs.permissions import managed_clubs
 from clubs.selectors import name_viewer
 from common.bounds import parse_id, parse_int
 from games.services import ServiceError
-from tournaments import activity, console_sections, page_cache, services
+from tournaments import services
 from tournaments.forms.tournament import AddEntryForm, DirectorResultForm, TournamentForm
 from tournaments.limits import MAX_ENTRANTS, MAX_ROUNDS
-from tournaments.models import BracketConflict, Entry, Pairing, Tournament
+from tournaments.models import Tournament
 from tournaments.selectors import tournaments as selectors
-from tournaments.selectors.console import console_results
-from tournaments.services.draw import checked_seed, new_seed, undo_refusal
-from tournaments.views.support import (
-    CSRF_PLACE,
-    ask_first,
-    forms_moment,
-    managed_tournament,
-    report,
-    with_reader_token,
-)
+from tournaments.services.draw import checked_seed, new_seed
+from tournaments.views.console_panels import console_context
+from tournaments.views.support import ask_first, managed_tournament, report
 
 ERRORS = (DomainError, ServiceError)
 
@@ -74,91 +63,10 @@ def format_settings(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/_format_settings.html", {"form": form})
 
 
-def _with_rows(request: HttpRequest, tournament: Tournament, pairings: Iterable[Pairing]) -> None:
-    """Each pairing's row of the results list (``row_html``), kept under a digest of what
-    it shows (``page_cache.kept_each``): a page of 25 open and 25 decided matches, each
-    with its forms, took most of the console's time to render on every visit."""
-    pairings = list(pairings)
-    club = tournament.club
-    zone_now = forms_moment()
-
-    def digest(p: Pairing) -> str:
-        match = p.match
-        shown = (tournament.pk, tournament.format, tournament.starts_on, club.time_zone,
-                 club.created_at, zone_now, p.pk, p.state, p.flight, p.group, p.round, p.number,
-                 p.round_shape(), p.top_id, p.bottom_id,
-                 p.top.player.display_name if p.top else None,
-                 p.bottom.player.display_name if p.bottom else None,
-                 None if match is None else (match.pk, match.status, match.score1, match.score2,
-                                             match.length))  # fmt: skip
-        return hashlib.blake2b(repr(shown).encode(), digest_size=16).hexdigest()
-
-    def render_row(p: Pairing) -> Callable[[], str]:
-        return lambda: render_to_string("tournaments/_console_result_row.html", {
-            "p": p, "tournament": tournament, "csrf_token": CSRF_PLACE}, request)
-
-    rows = page_cache.kept_each("console:row", [(digest(p), render_row(p)) for p in pairings])
-    for pairing, html in zip(pairings, rows, strict=True):
-        pairing.row_html = with_reader_token(request, html)
-
-
-def _with_entry_rows(request: HttpRequest, tournament: Tournament) -> list[Entry]:
-    """The entrants, each with its row (``row_html``) kept under a digest of what it shows
-    (the legal name as this director may see it included): a league's 50 rows rarely
-    change while its results come in."""
-    entries = list(selectors.entries_of(tournament))
-    viewer = name_viewer(request)
-    editable = tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION)
-
-    def part(entry: Entry) -> tuple[str, Callable[[], str]]:
-        legal = viewer.legal_name(entry.player) or ""
-        shown = (tournament.pk, editable, entry.pk, entry.seed, entry.player.display_name, legal,
-                 entry.group, entry.place_first, entry.place_last)  # fmt: skip
-        return hashlib.blake2b(repr(shown).encode(), digest_size=16).hexdigest(), lambda: (
-            render_to_string("tournaments/_console_entry_row.html",
-                             {"entry": entry, "legal": legal, "tournament": tournament}, request))
-
-    rows = page_cache.kept_each("console:entry", [part(entry) for entry in entries])
-    for entry, html in zip(entries, rows, strict=True):
-        entry.row_html = mark_safe(html)  # rendered escaped
-    return entries
-
-
-def _console_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
-    results = console_results(tournament, request.GET.get("page"), request.GET.get("decided"))
-    _with_rows(request, tournament, [*results.open, *results.decided])
-    return {
-        "tournament": tournament,
-        "tab": "console",
-        "can_manage": True,
-        "entries": _with_entry_rows(request, tournament),
-        "settings_fields": _settings_fields(tournament),
-        "open_pairings": results.open,
-        "decided_pairings": results.decided,
-        "rounds_in_play": results.rounds_in_play,
-        "conflicts": tournament.conflicts.filter(status=BracketConflict.Status.OPEN)
-        .select_related("pairing", "previous_winner__player", "new_winner__player"),
-        "log": activity.described(tournament.log.select_related("actor__player")[:15]),
-        "sections": console_sections.render(request, tournament),
-        "result_form": DirectorResultForm(),
-        "entry_form": AddEntryForm(),
-        "statuses": Tournament.Status,
-        "can_undo_draw": tournament.status == Tournament.Status.RUNNING and undo_refusal(tournament) is None,
-    }
-
-
-def _settings_fields(tournament: Tournament) -> SafeString:
-    """The fields of the event's settings form, kept while the event's row is the same
-    (they show nothing else): the same for every director, a third of the console's time."""
-    return mark_safe(page_cache.fragment(tournament, "console:settings", lambda: render_to_string(
-        "tournaments/_tournament_form_fields.html", {"form": TournamentForm(instance=tournament)}),
-        row_only=True))
-
-
 @login_required
 def console(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = managed_tournament(request, pk)
-    context = _console_context(request, tournament)
+    context = console_context(request, tournament)
     if request.htmx:
         return render(request, "tournaments/_console_panels.html", context)
     return render(request, "tournaments/console.html", context)
@@ -168,7 +76,7 @@ def _respond(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if request.htmx:
         tournament.refresh_from_db()
         response = render(request, "tournaments/_console_panels.html",
-                          _console_context(request, tournament))
+                          console_context(request, tournament))
         response["HX-Trigger"] = "refresh-bracket"
         return response
     return redirect("tournaments:console", pk=tournament.pk)
