@@ -14,8 +14,15 @@ Each is rendered once per *version* of its tournament and kept in the cache:
 
 Each version has its HTTP entity tag (``lookup(...).etag``, carried by the fragment as
 ``data-etag``): a poll that sends it back is answered 304 Not Modified after one cache read
-and no rendering. The API keeps its standings here too, and each player's matches (the
-page and the API's) under a digest of what they show (``for_owner``, keyed on the player).
+and no rendering. The API keeps its standings here too.
+
+A player's own list of matches ("my matches", the API's "my pairings": ``for_player``) is
+kept per version of the *player*, not of their events (a league's changes with every
+result, a player's only when they play), and checked against the *frames* of their
+events: a frame is a second version of an event, dropped only by what reaches every
+entrant's list (the event's row, a pairing drawn or deleted, an entry, a name; see
+``touch_frames``), not by a result. A player's version is dropped by the writes to their
+own matches, pairings, results and entries (``touch_players``).
 
 Safe under races: a version is dropped at the write and again once it is committed, so a
 reader that rendered older data meanwhile filed it under a version nobody asks for any
@@ -116,19 +123,70 @@ def lookup(tournament: Any, name: str, *, extra: Sequence[str] = (),
         return Cached(None)
 
 
-def for_owner(name: str, owner: str, signature: str, render: Callable[[], T], *,
-              extra: Sequence[str] = ()) -> T:
-    """A value of one person's (a player's matches), kept under ``signature``: a digest of
-    everything the value shows, worked out by the caller (``selectors.tournaments.
-    my_pairings_signature``), so it is not dropped by the versions of whole events (a
-    league's changes with every result). ``owner`` says whose value it is (part of the key:
-    a value is never served to someone else); ``extra``: anything else it shows (the
-    language is in the key already)."""
+def for_player(name: str, player_id: int, owner: str, tournaments: Callable[[], Iterable[int]],
+               render: Callable[[], T], *, extra: Sequence[str] = ()) -> T:
+    """A value of one player's own (their matches), kept per version of the player and
+    checked against the frames of their events (see the module's notes): a kept copy costs
+    three cache reads and no query. ``owner`` says whose copy it is (part of the key: a copy
+    is never served to someone else); ``tournaments()`` gives the events the value may show
+    (read only when it is worked out); ``extra``: anything else it shows (the language is
+    in the key already)."""
     if not enabled():
         return render()
-    key = ":".join(("nardy:pages", _release(), name, owner, translation.get_language() or "",
-                    signature, _digest(extra)))  # fmt: skip
-    return _get_or_render(key, render)
+    try:
+        key = ":".join(("nardy:pages", _release(), name, owner, translation.get_language() or "",
+                        _versions([_player_key(player_id)])[_player_key(player_id)],
+                        _digest(extra)))  # fmt: skip
+        kept = cache.get(key)
+        if kept is not None:
+            frames, value = kept
+            if not frames or cache.get_many(list(frames)) == frames:
+                return value
+        # The versions are read before the data (see the module's note on races).
+        frames = _versions([_frame_key(pk) for pk in set(tournaments())])
+    except Exception:  # the cache is down: render, as without it
+        log.warning("page cache unavailable", exc_info=True)
+        return render()
+    value = render()
+    try:
+        cache.set(key, (frames, value), TIMEOUT)
+    except Exception:
+        log.warning("page cache unavailable", exc_info=True)
+    return value
+
+
+def touch_players(player_ids: Iterable[int | None]) -> None:
+    """These players' own lists change (a match, pairing, result or entry of theirs): drop
+    their versions once the change commits."""
+    if enabled():
+        _drop_twice(sorted({_player_key(pk) for pk in player_ids if pk is not None}))
+
+
+def touch_frames(tournament_ids: Iterable[int | None]) -> None:
+    """What every entrant's own list shows of these events changes (the event's row, its
+    rounds' shapes, an entry, a name): drop the events' frames once the change commits."""
+    if enabled():
+        _drop_twice(sorted({_frame_key(pk) for pk in tournament_ids if pk is not None}))
+
+
+def _player_key(pk: int) -> str:
+    return f"nardy:pages:player:{pk}:version"
+
+
+def _frame_key(pk: int) -> str:
+    return f"nardy:pages:tournament:{pk}:frame"
+
+
+def _versions(keys: list[str]) -> dict[str, str]:
+    """The versions under these keys, a new one made for each missing: one read when all
+    are there."""
+    found = cache.get_many(keys)
+    missing = [key for key in keys if key not in found]
+    if missing:
+        for key in missing:
+            cache.add(key, uuid.uuid4().hex, TIMEOUT)
+        found.update(cache.get_many(missing))
+    return {key: found.get(key, "none") for key in keys}
 
 
 def kept_each(name: str, parts: Sequence[tuple[str, Callable[[], str]]]) -> list[str]:
@@ -207,11 +265,15 @@ def touch(tournament_ids: Iterable[int | None]) -> None:
     """The pages of these tournaments change: drop their versions once the change commits."""
     if not enabled():
         return
-    keys = sorted({_version_key(pk) for pk in tournament_ids if pk is not None})
+    _drop_twice(sorted({_version_key(pk) for pk in tournament_ids if pk is not None}))
+
+
+def _drop_twice(keys: list[str]) -> None:
+    """Drop these versions now (the writing request's own next read sees its change even
+    before the commit, and so does a test inside its transaction), and again once
+    committed: a reader in between may have kept the older data under the version made
+    meanwhile."""
     if keys:
-        # Now (the writing request's own next read sees its change even before the commit,
-        # and so does a test inside its transaction), and again once committed: a reader
-        # in between may have kept the older data under the version made meanwhile.
         _drop(keys)
         transaction.on_commit(lambda: _drop(keys))
 
@@ -228,12 +290,7 @@ def _version_key(pk: int) -> str:
 
 
 def _version(pk: int) -> str:
-    key = _version_key(pk)
-    version = cache.get(key)
-    if version is None:
-        cache.add(key, uuid.uuid4().hex, TIMEOUT)
-        version = cache.get(key) or "none"
-    return version
+    return _versions([_version_key(pk)])[_version_key(pk)]
 
 
 def _row_digest(tournament: Any) -> str:
@@ -267,21 +324,38 @@ def _release() -> str:
 
 class TouchingQuerySet:
     """A mixin for the querysets of models with a ``tournament``: bulk writes, which send
-    no signals, drop the versions of the tournaments they change."""
+    no signals, drop the versions of the tournaments they change, and what they change of
+    the players' own lists (``for_player``): the frames of the events when they write a
+    field of ``frame_fields`` or make rows, else the versions of the players of the rows'
+    matches (``seated``; none: the model's other fields show in no one's own list)."""
+
+    frame_fields: frozenset[str] = frozenset()
+    seated: tuple[str, ...] = ()
 
     def update(self, **kwargs: Any) -> int:
-        ids = list(self.values_list("tournament_id", flat=True).distinct()) if enabled() else []
+        frame = self._reaches_frames(kwargs)
+        columns = ("tournament_id", *(() if frame else self.seated))
+        rows = list(self.values_list(*columns).distinct()) if enabled() else []
         count = super().update(**kwargs)  # type: ignore[misc]
         moved_to = kwargs.get("tournament_id", getattr(kwargs.get("tournament"), "pk", None))
-        touch([*ids, moved_to])  # after the write: see the module's note on races
+        ids = [row[0] for row in rows] + [moved_to]
+        touch(ids)  # after the write: see the module's note on races
+        if frame:
+            touch_frames(ids)
+        else:
+            touch_players(pk for row in rows for pk in row[1:])
         return count
 
     def bulk_update(self, objs: Iterable[Any], fields: Any, *args: Any, **kwargs: Any) -> int:
         """Each row its own values, set-based (``common.bulk.update_rows``: one statement a
         batch, not Django's ``CASE WHEN`` per row and field)."""
-        objs = list(objs)
-        count = update_rows(self.model, objs, list(fields), using=self.db)  # type: ignore[attr-defined]
+        objs, fields = list(objs), list(fields)
+        count = update_rows(self.model, objs, fields, using=self.db)  # type: ignore[attr-defined]
         touch(obj.tournament_id for obj in objs)
+        if self._reaches_frames(fields):
+            touch_frames(obj.tournament_id for obj in objs)
+        elif enabled():
+            touch_players(self.seated_players(objs))
         return count
 
     def bulk_create(self, objs: Iterable[Any], *args: Any, **kwargs: Any) -> list[Any]:
@@ -293,4 +367,15 @@ class TouchingQuerySet:
         else:
             created = create_objects(self.model, objs, using=self.db)  # type: ignore[attr-defined]
         touch(obj.tournament_id for obj in created)
+        touch_frames(obj.tournament_id for obj in created)
+        # a new entry's player: their copy did not look at this event's frame yet
+        touch_players(getattr(obj, "player_id", None) for obj in created)
         return created
+
+    def seated_players(self, objs: list[Any]) -> list[int]:
+        """The players whose own lists show these rows (besides the frames): the model's."""
+        return []
+
+    def _reaches_frames(self, fields: Iterable[str]) -> bool:
+        """Whether writing these fields changes what every entrant's own list shows."""
+        return any(field.removesuffix("_id") in self.frame_fields for field in fields)

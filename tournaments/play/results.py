@@ -36,7 +36,7 @@ def on_result_confirmed(
     if tournament is None:
         return None
     pairing = Pairing.objects.get(match_id=match.pk)
-    pairing.tournament = tournament
+    pairing.tournament, pairing.match = tournament, match  # known: read neither again
     winner = Entry.objects.get(tournament=pairing.tournament, player_id=match.winner_id)
     actor = result.confirmed_by if result is not None else None
     return pairing.tournament.event_format.record_result(pairing=pairing, winner=winner, actor=actor)
