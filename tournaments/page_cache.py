@@ -61,6 +61,7 @@ TIMEOUT = 60 * 60  # seconds a fragment is kept at most (its version usually cha
 RENDER_WAIT = 2.0  # at most this long, then render it themselves
 RENDER_POLL = 0.02  # looking for the value this often
 RENDER_LOCK_TIMEOUT = 10  # a renderer that died holds the others back no longer
+SITE_KEY = "nardy:pages:site:version"
 
 
 # True inside ``held()``: writes that will be rolled back (a draw's preview) leave the
@@ -153,6 +154,29 @@ def for_player(name: str, player_id: int, owner: str, tournaments: Callable[[], 
     except Exception:
         log.warning("page cache unavailable", exc_info=True)
     return value
+
+
+def site_fragment(name: str, render: Callable[[], T], *, extra: Sequence[str] = ()) -> T:
+    """A fragment of the site's own pages that shows many events, clubs, matches and
+    ratings, the same for everyone (the home page's public sections): kept per language
+    under the site's version, dropped by any write to what such a fragment may show
+    (``touch_site``). ``extra``: anything else it shows (the day)."""
+    if not enabled():
+        return render()
+    try:
+        key = ":".join(("nardy:pages", _release(), "site", name, translation.get_language() or "",
+                        _versions([SITE_KEY])[SITE_KEY], _digest(extra)))  # fmt: skip
+    except Exception:  # the cache is down: render, as without it
+        log.warning("page cache unavailable", exc_info=True)
+        return render()
+    return _get_or_render(key, render)
+
+
+def touch_site() -> None:
+    """What the site's own pages show of events, clubs, matches or ratings changes: drop
+    the site's version once the change commits."""
+    if enabled():
+        _drop_twice([SITE_KEY])
 
 
 def touch_players(player_ids: Iterable[int | None]) -> None:
@@ -314,6 +338,7 @@ def _release() -> str:
     root = Path(settings.BASE_DIR)
     digest = hashlib.blake2b(digest_size=8)
     for folder, pattern in (("tournaments", "**/*.py"), ("tournaments", "**/*.html"),
+                            ("nardy_site", "**/*.py"), ("games", "**/*.py"), ("clubs", "**/*.py"),
                             ("templates", "**/*.html"), ("locale", "**/*.mo"),
                             ("tournaments", "**/*.mo"), ("common", "**/*.py")):  # fmt: skip
         for path in sorted((root / folder).glob(pattern)):

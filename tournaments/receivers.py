@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from clubs import club_page
 from clubs.club_page import Section
-from clubs.models import Club, Player
+from clubs.models import Club, Membership, Player
 from clubs.public_names import display_names_changed
 from games.models import Match, MatchResult, ResultStatus
 from games.services.played_dates import register_earliest_day
@@ -26,7 +26,7 @@ from tournaments.models import (
     Tournament,
     seated_players,
 )
-from tournaments.page_cache import enabled, touch, touch_frames, touch_players
+from tournaments.page_cache import enabled, touch, touch_frames, touch_players, touch_site
 from tournaments.play.results import on_result_confirmed
 from tournaments.selectors.tournaments import club_events
 from tournaments.services.day import after_draw_change
@@ -80,6 +80,7 @@ def _on_pairing(sender: Any, instance: Pairing, created: bool = False, update_fi
 
 
 def _on_match(sender: Any, instance: Match, update_fields: Any = None, **_: Any) -> None:
+    touch_site()  # live matches and the latest results
     if enabled() and instance.pk is not None:
         tournaments = list(Pairing.objects.filter(match_id=instance.pk)
                            .values_list("tournament_id", flat=True))  # fmt: skip
@@ -90,17 +91,21 @@ def _on_match(sender: Any, instance: Match, update_fields: Any = None, **_: Any)
 
 
 def _on_match_deleted(sender: Any, instance: Match, **_: Any) -> None:
+    touch_site()
     touch_players(_players_of(instance))
 
 
 def _on_result(sender: Any, instance: MatchResult, **_: Any) -> None:
+    touch_site()
     if enabled():
         touch_players(_players_of(instance.match) if MatchResult.match.is_cached(instance)
                       else _match_players([instance.match_id]))
 
 
 def _on_result_confirmed(sender: Any, match: Match, **_: Any) -> None:
-    """A confirmation writes its result without a signal (games.services.results)."""
+    """A confirmation writes its result without a signal (games.services.results); the
+    ratings move (leaderboard.receivers)."""
+    touch_site()
     touch_players(_players_of(match))
 
 
@@ -122,6 +127,7 @@ def _names_changed(player_ids: list[int], *, shown: bool = True) -> None:
                        .values_list("tournament_id", flat=True).distinct())  # fmt: skip
     touch(tournaments)
     if shown:
+        touch_site()
         touch_frames(tournaments)
         touch_players(player_ids)
         touch_players(_proposed_by(Q(entered_by__player__in=player_ids)))
@@ -134,13 +140,20 @@ def _on_user(sender: Any, instance: Any, update_fields: Any = None, **_: Any) ->
 
 
 def _on_tournament(sender: Any, instance: Tournament, **_: Any) -> None:
+    touch_site()
     touch_frames([instance.pk])
 
 
 def _on_club(sender: Any, instance: Any, **_: Any) -> None:
     """Its time zone and start bound the dates shown and asked on its events' lists."""
+    touch_site()
     if enabled() and instance.pk is not None:
         touch_frames(Tournament.objects.filter(club_id=instance.pk).values_list("pk", flat=True))
+
+
+def _on_public_row(sender: Any, **_: Any) -> None:
+    """A row the site's own pages count or list (a membership, a player gone)."""
+    touch_site()
 
 
 def _players_of(match: Match) -> list[int]:
@@ -179,6 +192,9 @@ def connect() -> None:
         post_save.connect(receiver, sender=model, dispatch_uid=f"page_cache.{model.__name__}")
         post_delete.connect(receiver, sender=model, dispatch_uid=f"page_cache.{model.__name__}.d")
     result_confirmed.connect(_on_result_confirmed, dispatch_uid="page_cache.result_confirmed")
+    post_save.connect(_on_public_row, sender=Membership, dispatch_uid="page_cache.membership")
+    post_delete.connect(_on_public_row, sender=Membership, dispatch_uid="page_cache.membership.d")
+    post_delete.connect(_on_public_row, sender=Player, dispatch_uid="page_cache.player.d")
     club_page.register(events_section)
     calendar_items.register()
     result_confirmed.connect(advance_draw, dispatch_uid="tournaments.advance_draw")

@@ -395,6 +395,7 @@ def _rebuild(variants: list[str], since: OrderKey | None, rescore: bool) -> dict
         lists[variant].save(update_fields=["rebuilt_at"])
         if rescore and changed:  # the events of the players whose history moved
             _rescore(variant, first_change, changed)
+    page_cache.touch_site()  # the leaders on the home page
     return replayed
 
 
