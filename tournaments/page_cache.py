@@ -62,6 +62,7 @@ RENDER_WAIT = 2.0  # at most this long, then render it themselves
 RENDER_POLL = 0.02  # looking for the value this often
 RENDER_LOCK_TIMEOUT = 10  # a renderer that died holds the others back no longer
 SITE_KEY = "nardy:pages:site:version"
+EVENTS_KEY = "nardy:pages:site:events:version"
 
 
 # True inside ``held()``: writes that will be rolled back (a draw's preview) leave the
@@ -156,27 +157,32 @@ def for_player(name: str, player_id: int, owner: str, tournaments: Callable[[], 
     return value
 
 
-def site_fragment(name: str, render: Callable[[], T], *, extra: Sequence[str] = ()) -> T:
+def site_fragment(name: str, render: Callable[[], T], *, extra: Sequence[str] = (),
+                  events_only: bool = False) -> T:
     """A fragment of the site's own pages that shows many events, clubs, matches and
     ratings, the same for everyone (the home page's public sections): kept per language
     under the site's version, dropped by any write to what such a fragment may show
-    (``touch_site``). ``extra``: anything else it shows (the day)."""
+    (``touch_site``). ``events_only``: it shows only the events' and clubs' own rows (the
+    tournament list), kept under their version (not dropped by a result). ``extra``:
+    anything else it shows (the day, the page's address)."""
     if not enabled():
         return render()
+    version = EVENTS_KEY if events_only else SITE_KEY
     try:
         key = ":".join(("nardy:pages", _release(), "site", name, translation.get_language() or "",
-                        _versions([SITE_KEY])[SITE_KEY], _digest(extra)))  # fmt: skip
+                        _versions([version])[version], _digest(extra)))  # fmt: skip
     except Exception:  # the cache is down: render, as without it
         log.warning("page cache unavailable", exc_info=True)
         return render()
     return _get_or_render(key, render)
 
 
-def touch_site() -> None:
+def touch_site(*, events: bool = False) -> None:
     """What the site's own pages show of events, clubs, matches or ratings changes: drop
-    the site's version once the change commits."""
+    the site's version once the change commits; ``events``: an event's or a club's own
+    row changed (the version of the fragments that show only those too)."""
     if enabled():
-        _drop_twice([SITE_KEY])
+        _drop_twice([SITE_KEY, EVENTS_KEY] if events else [SITE_KEY])
 
 
 def touch_players(player_ids: Iterable[int | None]) -> None:

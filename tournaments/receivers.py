@@ -140,13 +140,13 @@ def _on_user(sender: Any, instance: Any, update_fields: Any = None, **_: Any) ->
 
 
 def _on_tournament(sender: Any, instance: Tournament, **_: Any) -> None:
-    touch_site()
+    touch_site(events=True)
     touch_frames([instance.pk])
 
 
 def _on_club(sender: Any, instance: Any, **_: Any) -> None:
     """Its time zone and start bound the dates shown and asked on its events' lists."""
-    touch_site()
+    touch_site(events=True)
     if enabled() and instance.pk is not None:
         touch_frames(Tournament.objects.filter(club_id=instance.pk).values_list("pk", flat=True))
 
