@@ -72,7 +72,15 @@ def _context(request: HttpRequest, tournament: Tournament, tab: str) -> dict:
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = visible_tournament(request, pk)
     context = _context(request, tournament, "overview")
-    context["entries"] = selectors.entries_of(tournament, with_divisions=True)
+
+    def entrants() -> str:
+        return render_to_string("tournaments/_entrants.html", {
+            "tournament": tournament, "entries": selectors.entries_of(tournament, with_divisions=True)})
+
+    # The same for everyone who may see the event: kept per version of the event, unless
+    # it lists its divisions' entries (theirs are the divisions' versions).
+    split = bool(tournament.divisions) and tournament.parent_id is None
+    context["entrants"] = mark_safe(entrants() if split else page_cache.fragment(tournament, "entrants", entrants))
     return render(request, "tournaments/tournament_detail.html", context)
 
 
