@@ -15,8 +15,8 @@ from clubs.models import Player
 from tests.factories import PlayerFactory
 from tests.tournaments.tournament_helpers import director_of, make_event
 from tournaments import services
-from tournaments.services import registration
 from tournaments.models import Entry, Tournament
+from tournaments.services import registration
 
 pytestmark = pytest.mark.django_db
 
