@@ -24,6 +24,10 @@ entrant's list (the event's row, a pairing drawn or deleted, an entry, a name; s
 ``touch_frames``), not by a result. A player's version is dropped by the writes to their
 own matches, pairings, results and entries (``touch_players``).
 
+The site's own pages that show many events at once, the same for everyone (the home
+page's public sections, a visitor's tournament list) are kept under a site-wide version
+(``site_fragment``), dropped by any write to what they show (``touch_site``).
+
 Safe under races: a version is dropped at the write and again once it is committed, so a
 reader that rendered older data meanwhile filed it under a version nobody asks for any
 more. The cache
