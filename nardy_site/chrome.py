@@ -39,7 +39,8 @@ def header(context: Any) -> SafeString:
     request = context["request"]
     match = request.resolver_match
     url_name, app = (match.url_name, match.app_name) if match is not None else (None, None)
-    signed_in = bool(request.user.is_authenticated)
+    user = context.get("user")  # the auth context processor's (an error page may come first)
+    signed_in = bool(getattr(user, "is_authenticated", False))
     html = _rendered(("header", get_language(), url_name, app, signed_in), "nardy/_site_header.html", {
         "url_name": url_name, "app": app, "authenticated": signed_in, "places": PLACES,
         "csrf_token": PLACES["csrf"],
@@ -48,7 +49,7 @@ def header(context: Any) -> SafeString:
              "username": "", "badge": "", "menu_unread": ""}
     if signed_in:
         badge, menu = notification_badge(context), menu_unread(context)
-        parts["username"] = conditional_escape(request.user.get_username())
+        parts["username"] = conditional_escape(user.get_username())
         parts["badge"] = _rendered(("badge", get_language(), menu["unread"]),
                                    "notifications/_nav.html", badge)
         parts["menu_unread"] = _rendered(("menu", get_language(), menu["unread"]),
