@@ -13,9 +13,14 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from django.db import transaction
+from django.dispatch import Signal
 
 from clubs.models import Club, Membership, Player, ShownAs
 from clubs.names import most_private, public_form
+
+# display_names_changed(sender=Player, player_ids=[...]): the names were written together,
+# without a save of each (the pages that show them drop their kept copies).
+display_names_changed = Signal()
 
 
 def style_of(player: Player, club_styles: Iterable[str]) -> str:
@@ -39,6 +44,8 @@ def refresh_public_names(player_ids: Iterable[int]) -> int:
             player.display_name = shown
             changed.append(player)
     Player.objects.bulk_update(changed, ["display_name"])
+    if changed:
+        display_names_changed.send(sender=Player, player_ids=[player.pk for player in changed])
     return len(changed)
 
 

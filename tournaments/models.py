@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from django.conf import settings
 from django.db import models
@@ -18,6 +18,7 @@ from games.choices import (  # one list of games for matches, events and ratings
     BlockRule,
     Variant,
 )
+from games.models import Match
 from tournaments.choices import ClockRuleChoice, Flight, Format, GroupFormat, LateEntryRule
 from tournaments.event_rules import DEFAULT_DELAY_SECONDS, DEFAULT_MINUTES_PER_POINT
 from tournaments.event_settings import bounds_of
@@ -284,14 +285,31 @@ class Withdrawal(models.TextChoices):
     DIRECTOR = "director", _("withdrawn by the director")
 
 
+# What the players' own lists ("my matches", tournaments.page_cache.for_player) show of an
+# entry: the sides of a pairing (its player, the seed). Its other fields show in no list.
+ENTRY_SHOWN_TO_PLAYERS = frozenset({"tournament", "player", "seed"})
+# A pairing's fields whose change reaches every entrant's list: where it is (its round's
+# title counts the places of its flight's rounds) and who plays it. Its other fields (a
+# table, a state, a winner) show in its two players' lists only.
+PAIRING_FRAME_FIELDS = frozenset({"tournament", "flight", "group", "round", "number", "top",
+                                  "bottom", "match"})
+
+
 class EntryQuerySet(TouchingQuerySet, models.QuerySet):
     """Bulk writes drop the cached pages of their events (tournaments.page_cache)."""
+
+    frame_fields = ENTRY_SHOWN_TO_PLAYERS
 
 
 class PairingQuerySet(TouchingQuerySet, models.QuerySet):
     """Bulk writes drop the cached pages of their events (tournaments.page_cache)."""
 
     schedule_fields = SCHEDULE_FIELDS
+    frame_fields = PAIRING_FRAME_FIELDS
+    seated = ("match__player1_id", "match__player2_id")
+
+    def seated_players(self, objs: list[Pairing]) -> list[int]:
+        return seated_players(objs)
 
 
 class EventRowQuerySet(TouchingQuerySet, models.QuerySet):
@@ -511,6 +529,19 @@ def round_shapes(places: Mapping[tuple[int, str, int | None, int], int]
         return last.get(key, number), places.get((*key, number), 1)
 
     return shape
+
+
+def seated_players(pairings: Iterable[Pairing]) -> list[int]:
+    """The players of these pairings' matches: of the matches read with them, the others
+    in one query."""
+    pairings = [pairing for pairing in pairings if pairing.match_id is not None]
+    loaded = [p.match for p in pairings if Pairing.match.is_cached(p)]  # type: ignore[attr-defined]
+    unread = [p.match_id for p in pairings if not Pairing.match.is_cached(p)]  # type: ignore[attr-defined]
+    players = [pk for match in loaded for pk in (match.player1_id, match.player2_id)]
+    if unread:
+        players += [pk for row in Match.objects.filter(pk__in=unread)
+                    .values_list("player1_id", "player2_id") for pk in row]  # fmt: skip
+    return players
 
 
 def with_flight_rounds(pairings: list[Pairing]) -> list[Pairing]:

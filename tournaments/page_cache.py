@@ -14,8 +14,19 @@ Each is rendered once per *version* of its tournament and kept in the cache:
 
 Each version has its HTTP entity tag (``lookup(...).etag``, carried by the fragment as
 ``data-etag``): a poll that sends it back is answered 304 Not Modified after one cache read
-and no rendering. The API keeps its standings here too, and each player's matches (the
-page and the API's) under a digest of what they show (``for_owner``, keyed on the player).
+and no rendering. The API keeps its standings here too.
+
+A player's own list of matches ("my matches", the API's "my pairings": ``for_player``) is
+kept per version of the *player*, not of their events (a league's changes with every
+result, a player's only when they play), and checked against the *frames* of their
+events: a frame is a second version of an event, dropped only by what reaches every
+entrant's list (the event's row, a pairing drawn or deleted, an entry, a name; see
+``touch_frames``), not by a result. A player's version is dropped by the writes to their
+own matches, pairings, results and entries (``touch_players``).
+
+The site's own pages that show many events at once, the same for everyone (the home
+page's public sections, a visitor's tournament list) are kept under a site-wide version
+(``site_fragment``), dropped by any write to what they show (``touch_site``).
 
 Each web process also keeps the values it read or rendered lately in its own memory
 (``_LOCAL``, bounded): a key names one version of what it shows (the version, digest or
@@ -63,6 +74,8 @@ TIMEOUT = 60 * 60  # seconds a fragment is kept at most (its version usually cha
 RENDER_WAIT = 2.0  # at most this long, then render it themselves
 RENDER_POLL = 0.02  # looking for the value this often
 RENDER_LOCK_TIMEOUT = 10  # a renderer that died holds the others back no longer
+SITE_KEY = "nardy:pages:site:version"
+EVENTS_KEY = "nardy:pages:site:events:version"
 LOCAL_ENTRIES = 256  # values a process keeps in its own memory at most
 LOCAL_BYTES = 32 * 1024 * 1024  # and their size at most (a string's length; else an estimate)
 LOCAL_OBJECT_SIZE = 256 * 1024  # what a value other than a string is counted as
@@ -198,19 +211,98 @@ def lookup(tournament: Any, name: str, *, extra: Sequence[str] = (),
         return Cached(None)
 
 
-def for_owner(name: str, owner: str, signature: str, render: Callable[[], T], *,
-              extra: Sequence[str] = ()) -> T:
-    """A value of one person's (a player's matches), kept under ``signature``: a digest of
-    everything the value shows, worked out by the caller (``selectors.tournaments.
-    my_pairings_signature``), so it is not dropped by the versions of whole events (a
-    league's changes with every result). ``owner`` says whose value it is (part of the key:
-    a value is never served to someone else); ``extra``: anything else it shows (the
-    language is in the key already)."""
+def for_player(name: str, player_id: int, owner: str, tournaments: Callable[[], Iterable[int]],
+               render: Callable[[], T], *, extra: Sequence[str] = ()) -> T:
+    """A value of one player's own (their matches), kept per version of the player and
+    checked against the frames of their events (see the module's notes): a kept copy costs
+    three cache reads and no query. ``owner`` says whose copy it is (part of the key: a copy
+    is never served to someone else); ``tournaments()`` gives the events the value may show
+    (read only when it is worked out); ``extra``: anything else it shows (the language is
+    in the key already)."""
     if not enabled():
         return render()
-    key = ":".join(("nardy:pages", _release(), name, owner, translation.get_language() or "",
-                    signature, _digest(extra)))  # fmt: skip
+    try:
+        key = ":".join(("nardy:pages", _release(), name, owner, translation.get_language() or "",
+                        _versions([_player_key(player_id)])[_player_key(player_id)],
+                        _digest(extra)))  # fmt: skip
+        kept = cache.get(key)
+        if kept is not None:
+            frames, value = kept
+            if not frames or cache.get_many(list(frames)) == frames:
+                return value
+        # The versions are read before the data (see the module's note on races).
+        frames = _versions([_frame_key(pk) for pk in set(tournaments())])
+    except Exception:  # the cache is down: render, as without it
+        log.warning("page cache unavailable", exc_info=True)
+        return render()
+    value = render()
+    try:
+        cache.set(key, (frames, value), TIMEOUT)
+    except Exception:
+        log.warning("page cache unavailable", exc_info=True)
+    return value
+
+
+def site_fragment(name: str, render: Callable[[], T], *, extra: Sequence[str] = (),
+                  events_only: bool = False) -> T:
+    """A fragment of the site's own pages that shows many events, clubs, matches and
+    ratings, the same for everyone (the home page's public sections): kept per language
+    under the site's version, dropped by any write to what such a fragment may show
+    (``touch_site``). ``events_only``: it shows only the events' and clubs' own rows (the
+    tournament list), kept under their version (not dropped by a result). ``extra``:
+    anything else it shows (the day, the page's address)."""
+    if not enabled():
+        return render()
+    version = EVENTS_KEY if events_only else SITE_KEY
+    try:
+        key = ":".join(("nardy:pages", _release(), "site", name, translation.get_language() or "",
+                        _versions([version])[version], _digest(extra)))  # fmt: skip
+    except Exception:  # the cache is down: render, as without it
+        log.warning("page cache unavailable", exc_info=True)
+        return render()
     return _get_or_render(key, render)
+
+
+def touch_site(*, events: bool = False) -> None:
+    """What the site's own pages show of events, clubs, matches or ratings changes: drop
+    the site's version once the change commits; ``events``: an event's or a club's own
+    row changed (the version of the fragments that show only those too)."""
+    if enabled():
+        _drop_twice([SITE_KEY, EVENTS_KEY] if events else [SITE_KEY])
+
+
+def touch_players(player_ids: Iterable[int | None]) -> None:
+    """These players' own lists change (a match, pairing, result or entry of theirs): drop
+    their versions once the change commits."""
+    if enabled():
+        _drop_twice(sorted({_player_key(pk) for pk in player_ids if pk is not None}))
+
+
+def touch_frames(tournament_ids: Iterable[int | None]) -> None:
+    """What every entrant's own list shows of these events changes (the event's row, its
+    rounds' shapes, an entry, a name): drop the events' frames once the change commits."""
+    if enabled():
+        _drop_twice(sorted({_frame_key(pk) for pk in tournament_ids if pk is not None}))
+
+
+def _player_key(pk: int) -> str:
+    return f"nardy:pages:player:{pk}:version"
+
+
+def _frame_key(pk: int) -> str:
+    return f"nardy:pages:tournament:{pk}:frame"
+
+
+def _versions(keys: list[str]) -> dict[str, str]:
+    """The versions under these keys, a new one made for each missing: one read when all
+    are there."""
+    found = cache.get_many(keys)
+    missing = [key for key in keys if key not in found]
+    if missing:
+        for key in missing:
+            cache.add(key, uuid.uuid4().hex, TIMEOUT)
+        found.update(cache.get_many(missing))
+    return {key: found.get(key, "none") for key in keys}
 
 
 def kept_each(name: str, digests: Sequence[str],
@@ -309,12 +401,16 @@ def touch(tournament_ids: Iterable[int | None], *, results: bool = True) -> None
     if not enabled():
         return
     aspects = ("", RESULTS) if results else ("",)
-    keys = sorted({_version_key(pk, aspect) for pk in tournament_ids if pk is not None
-                   for aspect in aspects})  # fmt: skip
+    _drop_twice(sorted({_version_key(pk, aspect) for pk in tournament_ids if pk is not None
+                        for aspect in aspects}))  # fmt: skip
+
+
+def _drop_twice(keys: list[str]) -> None:
+    """Drop these versions now (the writing request's own next read sees its change even
+    before the commit, and so does a test inside its transaction), and again once
+    committed: a reader in between may have kept the older data under the version made
+    meanwhile."""
     if keys:
-        # Now (the writing request's own next read sees its change even before the commit,
-        # and so does a test inside its transaction), and again once committed: a reader
-        # in between may have kept the older data under the version made meanwhile.
         _drop(keys)
         transaction.on_commit(lambda: _drop(keys))
 
@@ -332,11 +428,7 @@ def _version_key(pk: int, aspect: str = "") -> str:
 
 def _version(pk: int, aspect: str = "") -> str:
     key = _version_key(pk, aspect)
-    version = cache.get(key)
-    if version is None:
-        cache.add(key, uuid.uuid4().hex, TIMEOUT)
-        version = cache.get(key) or "none"
-    return version
+    return _versions([key])[key]
 
 
 def row_digest(row: Any) -> str:
@@ -361,6 +453,7 @@ def _release() -> str:
     root = Path(settings.BASE_DIR)
     digest = hashlib.blake2b(digest_size=8)
     for folder, pattern in (("tournaments", "**/*.py"), ("tournaments", "**/*.html"),
+                            ("nardy_site", "**/*.py"), ("games", "**/*.py"), ("clubs", "**/*.py"),
                             ("templates", "**/*.html"), ("locale", "**/*.mo"),
                             ("tournaments", "**/*.mo"), ("common", "**/*.py")):  # fmt: skip
         for path in sorted((root / folder).glob(pattern)):
@@ -383,22 +476,39 @@ class RowTouchingQuerySet:
 
 class TouchingQuerySet:
     """A mixin for the querysets of models with a ``tournament``: bulk writes, which send
-    no signals, drop the versions of the tournaments they change."""
+    no signals, drop the versions of the tournaments they change, and what they change of
+    the players' own lists (``for_player``): the frames of the events when they write a
+    field of ``frame_fields`` or make rows, else the versions of the players of the rows'
+    matches (``seated``; none: the model's other fields show in no one's own list)."""
+
+    frame_fields: frozenset[str] = frozenset()
+    seated: tuple[str, ...] = ()
 
     def update(self, **kwargs: Any) -> int:
-        ids = list(self.values_list("tournament_id", flat=True).distinct()) if enabled() else []
+        frame = self._reaches_frames(kwargs)
+        columns = ("tournament_id", *(() if frame else self.seated))
+        rows = list(self.values_list(*columns).distinct()) if enabled() else []
         count = super().update(**kwargs)  # type: ignore[misc]
         moved_to = kwargs.get("tournament_id", getattr(kwargs.get("tournament"), "pk", None))
+        ids = [row[0] for row in rows] + [moved_to]
         # after the write: see the module's note on races
-        touch([*ids, moved_to], results=not self._schedule_only(kwargs))
+        touch(ids, results=not self._schedule_only(kwargs))
+        if frame:
+            touch_frames(ids)
+        else:
+            touch_players(pk for row in rows for pk in row[1:])
         return count
 
     def bulk_update(self, objs: Iterable[Any], fields: Any, *args: Any, **kwargs: Any) -> int:
         """Each row its own values, set-based (``common.bulk.update_rows``: one statement a
         batch, not Django's ``CASE WHEN`` per row and field)."""
-        objs = list(objs)
-        count = update_rows(self.model, objs, list(fields), using=self.db)  # type: ignore[attr-defined]
+        objs, fields = list(objs), list(fields)
+        count = update_rows(self.model, objs, fields, using=self.db)  # type: ignore[attr-defined]
         touch((obj.tournament_id for obj in objs), results=not self._schedule_only(fields))
+        if self._reaches_frames(fields):
+            touch_frames(obj.tournament_id for obj in objs)
+        elif enabled():
+            touch_players(self.seated_players(objs))
         return count
 
     # fields of these rows that only the day's running shows (``touch``'s ``results``)
@@ -418,4 +528,15 @@ class TouchingQuerySet:
         else:
             created = create_objects(self.model, objs, using=self.db)  # type: ignore[attr-defined]
         touch((obj.tournament_id for obj in created), results=self.tables_show_them)
+        touch_frames(obj.tournament_id for obj in created)
+        # a new entry's player: their copy did not look at this event's frame yet
+        touch_players(getattr(obj, "player_id", None) for obj in created)
         return created
+
+    def seated_players(self, objs: list[Any]) -> list[int]:
+        """The players whose own lists show these rows (besides the frames): the model's."""
+        return []
+
+    def _reaches_frames(self, fields: Iterable[str]) -> bool:
+        """Whether writing these fields changes what every entrant's own list shows."""
+        return any(field.removesuffix("_id") in self.frame_fields for field in fields)

@@ -51,6 +51,7 @@ from leaderboard.services.rated_matches import (
     rated_matches,
     rated_rows,
 )
+from tournaments import page_cache
 
 State = tuple[float, int]  # rating, experience
 NEW: State = (START_RATING, 0)
@@ -82,8 +83,11 @@ def _fill_played_at(matches: QuerySet[Match]) -> None:
         match=OuterRef("pk"), status__in=[ResultStatus.CONFIRMED, ResultStatus.OVERRIDDEN],
         confirmed_at__isnull=False,
     ).order_by("confirmed_at").values("confirmed_at")[:1]
-    matches.filter(played_at__isnull=True, winner__isnull=False).update(
-        played_at=Coalesce(Subquery(official), "finished_at", "created_at"))
+    unfilled = matches.filter(played_at__isnull=True, winner__isnull=False)
+    players = [pk for row in unfilled.values_list("player1_id", "player2_id") for pk in row]
+    if players:
+        unfilled.update(played_at=Coalesce(Subquery(official), "finished_at", "created_at"))
+        page_cache.touch_players(players)  # the day played shows in their own lists
 
 
 # --- the replay --------------------------------------------------------------------------
@@ -431,6 +435,7 @@ def _rebuild(variants: list[str], since: OrderKey | None, rescore: bool) -> dict
         lists[variant].save(update_fields=["rebuilt_at"])
         if rescore and changed:  # the events of the players whose history moved
             _rescore(variant, first_change, changed)
+    page_cache.touch_site()  # the leaders on the home page
     return replayed
 
 

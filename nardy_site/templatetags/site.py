@@ -14,6 +14,8 @@ from django import template
 from django.template.base import FilterExpression, Parser, Token
 from django.template.loader import render_to_string
 
+from nardy_site import chrome
+
 register = template.Library()
 
 
@@ -77,3 +79,14 @@ def page_window(paginator: Any, number: int) -> list[int | None]:
             out.append(None)
         out.append(page)
     return out
+
+
+@register.simple_tag(takes_context=True)
+def site_header(context: template.Context) -> str:
+    """Every page's header (menus, language, account), kept per language and page."""
+    return chrome.header(context)
+
+
+@register.simple_tag(takes_context=True)
+def site_footer(context: template.Context) -> str:
+    return chrome.footer(context)

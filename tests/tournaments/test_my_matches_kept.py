@@ -1,6 +1,6 @@
-"""My matches is kept per player and person under a digest of what it shows
-(``selectors.my_pairings_signature``, ``page_cache.for_owner``): the others' results in a
-league leave it kept, while anything of the player's own matches (a result proposed,
+"""My matches is kept per player and person until something it shows changes
+(``page_cache.for_player``; every kind of change: test_my_matches_versions.py): the
+others' results in a league leave it kept, while anything of the player's own matches (a result proposed,
 disputed or confirmed, a table, a name) shows at once. The forms carry the reader's own
 CSRF token.
 
@@ -134,7 +134,7 @@ def test_each_person_gets_their_own_list_and_token_and_the_forms_work() -> None:
     assert MatchResult.objects.get(pk=result.pk).status == "confirmed"
 
 
-MY_MATCHES_KEPT_QUERIES = 9  # session and user, the player, the digest's three, the page's own
+MY_MATCHES_KEPT_QUERIES = 5  # was 9: session and user, the player, the unread count, the page's own
 
 
 def test_a_kept_list_costs_the_same_few_queries_for_a_few_and_many_matches() -> None:

@@ -9,10 +9,12 @@ from typing import Any
 import pytest
 
 from tournaments import page_cache
+from tournaments.models import Tournament
 
 
 def _ask(owner: str, render: Any) -> Any:
-    return page_cache.for_owner("single-flight", owner, "signature", render)
+    """The fragment of an event (not saved: no query) named after ``owner``."""
+    return page_cache.fragment(Tournament(pk=987_654), f"single-flight:{owner}", render)
 
 
 def test_a_fragment_being_rendered_is_waited_for_not_rendered_again(monkeypatch: pytest.MonkeyPatch) -> None:

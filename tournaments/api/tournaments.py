@@ -240,10 +240,11 @@ class PairingViewSet(PairingDayActions, viewsets.ReadOnlyModelViewSet):
         player = player_for(request.user)
         if player is None:
             return Response([])
-        # Kept per player under a digest of what it shows: a result of theirs, a pairing
-        # drawn, a name changed make another; the others' results in the event do not.
-        return Response(page_cache.for_owner(
-            "api:pairings-mine", f"player:{player.pk}", selectors.my_pairings_signature(player),
+        # Kept per player until something it shows changes: a result of theirs, a pairing
+        # drawn, a name changed; the others' results in the event do not (page_cache).
+        return Response(page_cache.for_player(
+            "api:pairings-mine", player.pk, f"player:{player.pk}",
+            lambda: selectors.my_tournament_ids(player),
             extra=[timezone.get_current_timezone_name()],  # of the times it gives
             render=lambda: list(s.PairingSerializer(selectors.my_pairings(player), many=True).data)))
 

@@ -38,6 +38,7 @@ def on_result_confirmed(
                .select_related("tournament", "top", "bottom").filter(match_id=match.pk).first())
     if pairing is None:
         return None
+    pairing.match = match  # known: not read again
     # the score shown changed even where the pairing's row does not (a correction)
     page_cache.touch([pairing.tournament_id])
     winner = next((entry for entry in (pairing.top, pairing.bottom)

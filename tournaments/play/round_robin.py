@@ -176,6 +176,7 @@ def open_waiting(tournament: Tournament, actor: AbstractBaseUser | None, *, targ
         pairing.match_id = match_id
     update_rows(Pairing, waiting, OPENED_FIELDS)  # type: ignore[arg-type]
     page_cache.touch([tournament.pk])
+    page_cache.touch_frames([tournament.pk])  # their matches: in their players' own lists
     tournament.current_round = target
     tournament.save(update_fields=["current_round"])
     record(tournament, actor, "round_started", after={"round": target})

@@ -8,7 +8,6 @@ grow with the number of entrants.
 from __future__ import annotations
 
 import datetime
-import hashlib
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -17,7 +16,7 @@ from functools import lru_cache
 from html import escape
 from typing import Any, NamedTuple
 
-from django.db.models import Count, DateField, F, Q, QuerySet, Subquery, Value
+from django.db.models import DateField, F, Q, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
@@ -28,7 +27,6 @@ from clubs import selectors as clubs_selectors
 from clubs.models import Player
 from clubs.permissions import AnyUser, visible_q
 from games.choices import MatchStatus
-from games.models import MatchResult
 from games.services.scoring import format_score
 from tournaments import match_pr, page_cache
 from tournaments.format_registry import FORMATS
@@ -527,48 +525,12 @@ def my_pairings(player: Player, finished: int | None = None) -> list[Pairing]:
     return with_flight_rounds(list(pairings))
 
 
-# What "my matches" (the page and the API's "my pairings") shows of each of the player's
-# pairings, its event, its match and the players: ``my_pairings_signature`` reads these.
-_MINE_COLUMNS = (
-    "pk", "tournament_id", "tournament__name", "tournament__starts_on", "tournament__format",
-    "tournament__club_id", "tournament__club__time_zone", "tournament__club__created_at",
-    "flight", "group", "round", "number", "state", "table", "walkover", "forfeit_at",
-    "winner_id", "top_id", "top__seed", "top__player_id", "top__player__display_name",
-    "bottom_id", "bottom__seed", "bottom__player_id", "bottom__player__display_name",
-    "match_id", "match__length", "match__status", "match__score1", "match__score2",
-    "match__winner_id", "match__played_at", "match__clock_seconds", "match__time_control",
-    "match__clocks_required", "match__player1_id", "match__player1__display_name",
-    "match__player2_id", "match__player2__display_name",
-)  # fmt: skip
-_MINE_RESULT_COLUMNS = (
-    "pk", "match_id", "status", "score1", "score2", "played_on", "transcript_id",
-    "entered_by_id", "entered_by__username", "entered_by__first_name", "entered_by__last_name",
-    "entered_by__player__display_name",
-)  # fmt: skip
-
-
-def my_pairings_signature(player: Player, finished: int | None = None) -> str:
-    """A digest of everything "my matches" shows of the player's pairings: their events,
-    the pairings and the round each is in (its title needs the shape of its flight), the
-    matches, their results and the names on them. Three small queries instead of the
-    pairings and their matches as objects: a league's results change its version every
-    second or so, while one player's matches change only when they play, so a copy kept
-    under this digest (``page_cache.for_owner``) stays good across the others' results.
-    ``finished``: as ``my_pairings`` takes it."""
-    rows = list(_mine(player, finished).order_by("pk").values_list(*_MINE_COLUMNS))
-    matches = [row[_MINE_COLUMNS.index("match_id")] for row in rows]
-    results = list(MatchResult.objects.filter(match_id__in=matches).order_by("pk")
-                   .values_list(*_MINE_RESULT_COLUMNS)) if matches else []  # fmt: skip
-    tournaments = sorted({row[1] for row in rows})
-    shapes = list(Pairing.objects.filter(tournament_id__in=tournaments)
-                  .order_by("tournament_id", "flight", "group", "round")
-                  .values_list("tournament_id", "flight", "group", "round")
-                  .annotate(places=Count("pk"))) if tournaments else []  # fmt: skip
-    digest = hashlib.blake2b(digest_size=16)
-    for part in (rows, results, shapes):
-        digest.update(repr(part).encode())
-        digest.update(b"\x1e")
-    return digest.hexdigest()
+def my_tournament_ids(player: Player) -> set[int]:
+    """The events whose pairings "my matches" may show: those the player is entered in, and
+    those of their matches (``page_cache.for_player`` checks their frames)."""
+    entered = Entry.objects.filter(player=player).order_by().values_list("tournament_id", flat=True)
+    played = _mine(player, None).order_by().values_list("tournament_id", flat=True)
+    return set(entered.union(played))
 
 
 # --- the API's standings and formats ------------------------------------------------------

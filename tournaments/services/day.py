@@ -23,6 +23,7 @@ from django.utils import timezone
 from clubs.permissions import AnyUser, can_manage_club, is_player_self
 from common.bulk import update_rows
 from games.models import Match
+from tournaments import page_cache
 from tournaments.models import Entry, Pairing, Tournament, Walkover
 from tournaments.play import games_adapter
 from tournaments.play.common import ActionError, record
@@ -75,6 +76,7 @@ def announce_ready(tournament: Tournament, now: datetime | None = None,
         matches = stamp_ready(tournament, to_stamp, taken=taken, now=now, started=started)
         Pairing.objects.bulk_update(to_stamp, ["announced_for", "ready_at", "forfeit_at", "table"])
         update_rows(Match, matches, MATCH_STAMPS)
+        page_cache.touch_players(pk for m in matches for pk in (m.player1_id, m.player2_id))
     opened = list(dict.fromkeys((p.flight, p.round) for p in fresh
                                 if not announced_before[(p.flight, p.round)]))
     if opened:

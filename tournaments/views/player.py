@@ -159,9 +159,9 @@ def _my_matches_context(request: HttpRequest) -> dict[str, object]:
 
 
 def _match_list(request: HttpRequest, player: Player) -> str:
-    """The player's matches with their forms, kept per player and person under a digest of
-    what they show (a player with a league's 49 matches cost about 100 ms to render); the
-    forms' CSRF token is put in for each request."""
+    """The player's matches with their forms, kept per player and person until something
+    they show changes (``page_cache.for_player``: a player with a league's 49 matches cost
+    about 100 ms to render); the forms' CSRF token is put in for each request."""
     def render_list() -> str:
         pairings = selectors.my_pairings(player, finished=MY_FINISHED)
         finished = sum(1 for pairing in pairings if pairing.match.status == MatchStatus.FINISHED)
@@ -170,10 +170,9 @@ def _match_list(request: HttpRequest, player: Player) -> str:
         return render_to_string("tournaments/_my_match_list.html", context, request)
 
     zone, quarter = forms_moment()
-    html = page_cache.for_owner(
-        "my-matches", f"player:{player.pk}:user:{request.user.pk}",
-        selectors.my_pairings_signature(player, finished=MY_FINISHED),
-        render_list, extra=[zone, str(quarter)])
+    html = page_cache.for_player(
+        "my-matches", player.pk, f"player:{player.pk}:user:{request.user.pk}",
+        lambda: selectors.my_tournament_ids(player), render_list, extra=[zone, str(quarter)])
     return with_reader_token(request, html)
 
 

@@ -22,19 +22,43 @@ from tournaments.models import Flight, Tournament
 from tournaments.selectors import tournaments as selectors
 from tournaments.views.support import visible_tournament
 
+# A visitor's list is kept when its address asks only for a page (at most 999) and one of
+# the choices of these filters: copies of a bounded number of addresses (a search or a
+# club is worked out each time, and fills no cache with one copy per word).
+KEPT_LIST_CHOICES = {"variant": Tournament._meta.get_field("variant").choices,
+                     "format": Tournament.Format.choices, "status": Tournament.Status.choices}
+
+
+def _kept_list(request: HttpRequest) -> bool:
+    query = request.GET
+    if request.user.is_authenticated or any(len(query.getlist(key)) > 1 for key in query):
+        return False
+    page = query.get("page", "1")
+    return page.isascii() and page.isdigit() and len(page) <= 3 and all(
+        key in KEPT_LIST_CHOICES and value in dict(KEPT_LIST_CHOICES[key])
+        for key, value in query.items() if key != "page")
+
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
-    # an event's divisions are listed on its own page, not here
-    tournaments = selectors.visible_tournaments(request.user).filter(parent=None).order_by(
-        "-starts_on", "name", "pk")
-    filters, page = filtered_page(request, TournamentFilter, tournaments)
-    context = {
-        "filters": filters,
-        "page": page,
-        "tournaments": page.object_list,
-        "can_create": managed_clubs(request.user).exists(),
-    }
-    return render(request, "tournaments/tournament_list.html", context)
+    def listing() -> str:
+        # an event's divisions are listed on its own page, not here
+        tournaments = selectors.visible_tournaments(request.user).filter(parent=None).order_by(
+            "-starts_on", "name", "pk")
+        filters, page = filtered_page(request, TournamentFilter, tournaments)
+        return render_to_string("tournaments/_tournament_listing.html", {
+            "filters": filters, "page": page, "tournaments": page.object_list,
+            "can_create": can_create}, request)
+
+    can_create = managed_clubs(request.user).exists()
+    # A visitor's list shows public events only, the same for every visitor: kept until an
+    # event's or a club's row changes (per address: the filters and the page).
+    if _kept_list(request):
+        html = page_cache.site_fragment("tournament-list", listing, events_only=True,
+                                        extra=[request.get_full_path()])
+    else:
+        html = listing()
+    return render(request, "tournaments/tournament_list.html",
+                  {"listing": mark_safe(html), "can_create": can_create})
 
 
 def _context(request: HttpRequest, tournament: Tournament, tab: str) -> dict:
@@ -48,7 +72,15 @@ def _context(request: HttpRequest, tournament: Tournament, tab: str) -> dict:
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = visible_tournament(request, pk)
     context = _context(request, tournament, "overview")
-    context["entries"] = selectors.entries_of(tournament, with_divisions=True)
+
+    def entrants() -> str:
+        return render_to_string("tournaments/_entrants.html", {
+            "tournament": tournament, "entries": selectors.entries_of(tournament, with_divisions=True)})
+
+    # The same for everyone who may see the event: kept per version of the event, unless
+    # it lists its divisions' entries (theirs are the divisions' versions).
+    split = bool(tournament.divisions) and tournament.parent_id is None
+    context["entrants"] = mark_safe(entrants() if split else page_cache.fragment(tournament, "entrants", entrants))
     return render(request, "tournaments/tournament_detail.html", context)
 
 
