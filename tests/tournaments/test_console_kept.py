@@ -24,7 +24,13 @@ from clubs.models import Membership, Player
 from games import services as games_services
 from games.models import Game
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
-from tests.tournaments.tournament_helpers import director_of, make_event, pairing, play
+from tests.tournaments.tournament_helpers import (
+    EVENT_FORMATS,
+    director_of,
+    make_event,
+    pairing,
+    play,
+)
 from tournaments import page_cache, services
 from tournaments.models import BracketConflict, Pairing, Tournament
 from tournaments.play.common import ActionError
@@ -69,13 +75,7 @@ def play_ready(event: Tournament, rng: random.Random) -> int:
     return len(ready)
 
 
-FORMATS: dict[str, dict[str, Any]] = {
-    "knockout with consolation": {"format": Tournament.Format.KNOCKOUT, "consolation": "first_match_losers"},
-    "round robin": {"format": Tournament.Format.ROUND_ROBIN},
-    "swiss": {"format": Tournament.Format.SWISS, "swiss_rounds": 3},
-    "groups then knockout": {"format": Tournament.Format.GROUPS_KNOCKOUT, "group_count": 2,
-                             "qualifiers_per_group": 2},
-}
+FORMATS = {name: options for name, options in EVENT_FORMATS.items() if name != "double elimination"}
 
 
 @pytest.mark.parametrize("options", FORMATS.values(), ids=list(FORMATS))

@@ -21,7 +21,7 @@ from django.urls import reverse
 
 from clubs.models import Player
 from games.models import Match
-from tests.tournaments.tournament_helpers import director_of, make_event, play
+from tests.tournaments.tournament_helpers import EVENT_FORMATS, director_of, make_event, play
 from tournaments import page_cache, services
 from tournaments.models import Entry, Pairing, Tournament
 from tournaments.play import walkovers
@@ -85,14 +85,7 @@ def run(event: Tournament, rng: random.Random, *, between: Callable[[int], None]
         assert_fresh(event, f"the stage after round {step + 1}")
 
 
-FORMATS: dict[str, dict[str, Any]] = {
-    "knockout with consolation": {"format": Tournament.Format.KNOCKOUT, "consolation": "first_match_losers"},
-    "round robin": {"format": Tournament.Format.ROUND_ROBIN},
-    "swiss": {"format": Tournament.Format.SWISS, "swiss_rounds": 3},
-    "double elimination": {"format": Tournament.Format.DOUBLE_ELIMINATION},
-    "groups then knockout": {"format": Tournament.Format.GROUPS_KNOCKOUT, "group_count": 2,
-                             "qualifiers_per_group": 2},
-}
+FORMATS = EVENT_FORMATS
 
 
 @pytest.mark.parametrize("options", FORMATS.values(), ids=list(FORMATS))

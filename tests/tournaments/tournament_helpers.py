@@ -13,6 +13,17 @@ from tests.factories import ClubFactory, PlayerFactory, UserFactory
 from tournaments import services
 from tournaments.models import Entry, Pairing, Tournament
 
+# One event of each kind of draw, as the tests that run whole events through every step
+# make them (``make_event``'s options).
+EVENT_FORMATS: dict[str, dict[str, Any]] = {
+    "knockout with consolation": {"format": Tournament.Format.KNOCKOUT, "consolation": "first_match_losers"},
+    "round robin": {"format": Tournament.Format.ROUND_ROBIN},
+    "swiss": {"format": Tournament.Format.SWISS, "swiss_rounds": 3},
+    "double elimination": {"format": Tournament.Format.DOUBLE_ELIMINATION},
+    "groups then knockout": {"format": Tournament.Format.GROUPS_KNOCKOUT, "group_count": 2,
+                             "qualifiers_per_group": 2},
+}
+
 
 def make_event(
     entrants: int = 8, *, director: Any = None, with_logins: bool = False, **options: Any
