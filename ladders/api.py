@@ -142,7 +142,7 @@ class LadderViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         return self._answer(ladder)
 
     @extend_schema(parameters=[LadderHistoryQuery], responses={200: LadderMoveOutput(many=True)})
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def history(self, request: Request, pk: str) -> Response:
         """A player's moves up and down this ladder, oldest first."""
         ladder = self.get_object()
@@ -152,7 +152,7 @@ class LadderViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         return Response(LadderMoveOutput(moves, many=True).data)
 
     @extend_schema(responses={200: LadderActOutput(many=True)})
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def acts(self, request: Request, pk: str) -> Response:
         """The audit trail (newest first), for the club's directors."""
         ladder = self.get_object()

@@ -302,7 +302,15 @@ def _versions(keys: list[str]) -> dict[str, str]:
         for key in missing:
             cache.add(key, uuid.uuid4().hex, TIMEOUT)
         found.update(cache.get_many(missing))
-    return {key: found.get(key, "none") for key in keys}
+    if any(key not in found for key in keys):
+        # the cache answers nothing (it is down): no version, so nothing may be kept under
+        # one, not even in this process's memory (a write could not drop it)
+        raise CacheUnavailable(f"no version for {[key for key in keys if key not in found]}")
+    return {key: found[key] for key in keys}
+
+
+class CacheUnavailable(Exception):
+    """The shared cache gave no version: render, keep nothing."""
 
 
 def kept_each(name: str, digests: Sequence[str],
