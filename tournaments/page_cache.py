@@ -271,6 +271,16 @@ def touch_site(*, events: bool = False) -> None:
         _drop_twice([SITE_KEY, EVENTS_KEY] if events else [SITE_KEY])
 
 
+def touch_events(tournament_ids: Iterable[int]) -> None:
+    """These events' own rows changed (saved or bulk-updated): their pages' versions (a
+    poll's early answer reads no row, ``common.live``), the frames of their entrants' own
+    lists, and the site's pages that list events."""
+    ids = list(tournament_ids)
+    touch(ids)
+    touch_site(events=True)
+    touch_frames(ids)
+
+
 def touch_players(player_ids: Iterable[int | None]) -> None:
     """These players' own lists change (a match, pairing, result or entry of theirs): drop
     their versions once the change commits."""
@@ -471,14 +481,13 @@ def _release() -> str:
 
 
 class RowTouchingQuerySet:
-    """A mixin for the tournaments' own queryset: a bulk update of event rows drops their
-    versions, as saving one does (``receivers``). The key of a fragment has a digest of
-    the row as well, but a poll's early answer (``common.live``) reads no row."""
+    """A mixin for the tournaments' own queryset: a bulk update of event rows drops what
+    saving one does (``touch_events``)."""
 
     def update(self, **kwargs: Any) -> int:
         ids = list(self.values_list("pk", flat=True)) if enabled() else []
         count = super().update(**kwargs)  # type: ignore[misc]
-        touch(ids)
+        touch_events(ids)
         return count
 
 

@@ -32,6 +32,7 @@ from tournaments.page_cache import (
     SCHEDULE_FIELDS,
     enabled,
     touch,
+    touch_events,
     touch_frames,
     touch_players,
     touch_site,
@@ -103,8 +104,9 @@ def _on_match(sender: Any, instance: Match, update_fields: Any = None, **_: Any)
     if enabled() and instance.pk is not None:
         rows = list(Pairing.objects.filter(match_id=instance.pk).values_list("tournament_id", "state"))
         tournaments = [event for event, _state in rows]
-        touch(tournaments, results=False)
-        touch([event for event, state in rows if state == Pairing.State.DECIDED])
+        decided = [event for event, state in rows if state == Pairing.State.DECIDED]
+        touch([event for event in tournaments if event not in decided], results=False)
+        touch(decided)
         touch_players(_players_of(instance))
         if _shown(update_fields, MATCH_SEATS):  # reseated: its former players' lists too
             touch_frames(tournaments)
@@ -132,21 +134,18 @@ def _on_result_confirmed(sender: Any, match: Match, **_: Any) -> None:
 def _on_player(sender: Any, instance: Player, update_fields: Any = None, **_: Any) -> None:
     if enabled() and instance.pk is not None:
         _names_changed([instance.pk], shown=_shown(update_fields, PLAYER_SHOWN))
-        if instance.user_id is not None:  # the consoles whose change log names their login
-            touch(_acted_in([instance.user_id]))
 
 
 def _on_display_names(sender: Any, player_ids: list[int], **_: Any) -> None:
     if enabled():
         _names_changed(player_ids)
-        touch(_acted_in(Player.objects.filter(pk__in=player_ids).exclude(user=None)
-                        .values_list("user_id", flat=True)))  # fmt: skip
 
 
 def _names_changed(player_ids: list[int], *, shown: bool = True) -> None:
     """Players whose rows changed: the pages of their events; when what shows of them
     changed (a name, their login), every list that names them: their events' entrants'
-    (frames), their own, and those where a result they entered waits to be confirmed."""
+    (frames), their own, those where a result they entered waits to be confirmed, and the
+    consoles whose change log names their login."""
     tournaments = list(Entry.objects.filter(player_id__in=player_ids)
                        .values_list("tournament_id", flat=True).distinct())  # fmt: skip
     touch(tournaments)
@@ -155,6 +154,8 @@ def _names_changed(player_ids: list[int], *, shown: bool = True) -> None:
         touch_frames(tournaments)
         touch_players(player_ids)
         touch_players(_proposed_by(Q(entered_by__player__in=player_ids)))
+        touch(_acted_in(Player.objects.filter(pk__in=player_ids).exclude(user=None)
+                        .values_list("user_id", flat=True)))  # fmt: skip
 
 
 def _on_user(sender: Any, instance: Any, update_fields: Any = None, **_: Any) -> None:
@@ -173,9 +174,7 @@ def _acted_in(user_ids: Any) -> list[int]:
 
 
 def _on_tournament(sender: Any, instance: Tournament, **_: Any) -> None:
-    touch([instance.pk])  # its row: a poll's early answer reads none (common.live)
-    touch_site(events=True)
-    touch_frames([instance.pk])
+    touch_events([instance.pk])
 
 
 def _on_club(sender: Any, instance: Any, **_: Any) -> None:
